@@ -1,0 +1,264 @@
+"""The ``grundy`` command: a thin layer over the library.
+
+Each command parses its arguments, calls one library function and prints.
+Every error becomes one line ``grundy: error: ...`` on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+import click
+
+from . import __version__
+from .errors import GrundyError
+
+
+class _Group(click.Group):
+    """Lists commands in the order they are defined, not alphabetically."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(self.commands)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "-V", "--version", prog_name="grundy")
+def main() -> None:
+    """grundy: play impartial games perfectly (Sprague-Grundy theory).
+
+    Values, outcomes and winning moves for built-in and user-written rulesets,
+    exact nimber arithmetic, and solvers for classic contest problems.
+    """
+
+
+def _fail(message: str) -> NoReturn:
+    raise click.ClickException(message)
+
+
+def _read(path: str) -> bytes:
+    if path == "-":
+        return sys.stdin.buffer.read()
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError as exc:
+        _fail(f"cannot read {path}: {exc.strerror}")
+
+
+def _game(name: str) -> Any:
+    from .catalog import find
+
+    return find(name)
+
+
+def _echo_json(obj: Any) -> None:
+    click.echo(json.dumps(obj))
+
+
+# -- demo -----------------------------------------------------------------------
+
+
+@main.command()
+def demo() -> None:
+    """Run grundy's main job on the bundled examples, explaining each answer."""
+    from .demo import run
+
+    click.echo(run(), nl=False)
+
+
+# -- solve ----------------------------------------------------------------------
+
+
+class _SolveCommand(click.Command):
+    """Adds each problem's accepted sizes to the help, read from its format module."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from .formats import PROBLEMS, limits
+
+        rows = []
+        for name in PROBLEMS:
+            try:
+                rows.append((name, limits(name)))
+            except ImportError:  # a problem whose module is not there yet
+                continue
+        if rows:
+            with formatter.section("Sizes accepted (past them: a clear error)"):
+                formatter.write_dl(rows)
+
+
+@main.command(cls=_SolveCommand)
+@click.argument("name")
+@click.argument("file", default="-")
+@click.option("--explain", is_flag=True, help="Explain values and the winning move in words.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per test.")
+@click.option("--move", is_flag=True, help="split/cutting: also print a winning cut.")
+def solve(name: str, file: str, explain: bool, as_json: bool, move: bool) -> None:
+    """Solve a contest problem: read its input format, write the judge's answer.
+
+    NAME is coins, squares, split, cutting, beans or nim (aliases such as
+    grid-game-2 are accepted).  FILE is a path, or '-' (the default) for
+    standard input.  Every test of the file is solved in one run; nothing is
+    printed unless the whole input is valid.
+    """
+    from .formats import Options, problem_name
+    from .formats import solve as solve_problem
+
+    problem = problem_name(name)
+    data = _read(file)
+    out = solve_problem(problem, data, Options(explain=explain, as_json=as_json, move=move))
+    sys.stdout.write(out)
+
+
+# -- nim ------------------------------------------------------------------------
+
+_NIM_OPS = {"mul": 2, "add": 2, "div": 2, "pow": 2, "inv": 1, "sqrt": 1}
+
+
+@main.command(context_settings={"ignore_unknown_options": True})
+@click.argument("args", nargs=-1)
+def nim(args: tuple[str, ...]) -> None:
+    """Nim products in the Library Checker format, or nimber arithmetic.
+
+    \b
+    grundy nim [FILE]       T, then T lines 'A B' -> T nim products
+    grundy nim mul A B      nim product
+    grundy nim add A B      nim sum (XOR)
+    grundy nim div A B      A divided by B in the nimber field
+    grundy nim pow A E      A to the power E
+    grundy nim inv A        nim inverse
+    grundy nim sqrt A       nim square root (every nimber has exactly one)
+
+    Numbers are decimal, of any size.
+    """
+    if args and args[0] in _NIM_OPS:
+        op, operands = args[0], args[1:]
+        if len(operands) != _NIM_OPS[op]:
+            _fail(f"nim {op} takes {_NIM_OPS[op]} number(s), got {len(operands)}")
+        numbers = []
+        for i, text in enumerate(operands, start=1):
+            if not text.isdigit():
+                _fail(f"argument {i} of nim {op} must be a non-negative integer, got {text!r}")
+            numbers.append(int(text))
+        from . import nimber
+
+        result = nimber.operate(op, *numbers)
+        click.echo(str(result))
+        return
+    if len(args) > 1:
+        _fail(f"unknown nim operation {args[0]!r} (choose from {', '.join(_NIM_OPS)})")
+    from .formats import Options
+    from .formats import solve as solve_problem
+
+    sys.stdout.write(solve_problem("nim", _read(args[0] if args else "-"), Options()))
+
+
+# -- sequences, periods and tables ----------------------------------------------
+
+
+@main.command()
+@click.argument("game")
+@click.option("-n", "count", type=click.IntRange(0, 10**8), default=50, show_default=True,
+              help="Number of positions (0..N-1).")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
+def sequence(game: str, count: int, as_json: bool) -> None:
+    """Print the Grundy values of positions 0..N-1 of a heap-like GAME."""
+    from .periodicity import sequence as compute
+
+    values = [int(v) for v in compute(_game(game), count)]
+    if as_json:
+        _echo_json(values)
+    else:
+        click.echo(" ".join(map(str, values)))
+
+
+@main.command()
+@click.argument("game")
+@click.option("--max", "max_n", type=click.IntRange(1, 10**8), default=None,
+              help="Give up after this many positions (default: the game's own bound).")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON object.")
+def period(game: str, max_n: int | None, as_json: bool) -> None:
+    """Find the preperiod, period and saltus of GAME's Grundy sequence.
+
+    Says whether the period is certified by a theorem (octal periodicity
+    theorem, subtraction-game window) or only observed.
+    """
+    from .periodicity import find_period
+
+    result = find_period(_game(game), max_n)
+    if as_json:
+        _echo_json(result.as_dict())
+    else:
+        click.echo(result.describe())
+
+
+@main.command()
+@click.argument("game")
+@click.option("--rows", type=click.IntRange(1, 4096), default=16, show_default=True)
+@click.option("--cols", type=click.IntRange(1, 4096), default=16, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the rows as a JSON list of lists.")
+def table(game: str, rows: int, cols: int, as_json: bool) -> None:
+    """Print the value table of a two-dimensional GAME (products, coins, squares, split, ...)."""
+    from .tables import format_table, value_table
+
+    values, first = value_table(_game(game), rows, cols)
+    if as_json:
+        _echo_json([[int(v) for v in row] for row in values])
+    else:
+        click.echo(format_table(values, first), nl=False)
+
+
+@main.command()
+def games() -> None:
+    """List every built-in game: name, aliases, rules, family and source."""
+    from .catalog import entries
+
+    for entry in entries():
+        aliases = f" (also: {', '.join(entry.aliases)})" if entry.aliases else ""
+        click.echo(f"{entry.name}{aliases}")
+        click.echo(f"    {entry.rules}")
+        click.echo(f"    family: {entry.family}; source: {entry.source}")
+    click.echo("\nNotations: sub:1,3,4  allbut:1,2  0.77 (octal/hex take-and-break)  A*B (coin product)")
+
+
+# -- entry point ----------------------------------------------------------------
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; returns the exit status (0, or 2 after a one-line error)."""
+    try:
+        main.main(args=list(argv) if argv is not None else None, prog_name="grundy",
+                  standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    except click.Abort:
+        click.echo("grundy: error: aborted", err=True)
+        return 2
+    except click.ClickException as exc:
+        click.echo(f"grundy: error: {_one_line(exc.format_message())}", err=True)
+        return 2
+    except (GrundyError, ZeroDivisionError, OverflowError, MemoryError) as exc:
+        click.echo(f"grundy: error: {_one_line(str(exc))}", err=True)
+        return 2
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # a bug: still one line, never a traceback
+        if os.environ.get("GRUNDY_DEBUG"):
+            raise
+        name = type(exc).__name__
+        click.echo(f"grundy: error: internal error ({name}: {_one_line(str(exc))}); "
+                   "set GRUNDY_DEBUG=1 for the traceback and please report it", err=True)
+        return 2
+    return 0
+
+
+def _one_line(message: str) -> str:
+    return " ".join(message.split())
+
+
+def entry() -> None:
+    """Console-script entry point."""
+    sys.exit(run())

@@ -1,0 +1,68 @@
+"""Contest input/output formats: text in, text out, nothing printed.
+
+One module per problem; each defines ``solve(data: bytes, options: Options) -> str``
+returning the whole output (only once the whole input was read and checked, so
+that a bad line never leaves a partial answer), and ``LIMITS``, a one-line
+statement of the sizes it accepts.
+
+>>> problem_name("grid-game-2")
+'squares'
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+
+from ..errors import InputError, UnknownGameError
+
+__all__ = ["Options", "PROBLEMS", "solve", "limits", "problem_name"]
+
+
+@dataclass(frozen=True)
+class Options:
+    """What to print beyond the judge's answer."""
+
+    explain: bool = False  # values and the winning move in words
+    as_json: bool = False  # one JSON object per test
+    move: bool = False  # split/cutting: a winning cut
+
+
+#: problem name -> aliases (the module is ``grundy.formats.<name>``)
+PROBLEMS: dict[str, tuple[str, ...]] = {
+    "coins": ("turning-corners", "coins-game"),
+    "squares": ("grid-game-2",),
+    "split": ("split-game",),
+    "cutting": ("cutting-game",),
+    "beans": ("splitting-game", "hnoi2007"),
+    "nim": ("nim-product",),
+}
+
+
+def problem_name(name: str) -> str:
+    """The canonical problem name for a name or alias."""
+    key = name.strip().lower()
+    for problem, aliases in PROBLEMS.items():
+        if key == problem or key in aliases:
+            return problem
+    choices = ", ".join(PROBLEMS)
+    raise UnknownGameError(f"unknown problem {name!r} (choose from {choices})")
+
+
+def _module(name: str):  # type: ignore[no-untyped-def]
+    return importlib.import_module(f"grundy.formats.{problem_name(name)}")
+
+
+def solve(name: str, data: bytes, options: Options | None = None) -> str:
+    """Solve every test of a contest input; returns the judge's output."""
+    text: str = _module(name).solve(data, options or Options())
+    return text
+
+
+def limits(name: str) -> str:
+    """The sizes grundy accepts for a problem, in one line."""
+    text: str = _module(name).LIMITS
+    return text
+
+
+__all__ += ["InputError"]

@@ -1,0 +1,51 @@
+"""The command layer: help, version, errors as one line and exit 2."""
+
+from __future__ import annotations
+
+import grundy
+
+
+def test_help_lists_commands(cli):
+    r = cli("--help")
+    assert r.code == 0
+    for command in ("demo", "solve", "nim", "sequence", "period", "table", "games"):
+        assert command in r.out
+
+
+def test_every_command_has_help(cli):
+    from grundy.cli import main
+
+    for name, command in main.commands.items():
+        assert command.help, name
+        r = cli(name, "--help")
+        assert r.code == 0 and "Usage:" in r.out, name
+
+
+def test_version(cli):
+    r = cli("--version")
+    assert r.code == 0 and grundy.__version__ in r.out
+
+
+def test_unknown_command_is_one_line_error(cli):
+    r = cli("nosuchcommand")
+    assert r.code == 2
+    assert r.out == ""
+    assert r.err.startswith("grundy: error: ") and r.err.count("\n") == 1
+    assert "nosuchcommand" in r.err
+
+
+def test_bad_option_is_one_line_error(cli):
+    r = cli("sequence", "nim", "-n", "minus-one")
+    assert r.code == 2 and r.err.startswith("grundy: error: ") and r.err.count("\n") == 1
+
+
+def test_missing_file(cli):
+    r = cli("solve", "squares", "/nonexistent/input.txt")
+    assert r.code == 2 and r.err.startswith("grundy: error: cannot read")
+
+
+def test_demo_runs_worked_example(cli):
+    r = cli("demo")
+    assert r.code == 0
+    assert "subtraction game {1, 3, 4}" in r.out
+    assert "winning move" in r.out
