@@ -1,0 +1,66 @@
+"""Shapes shared by rule families: heap-like games and two-dimensional games.
+
+A :class:`HeapGame` has non-negative integer positions and a Grundy *sequence*;
+a :class:`GridGame` has positions ``(row, col)`` and a Grundy *table*.  Both
+compute through the generic engine by default; a family overrides
+:meth:`HeapGame.sequence` or :meth:`GridGame.table` with a fast kernel, and the
+tests check the kernel against the engine.
+
+>>> class Sub12(HeapGame):
+...     def options(self, n):
+...         return [n - k for k in (1, 2) if k <= n]
+>>> Sub12().sequence(7).tolist()
+[0, 1, 2, 0, 1, 2, 0]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..engine import Game, value
+
+__all__ = ["GridGame", "HeapGame"]
+
+
+class HeapGame(Game):
+    """A game whose positions are heap sizes 0, 1, 2, ..."""
+
+    dims = 1
+
+    def sequence(self, n: int) -> np.ndarray:
+        """Values of positions 0..n-1 as an int64 array (engine by default)."""
+        return np.fromiter((value(self, k) for k in range(n)), dtype=np.int64, count=n)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class GridGame(Game):
+    """A game whose positions are ``(row, col)`` pairs, rows and columns from ``first_index``."""
+
+    dims = 2
+    first_index = 1
+
+    def table(self, rows: int, cols: int) -> np.ndarray:
+        """Values of positions (first+r, first+c) for r < rows, c < cols (engine by default)."""
+        f = self.first_index
+        out = np.zeros((rows, cols), dtype=np.int64)
+        for r in range(rows):
+            for c in range(cols):
+                out[r, c] = value(self, (f + r, f + c))
+        return out
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+def is_heap_game(game: Any) -> bool:
+    """True for games with a Grundy sequence."""
+    return getattr(game, "dims", None) == 1
+
+
+def is_grid_game(game: Any) -> bool:
+    """True for games with a Grundy table."""
+    return getattr(game, "dims", None) == 2
