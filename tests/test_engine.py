@@ -184,3 +184,15 @@ def test_laws_on_random_dags(edges, data):
     for move in winning_moves(g, s):
         assert value(g, move) == 0
     assert (winning_moves(g, s) == []) == (total == 0)
+
+
+def test_winning_moves_in_sum_may_raise_a_part():
+    # Part "a" has value 0 but an option of value 2: in a + (value-2 part) the winning
+    # move may raise a part's value, so no shortcut may skip it.
+    g = Graph({"a": ["c"], "b": ["z", "y"], "c": ["b", "z", "y"], "z": [], "y": ["z"]})
+    assert value(g, "c") == 3 and value(g, "a") == 0 and value(g, "b") == 2
+    # Sum(a, c) has value 3: c -> z wins, and so does a -> c (raising a from 0 to 3).
+    moves = winning_moves(g, Sum("a", "c"))
+    assert moves == [Sum("c", "c"), Sum("a", "z")]
+    for move in moves:
+        assert value(g, move) == 0

@@ -26,6 +26,7 @@ __all__ = [
     "Sum",
     "mex",
     "outcome",
+    "part_winning_moves",
     "value",
     "winning_moves",
 ]
@@ -260,18 +261,35 @@ def winning_moves(game: Game, position: Any) -> list[Any]:
     [Sum(1, 1)]
     """
     if isinstance(position, Sum):
-        total = value(game, position)
-        if total == 0:
-            return []
-        moves: list[Any] = []
         parts = position.parts
-        for i, part in enumerate(parts):
-            target = total ^ value(game, part)
-            if target >= value(game, part):
-                continue
-            rest = parts[:i] + parts[i + 1 :]
-            for option in game.options(part):
-                if value(game, option) == target:
-                    moves.append(Sum(*rest, option))
-        return moves
+        return [Sum(*parts[:i], option, *parts[i + 1 :])
+                for i, option in part_winning_moves(game, parts)]
     return [option for option in game.options(position) if value(game, option) == 0]
+
+
+def part_winning_moves(game: Game, parts: Iterable[Any]) -> list[tuple[int, Any]]:
+    """Winning moves in a sum given as its parts: pairs (index of the part moved, its option).
+
+    A move replaces one part by one of its options; it wins when the new XOR is 0,
+    that is when the option's value is the total XOR of the other parts.
+
+    >>> class Nim(Game):
+    ...     def options(self, n):
+    ...         return range(n)
+    >>> part_winning_moves(Nim(), [3, 5, 7])
+    [(0, 2), (1, 4), (2, 6)]
+    """
+    parts = list(parts)
+    values = [value(game, part) for part in parts]
+    total = 0
+    for v in values:
+        total ^= v
+    if total == 0:
+        return []
+    moves: list[tuple[int, Any]] = []
+    for i, part in enumerate(parts):
+        target = total ^ values[i]
+        for option in game.options(part):
+            if value(game, option) == target:
+                moves.append((i, option))
+    return moves
