@@ -1,0 +1,286 @@
+"""The Coins Game (ASC 34; Turning Corners): who wins, and the first winning move.
+
+Input: ``R C`` then ``R`` lines of ``C`` characters ``0``/``1`` (``1`` = heads),
+several boards until the end of input (blank lines are ignored).  Output per
+board: ``Betty``, or ``Ann`` then ``i j`` (the head turned) then ``a b`` (the
+opposite corner, ``0 <= a < i``, ``0 <= b < j``): the first winning move in the
+order i, j (heads only), a, b.
+
+>>> print(solve(b"2 2\\n10\\n01\\n"), end="")
+Ann
+2 2
+1 1
+
+How, without trying every ``(a, b)``: a head at ``(i, j)`` is worth ``i (x) j``
+(nim product), so the board is worth ``V = XOR_i i (x) X_i`` with ``X_i`` the
+XOR of the head columns of row ``i``.  A move ``(i, j) -> (a, b)`` changes the
+value by ``(i^a) (x) (j^b)``, so it wins iff ``j^b = y = V / (i^a)``: one ``b``
+per ``a``, valid iff ``b < j``, i.e. iff the top bit of ``y`` is set in ``j``.
+As ``a`` runs over ``0..i-1``, ``d = i^a`` runs over the ``d`` whose top bit is
+set in ``i``; so per top bit ``k`` of ``d`` one mask ``T_k`` (the top bits of
+``V / d``) decides every head of every row at once.  All values lie in the
+field of nimbers below 2^8 (boards up to 255) or 2^16, where products and
+quotients are log/exp table look-ups.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from ..errors import InputError
+from ..nimber import nim_mul
+from . import Options
+
+__all__ = ["LIMITS", "Board", "Result", "parse", "analyse", "solve"]
+
+MAX_SIDE = 4096
+LIMITS = (f"1 <= R, C <= {MAX_SIDE} per board, any number of boards "
+          "(the contest has R, C <= 50)")
+
+
+@dataclass(frozen=True)
+class Board:
+    """One test: the heads as an ``R x C`` array of 0/1 (row ``i`` of the board is ``heads[i-1]``)."""
+
+    heads: np.ndarray
+    line: int  # the line of its 'R C' header
+
+
+@dataclass(frozen=True)
+class Result:
+    """The analysis of one board."""
+
+    value: int  # XOR of i (x) j over the heads
+    move: tuple[int, int, int, int] | None  # (i, j, a, b), the first winning move
+    winning_moves: int  # the number of winning (i, j, a, b)
+
+    @property
+    def winner(self) -> str:
+        return "Ann" if self.value else "Betty"
+
+
+# -- parsing ----------------------------------------------------------------------
+
+
+def parse(data: bytes) -> list[Board]:
+    """Every board of a contest input; :class:`InputError` at the first fault.
+
+    >>> [b.heads.tolist() for b in parse(b"1 3\\n101\\n\\n2 1\\n0\\n1\\n")]
+    [[[1, 0, 1]], [[0], [1]]]
+    """
+    lines = data.split(b"\n")
+    boards: list[Board] = []
+    n = 0
+    while True:
+        while n < len(lines) and not lines[n].strip():
+            n += 1
+        if n == len(lines):
+            break
+        header = n + 1
+        rows, cols = _header(lines[n], header)
+        n += 1
+        chunk: list[bytes] = []
+        while len(chunk) < rows:
+            while n < len(lines) and not lines[n].strip():
+                n += 1
+            if n == len(lines):
+                last = data.count(b"\n") + (0 if data.endswith(b"\n") else 1)
+                raise InputError(f"the board of line {header} has {rows} rows, "
+                                 f"found only {len(chunk)} before the end of input", last)
+            row = lines[n].strip()
+            if len(row) != cols:
+                raise InputError(f"row {len(chunk) + 1} of the board of line {header} has "
+                                 f"{len(row)} characters, expected {cols}", n + 1)
+            chunk.append(row)
+            n += 1
+        cells = np.frombuffer(b"".join(chunk), dtype=np.uint8).reshape(rows, cols) - ord("0")
+        bad = cells > 1
+        if bad.any():
+            r, c = divmod(int(np.argmax(bad)), cols)
+            raise InputError(f"row {r + 1} of the board of line {header}: character "
+                             f"{chunk[r][c:c + 1].decode('latin-1')!r} at column {c + 1}; "
+                             "rows are made of 0 and 1", _row_line(lines, header, r))
+        boards.append(Board(cells, header))
+    if not boards:
+        raise InputError("empty input: expected 'R C' and a board", 1)
+    return boards
+
+
+def _header(raw: bytes, line: int) -> tuple[int, int]:
+    words = raw.split()
+    shown = raw.strip().decode("latin-1")
+    if len(words) != 2:
+        raise InputError(f"expected a board header 'R C' (two integers), got {shown!r}", line)
+    out = []
+    for name, word in zip("RC", words):
+        if not word.isdigit():
+            raise InputError(f"{name} must be an integer in the header 'R C', "
+                             f"got {word.decode('latin-1')!r}", line)
+        size = int(word)
+        if not 1 <= size <= MAX_SIDE:
+            raise InputError(f"{name} = {size} is out of range (1 <= {name} <= {MAX_SIDE})", line)
+        out.append(size)
+    return out[0], out[1]
+
+
+def _row_line(lines: list[bytes], header: int, row: int) -> int:
+    """The 1-based line of row ``row`` (0-based) of the board whose header is on ``header``."""
+    n, seen = header, -1
+    while True:
+        if lines[n].strip():
+            seen += 1
+            if seen == row:
+                return n + 1
+        n += 1
+
+
+# -- nimber arithmetic in F_256 and F_65536 -------------------------------------------
+
+_GENERATOR = {8: 18, 16: 258}  # a primitive element of the field of nimbers below 2^bits
+
+
+@lru_cache(maxsize=2)
+def _field(bits: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(exp, log, top)`` tables of the nimbers below ``2^bits``.
+
+    ``x -> g (x) x`` is linear over XOR, so its table follows from the images of
+    the powers of 2; walking it from 1 lists the powers of the generator ``g``.
+    """
+    size = 1 << bits
+    images = [nim_mul(_GENERATOR[bits], 1 << s) for s in range(bits)]
+    step = np.zeros(size, dtype=np.int64)
+    top = np.zeros(size, dtype=np.int64)
+    for s in range(bits):
+        step[1 << s: 2 << s] = step[: 1 << s] ^ images[s]
+        top[1 << s: 2 << s] = s
+    table, powers, x = step.tolist(), [], 1
+    for _ in range(size - 1):
+        powers.append(x)
+        x = table[x]
+    exp = np.array(powers + powers, dtype=np.int64)  # doubled: no modulo for sums of logs
+    log = np.zeros(size, dtype=np.int64)
+    log[exp[: size - 1]] = np.arange(size - 1)
+    if x != 1 or len(set(powers)) != size - 1:  # pragma: no cover - a wrong generator
+        raise AssertionError(f"{_GENERATOR[bits]} does not generate the nimbers below 2^{bits}")
+    return exp, log, top
+
+
+def _mul(a: np.ndarray, b: np.ndarray, bits: int) -> np.ndarray:
+    """Elementwise nim products (``a``, ``b`` below ``2^bits``)."""
+    exp, log, _ = _field(bits)
+    return np.where((a == 0) | (b == 0), 0, exp[log[a] + log[b]])
+
+
+def _div(v: int, d: np.ndarray, bits: int) -> np.ndarray:
+    """``v / d`` elementwise (``v`` and every ``d`` non-zero)."""
+    exp, log, _ = _field(bits)
+    order = (1 << bits) - 1
+    return exp[(log[v] - log[d]) % order]
+
+
+# -- the analysis -------------------------------------------------------------------
+
+
+def analyse(heads: np.ndarray) -> Result:
+    """Value, first winning move (seed order) and number of winning moves of a board.
+
+    >>> analyse(np.array([[1, 1], [0, 0]]))
+    Result(value=3, move=(1, 2, 0, 1), winning_moves=1)
+    """
+    rows, cols = heads.shape
+    bits = 8 if max(rows, cols) < 256 else 16
+    _, _, top = _field(bits)
+    row_no = np.arange(1, rows + 1)
+    col_no = np.arange(1, cols + 1)
+    col_bits = (col_no[:, None] >> np.arange(cols.bit_length())) & 1  # C x T
+    # count[i, t]: heads of row i whose column has bit t; its parity gives X_i.
+    count = (heads.astype(np.float32) @ col_bits.astype(np.float32)).astype(np.int64)
+    x = ((count & 1) << np.arange(cols.bit_length())).sum(axis=1)
+    value = int(np.bitwise_xor.reduce(_mul(row_no, x, bits)))
+    if value == 0:
+        return Result(0, None, 0)
+    # For d = i ^ a (a < i) with top bit k: y = V / d, and the move wins iff j has bit top(y).
+    k_bits = rows.bit_length()
+    d = np.arange(1, 1 << k_bits)
+    y = _div(value, d, bits)
+    top_y = top[y]
+    top_d = top[d]
+    t_bits = cols.bit_length()
+    useful = top_y < t_bits  # a top bit no column has never wins
+    hist = np.zeros((k_bits, t_bits), dtype=np.int64)  # hist[k, t] = #{d: top(d)=k, top(y)=t}
+    np.add.at(hist, (top_d[useful], top_y[useful]), 1)
+    row_bits = (row_no[:, None] >> np.arange(k_bits)) & 1  # R x K
+    per_row = row_bits @ hist  # per_row[i, t] = #{a < i: top(V / (i^a)) = t}
+    total = int((per_row * count).sum())
+    mask = ((per_row > 0).astype(np.int64) << np.arange(t_bits)).sum(axis=1)  # M_i
+    winning = (heads != 0) & ((col_no[None, :] & mask[:, None]) != 0)
+    first = int(np.argmax(winning))
+    i, j = first // cols + 1, first % cols + 1
+    a = np.arange(i)
+    y_a = y[(i ^ a) - 1]
+    ok = (j >> top[y_a]) & 1
+    first_a = int(np.argmax(ok))
+    if not winning.flat[first] or not ok[first_a]:  # pragma: no cover - impossible by theory
+        raise AssertionError("no winning move found from a position of non-zero value")
+    return Result(value, (i, j, first_a, j ^ int(y_a[first_a])), total)
+
+
+# -- output ---------------------------------------------------------------------------
+
+
+def _judge(result: Result) -> list[str]:
+    if result.move is None:
+        return ["Betty"]
+    i, j, a, b = result.move
+    return ["Ann", f"{i} {j}", f"{a} {b}"]
+
+
+def _explain(board: Board, number: int, result: Result) -> list[str]:
+    rows, cols = board.heads.shape
+    heads = int(board.heads.sum())
+    lines = [f"test {number} (line {board.line}): {rows} x {cols} board, {heads} heads, "
+             f"value {result.value} (XOR of i (x) j over the heads)"]
+    if result.move is None:
+        lines.append("  Betty wins: value 0, so every move of Ann leaves a non-zero value")
+        return lines
+    i, j, a, b = result.move
+    flipped = [(r, c) for r in (a, i) for c in (b, j) if r and c]
+    shown = ", ".join(f"({r}, {c})" for r, c in flipped)
+    lines.append(f"  Ann wins: turn the head ({i}, {j}) with corner ({a}, {b}), flipping {shown}; "
+                 f"this changes the value by ({i}^{a}) (x) ({j}^{b}) = {result.value}, to 0")
+    lines.append(f"  winning moves: {result.winning_moves}")
+    return lines
+
+
+def _json(result: Result) -> str:
+    import json
+
+    move = None
+    if result.move is not None:
+        i, j, a, b = result.move
+        move = {"coin": [i, j], "corner": [a, b]}
+    return json.dumps({"winner": result.winner, "value": result.value, "move": move,
+                       "winning_moves": result.winning_moves})
+
+
+def solve(data: bytes, options: Options | None = None) -> str:
+    """The judge's output for every board (or the ``--explain`` / ``--json`` forms).
+
+    >>> print(solve(b"1 2\\n11\\n", Options(as_json=True)), end="")
+    {"winner": "Ann", "value": 3, "move": {"coin": [1, 2], "corner": [0, 1]}, "winning_moves": 1}
+    """
+    options = options or Options()
+    out: list[str] = []
+    for number, board in enumerate(parse(data), start=1):
+        result = analyse(board.heads)
+        if options.as_json:
+            out.append(_json(result))
+        elif options.explain:
+            out.extend(_judge(result))
+            out.extend(_explain(board, number, result))
+        else:
+            out.extend(_judge(result))
+    return "\n".join(out) + "\n"
