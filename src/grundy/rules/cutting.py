@@ -32,7 +32,7 @@ Values of the whole table come from vectorised kernels (:func:`split_grid`,
 
 from __future__ import annotations
 
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -282,11 +282,12 @@ _split_cache: np.ndarray | None = None
 
 def _shipped_split() -> np.ndarray | None:
     try:
-        with resources.files("grundy").joinpath("data/split.npy").open("rb") as handle:
-            values = np.load(handle)
-    except (FileNotFoundError, OSError, ValueError):  # pragma: no cover - broken install
+        values = np.load(Path(__file__).resolve().parents[1] / "data" / "split.npy")
+    except (OSError, ValueError):  # pragma: no cover - a broken install: compute instead
         return None
-    return np.pad(values, ((1, 0), (1, 0)))
+    grid = np.zeros((values.shape[0] + 1, values.shape[1] + 1), dtype=np.uint8)
+    grid[1:, 1:] = values
+    return grid
 
 
 def split_grid(size: int) -> np.ndarray:
