@@ -31,7 +31,6 @@ from functools import lru_cache
 import numpy as np
 
 from ..errors import InputError
-from ..nimber import nim_mul
 from . import Options
 
 __all__ = ["LIMITS", "Board", "Result", "parse", "analyse", "solve"]
@@ -139,7 +138,14 @@ def _row_line(lines: list[bytes], header: int, row: int) -> int:
 
 # -- nimber arithmetic in F_256 and F_65536 -------------------------------------------
 
-_GENERATOR = {8: 18, 16: 258}  # a primitive element of the field of nimbers below 2^bits
+#: g (x) 2**s for s = 0..bits-1, with g a generator of the nimbers below 2**bits (g = 18
+#: for bits 8, g = 258 for bits 16): constants, so that small boards never wait for the
+#: tables of grundy.nimber; the tests check them against nimber.nim_mul.
+_IMAGES = {
+    8: (18, 35, 72, 140, 56, 28, 203, 77),
+    16: (258, 515, 1032, 2060, 4128, 8240, 16512, 32960,
+         896, 448, 3248, 1232, 12429, 4294, 49337, 16606),
+}
 
 
 @lru_cache(maxsize=2)
@@ -149,23 +155,22 @@ def _field(bits: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     ``x -> g (x) x`` is linear over XOR, so its table follows from the images of
     the powers of 2; walking it from 1 lists the powers of the generator ``g``.
     """
-    size = 1 << bits
-    images = [nim_mul(_GENERATOR[bits], 1 << s) for s in range(bits)]
+    size, order = 1 << bits, (1 << bits) - 1
     step = np.zeros(size, dtype=np.int64)
     top = np.zeros(size, dtype=np.int64)
-    for s in range(bits):
-        step[1 << s: 2 << s] = step[: 1 << s] ^ images[s]
+    for s, image in enumerate(_IMAGES[bits]):
+        step[1 << s: 2 << s] = step[: 1 << s] ^ image
         top[1 << s: 2 << s] = s
-    table, powers, x = step.tolist(), [], 1
-    for _ in range(size - 1):
-        powers.append(x)
+    table, powers, x = step.tolist(), [0] * order, 1
+    for k in range(order):
+        powers[k] = x
         x = table[x]
-    exp = np.array(powers + powers, dtype=np.int64)  # doubled: no modulo for sums of logs
+    exp = np.array(powers, dtype=np.int64)
     log = np.zeros(size, dtype=np.int64)
-    log[exp[: size - 1]] = np.arange(size - 1)
-    if x != 1 or len(set(powers)) != size - 1:  # pragma: no cover - a wrong generator
-        raise AssertionError(f"{_GENERATOR[bits]} does not generate the nimbers below 2^{bits}")
-    return exp, log, top
+    log[exp] = np.arange(order)
+    if x != 1 or not (log[exp] == np.arange(order)).all():  # pragma: no cover - a bad g
+        raise AssertionError(f"bad generator tables for the nimbers below 2^{bits}")
+    return np.concatenate([exp, exp]), log, top
 
 
 def _mul(a: np.ndarray, b: np.ndarray, bits: int) -> np.ndarray:
