@@ -36,6 +36,7 @@ from . import Options
 __all__ = ["LIMITS", "Board", "Result", "parse", "analyse", "solve"]
 
 MAX_SIDE = 4096
+_BLOCK_CELLS = 1 << 20  # cells per pass over a big board
 LIMITS = (f"1 <= R, C <= {MAX_SIDE} per board, any number of boards "
           "(the contest has R, C <= 50)")
 
@@ -195,15 +196,20 @@ def analyse(heads: np.ndarray) -> Result:
     >>> analyse(np.array([[1, 1], [0, 0]]))
     Result(value=3, move=(1, 2, 0, 1), winning_moves=1)
     """
-    rows, cols = heads.shape
+    on = np.asarray(heads) != 0
+    rows, cols = on.shape
     bits = 8 if max(rows, cols) < 256 else 16
     _, _, top = _field(bits)
+    block = max(1, _BLOCK_CELLS // cols)  # rows per pass: bounded temporaries
     row_no = np.arange(1, rows + 1)
-    col_no = np.arange(1, cols + 1)
-    col_bits = (col_no[:, None] >> np.arange(cols.bit_length())) & 1  # C x T
+    col_no = np.arange(1, cols + 1, dtype=np.uint16)
+    t_bits = cols.bit_length()
+    col_bits = ((col_no[:, None] >> np.arange(t_bits)) & 1).astype(np.float32)  # C x T
     # count[i, t]: heads of row i whose column has bit t; its parity gives X_i.
-    count = (heads.astype(np.float32) @ col_bits.astype(np.float32)).astype(np.int64)
-    x = ((count & 1) << np.arange(cols.bit_length())).sum(axis=1)
+    count = np.empty((rows, t_bits), dtype=np.int64)
+    for r in range(0, rows, block):
+        count[r:r + block] = on[r:r + block].astype(np.float32) @ col_bits
+    x = ((count & 1) << np.arange(t_bits)).sum(axis=1)
     value = int(np.bitwise_xor.reduce(_mul(row_no, x, bits)))
     if value == 0:
         return Result(0, None, 0)
@@ -212,24 +218,28 @@ def analyse(heads: np.ndarray) -> Result:
     d = np.arange(1, 1 << k_bits)
     y = _div(value, d, bits)
     top_y = top[y]
-    top_d = top[d]
-    t_bits = cols.bit_length()
     useful = top_y < t_bits  # a top bit no column has never wins
     hist = np.zeros((k_bits, t_bits), dtype=np.int64)  # hist[k, t] = #{d: top(d)=k, top(y)=t}
-    np.add.at(hist, (top_d[useful], top_y[useful]), 1)
+    np.add.at(hist, (top[d][useful], top_y[useful]), 1)
     row_bits = (row_no[:, None] >> np.arange(k_bits)) & 1  # R x K
     per_row = row_bits @ hist  # per_row[i, t] = #{a < i: top(V / (i^a)) = t}
     total = int((per_row * count).sum())
-    mask = ((per_row > 0).astype(np.int64) << np.arange(t_bits)).sum(axis=1)  # M_i
-    winning = (heads != 0) & ((col_no[None, :] & mask[:, None]) != 0)
-    first = int(np.argmax(winning))
+    mask = ((per_row > 0) << np.arange(t_bits)).sum(axis=1).astype(np.uint16)  # M_i
+    first = -1
+    for r in range(0, rows, block):  # the first head (i, j) with j & M_i != 0
+        winning = on[r:r + block] & ((col_no[None, :] & mask[r:r + block, None]) != 0)
+        if winning.any():
+            first = r * cols + int(np.argmax(winning))
+            break
+    if first < 0:  # pragma: no cover - impossible by theory
+        raise AssertionError("no winning head found from a position of non-zero value")
     i, j = first // cols + 1, first % cols + 1
     a = np.arange(i)
     y_a = y[(i ^ a) - 1]
     ok = (j >> top[y_a]) & 1
     first_a = int(np.argmax(ok))
-    if not winning.flat[first] or not ok[first_a]:  # pragma: no cover - impossible by theory
-        raise AssertionError("no winning move found from a position of non-zero value")
+    if not ok[first_a]:  # pragma: no cover - impossible by theory
+        raise AssertionError("no winning corner found for a winning head")
     return Result(value, (i, j, first_a, j ^ int(y_a[first_a])), total)
 
 
