@@ -253,20 +253,20 @@ def _judge(result: Result) -> list[str]:
     return ["Ann", f"{i} {j}", f"{a} {b}"]
 
 
-def _explain(board: Board, number: int, result: Result) -> list[str]:
+def _explain(board: Board, result: Result) -> list[str]:
     rows, cols = board.heads.shape
-    heads = int(board.heads.sum())
-    lines = [f"test {number} (line {board.line}): {rows} x {cols} board, {heads} heads, "
-             f"value {result.value} (XOR of i (x) j over the heads)"]
+    heads = int(np.count_nonzero(board.heads))
+    lines = [f"  {rows}x{cols} board (line {board.line}), {heads} heads: value {result.value} "
+             "= XOR of i (x) j over the heads"]
     if result.move is None:
-        lines.append("  Betty wins: value 0, so every move of Ann leaves a non-zero value")
+        lines.append("  every move changes the value by (i^a) (x) (j^b) != 0, so Betty wins")
         return lines
     i, j, a, b = result.move
-    flipped = [(r, c) for r in (a, i) for c in (b, j) if r and c]
-    shown = ", ".join(f"({r}, {c})" for r, c in flipped)
-    lines.append(f"  Ann wins: turn the head ({i}, {j}) with corner ({a}, {b}), flipping {shown}; "
-                 f"this changes the value by ({i}^{a}) (x) ({j}^{b}) = {result.value}, to 0")
-    lines.append(f"  winning moves: {result.winning_moves}")
+    flipped = ", ".join(f"({r}, {c})" for r in (a, i) for c in (b, j) if r and c)
+    plural = "" if result.winning_moves == 1 else "s"
+    lines.append(f"  Ann wins by turning the head ({i}, {j}) with corner ({a}, {b}): flipping "
+                 f"{flipped} changes the value by ({i}^{a}) (x) ({j}^{b}) = {result.value}, "
+                 f"which leaves value 0 ({result.winning_moves} winning move{plural})")
     return lines
 
 
@@ -289,13 +289,13 @@ def solve(data: bytes, options: Options | None = None) -> str:
     """
     options = options or Options()
     out: list[str] = []
-    for number, board in enumerate(parse(data), start=1):
+    for board in parse(data):
         result = analyse(board.heads)
         if options.as_json:
             out.append(_json(result))
         elif options.explain:
             out.extend(_judge(result))
-            out.extend(_explain(board, number, result))
+            out.extend(_explain(board, result))
         else:
             out.extend(_judge(result))
     return "\n".join(out) + "\n"
