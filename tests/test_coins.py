@@ -197,12 +197,20 @@ def test_table_command(cli):
     assert r.out.strip() == "[[1, 2, 3, 4], [2, 3, 1, 8], [3, 1, 2, 12]]"
 
 
+def test_product_error_through_cli(cli):
+    r = cli("table", "ruler*coins", "--rows", "2", "--cols", "2")
+    assert r.code == 2 and r.out == "" and r.err.count("\n") == 1
+    assert "second factor TurningCorners() is not a one-dimensional coin-turning game" in r.err
+
+
 def test_product_of_non_coin_games_is_a_clear_error():
-    class Nimlike(grundy.Game):
+    from grundy.rules.base import HeapGame
+
+    class Nimlike(HeapGame):
         def options(self, n):
             return range(n)
 
-    with pytest.raises(GrundyError, match="second factor"):
+    with pytest.raises(GrundyError, match="second factor .* one-dimensional game but not a coin"):
         product(Ruler(), Nimlike())
     with pytest.raises(GrundyError, match="first factor"):
         product(TurningCorners(), Ruler())

@@ -317,9 +317,10 @@ def product(a: Any, b: Any) -> Product:
     """
     for side, game in (("first", a), ("second", b)):
         if not isinstance(game, CoinGame):
-            kind = "a one-dimensional game" if is_heap_game(game) else "not a one-dimensional game"
-            raise GrundyError(f"product: the {side} factor {game!r} is {kind} but not a "
-                              "coin-turning game (try turning-turtles, twins, mock-turtles, ruler)")
+            kind = ("is a one-dimensional game but not a coin-turning game" if is_heap_game(game)
+                    else "is not a one-dimensional coin-turning game")
+            raise GrundyError(f"product: the {side} factor {game!r} {kind} (products take "
+                              "turning-turtles, twins, mock-turtles, ruler or CoinTurning games)")
     return Product(a, b)
 
 
