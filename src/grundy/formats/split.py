@@ -25,7 +25,6 @@ uses the same reader and writer for the Cutting Game.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 import numpy as np
@@ -98,6 +97,7 @@ _DIGIT = np.zeros(256, dtype=bool)
 _DIGIT[ord("0"):ord("9") + 1] = True
 _PLAIN = _DIGIT.copy()
 _PLAIN[list(b" \t\r\n")] = True
+_POWERS = 10.0 ** np.arange(7)
 
 
 def _parse_plain(data: bytes, words: Words) -> tuple[np.ndarray, np.ndarray] | None:
@@ -106,15 +106,19 @@ def _parse_plain(data: bytes, words: Words) -> tuple[np.ndarray, np.ndarray] | N
     if raw.size == 0 or not _PLAIN[raw].all():
         return None
     digit = _DIGIT[raw]
-    starts = digit & ~np.concatenate(([False], digit[:-1]))
-    line = np.cumsum(raw == ord("\n"))[starts]
+    first = np.flatnonzero(digit & ~np.concatenate(([False], digit[:-1])))  # of each number
+    last = np.flatnonzero(digit & ~np.concatenate((digit[1:], [False])))
+    line = np.searchsorted(np.flatnonzero(raw == ord("\n")), first)  # 0-based
     per_line = np.bincount(line)
-    if len(line) == 0 or ((per_line != 0) & (per_line != 2)).any():
+    if len(first) == 0 or ((per_line != 0) & (per_line != 2)).any():
         return None
-    try:
-        sizes = np.array(data.split(), dtype=np.int64).reshape(-1, 2)
-    except (OverflowError, ValueError):
-        return None
+    length = last - first + 1
+    if length.max() > 7:
+        return None  # a number of 8 digits or more is out of range anyway: let parse say so
+    token = np.repeat(np.arange(len(first)), length)
+    where = np.flatnonzero(digit)
+    weights = (raw[where] - ord("0")) * _POWERS[last[token] - where]
+    sizes = np.bincount(token, weights=weights).astype(np.int64).reshape(-1, 2)
     a, b = sizes[:, 0], sizes[:, 1]
     if (sizes < words.low).any() or (sizes > MAX_SIDE).any() or ((a == 1) & (b == 1)).any():
         return None
@@ -143,6 +147,8 @@ def solve_papers(data: bytes, options: Options, game: _CuttingGame, words: Words
     for n, m, value in zip(ns.tolist(), ms.tolist(), values.tolist()):
         cuts = winning_cuts(game, n, m) if value else []
         if options.as_json:
+            import json
+
             out.append(json.dumps({
                 "n": n, "m": m, "winner": words.first if value else words.second,
                 "value": value, "move": [list(p) for p in cuts[0]] if cuts else None,

@@ -32,7 +32,7 @@ Values of the whole table come from vectorised kernels (:func:`split_grid`,
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 from typing import Any
 
 import numpy as np
@@ -282,7 +282,7 @@ _split_cache: np.ndarray | None = None
 
 def _shipped_split() -> np.ndarray | None:
     try:
-        values = np.load(Path(__file__).resolve().parents[1] / "data" / "split.npy")
+        values = np.load(os.path.join(os.path.dirname(os.path.dirname(__file__)), "data", "split.npy"))
     except (OSError, ValueError):  # pragma: no cover - a broken install: compute instead
         return None
     grid = np.zeros((values.shape[0] + 1, values.shape[1] + 1), dtype=np.uint8)
