@@ -156,6 +156,63 @@ def nim(args: tuple[str, ...]) -> None:
     sys.stdout.write(solve_problem("nim", _read(args[0] if args else "-"), Options()))
 
 
+# -- a position: who wins, and how --------------------------------------------
+
+
+@main.command()
+@click.argument("game")
+@click.argument("position", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON object.")
+def analyze(game: str, position: tuple[str, ...], as_json: bool) -> None:
+    """Who wins POSITION of GAME, with which moves, and how many winning moves.
+
+    POSITION is a list of parts played side by side: heap sizes for heap games
+    (grundy analyze kayles 3 5 7), ROWxCOL cells or rectangles for
+    two-dimensional games (grundy analyze split 4x3 5x5).
+    """
+    from .analysis import analyze as compute
+    from .analysis import format_part, parse_position
+
+    ruleset = _game(game)
+    result = compute(ruleset, parse_position(ruleset, position))
+    if as_json:
+        _echo_json({
+            "value": result.value,
+            "outcome": result.outcome,
+            "part_values": list(result.part_values),
+            "winning_moves": len(result.moves),
+            "moves": [{"part": m.index, "from": format_part(m.part), "to": format_part(m.option)}
+                      for m in result.moves],
+        })
+    else:
+        click.echo(result.describe(), nl=False)
+
+
+@main.command()
+@click.argument("game")
+@click.argument("position", nargs=-1, required=True)
+@click.option("--second", is_flag=True, help="Let grundy move first.")
+@click.option("--seed", type=int, default=None, help="Seed of grundy's random moves when it is losing.")
+def play(game: str, position: tuple[str, ...], second: bool, seed: int | None) -> None:
+    """Play GAME from POSITION against grundy, which never misses a winning move.
+
+    POSITION as for 'grundy analyze'.  At your turn type the number of a move,
+    h for a hint, q to give up.
+    """
+    from .analysis import parse_position
+    from .play import play as run_match
+
+    ruleset = _game(game)
+    parts = parse_position(ruleset, position)
+    try:
+        run_match(ruleset, parts, human_first=not second, seed=seed,
+                  ask=lambda prompt: click.prompt(prompt, prompt_suffix="", default="",
+                                                  show_default=False),
+                  say=click.echo)
+    except (EOFError, click.Abort):
+        _fail("input ended before the game did")
+
+
 # -- sequences, periods and tables ----------------------------------------------
 
 
@@ -209,6 +266,23 @@ def table(game: str, rows: int, cols: int, as_json: bool) -> None:
         _echo_json([[int(v) for v in row] for row in values])
     else:
         click.echo(format_table(values, first), nl=False)
+
+
+@main.command()
+@click.argument("game")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
+              help="Picture file (.png, .svg or .pdf).")
+@click.option("-n", "count", type=click.IntRange(1, 10**7), default=200, show_default=True,
+              help="Heap games: number of positions.")
+@click.option("--rows", type=click.IntRange(1, 2048), default=32, show_default=True)
+@click.option("--cols", type=click.IntRange(1, 2048), default=32, show_default=True)
+def plot(game: str, output: str, count: int, rows: int, cols: int) -> None:
+    """Draw GAME's Grundy sequence or value table to a picture (needs grundy[plot])."""
+    from pathlib import Path
+
+    from .plot import plot as draw
+
+    click.echo(f"wrote {draw(_game(game), game, Path(output), count=count, rows=rows, cols=cols)}")
 
 
 @main.command()

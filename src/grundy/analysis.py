@@ -1,0 +1,108 @@
+"""Who wins a position, with which moves: the answer to "what should I play?".
+
+A position is given as its parts (heaps, rectangles, coins...), played as a
+disjunctive sum.  :func:`parse_position` reads the parts from command-line
+words for heap-like and two-dimensional games.
+
+>>> from grundy.engine import Game
+>>> class Nim(Game):
+...     def options(self, n):
+...         return range(n)
+>>> a = analyze(Nim(), [3, 5, 7])
+>>> a.value, a.outcome, [m.describe() for m in a.moves]
+(1, 'N', ['3 -> 2', '5 -> 4', '7 -> 6'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .engine import Game, Sum, part_winning_moves, value
+from .errors import GrundyError
+from .rules.base import is_grid_game, is_heap_game
+
+__all__ = ["Analysis", "Move", "analyze", "format_part", "parse_position"]
+
+
+def format_part(part: Any) -> str:
+    """A part as the user writes it: ``7``, ``3x4``, or a sum ``2 + 4``."""
+    if isinstance(part, Sum):
+        return " + ".join(format_part(p) for p in part.parts) if part.parts else "nothing"
+    if isinstance(part, tuple) and len(part) == 2 and all(isinstance(x, int) for x in part):
+        return f"{part[0]}x{part[1]}"
+    return str(part)
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move in one part of a sum: ``parts[index]`` becomes ``option``."""
+
+    index: int
+    part: Any
+    option: Any
+
+    def describe(self) -> str:
+        return f"{format_part(self.part)} -> {format_part(self.option)}"
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The value of a sum of parts, its outcome and every winning move."""
+
+    parts: tuple[Any, ...]
+    part_values: tuple[int, ...]
+    value: int
+    moves: tuple[Move, ...]
+
+    @property
+    def outcome(self) -> str:
+        return "P" if self.value == 0 else "N"
+
+    def describe(self) -> str:
+        """A few lines of plain English."""
+        values = ", ".join(f"{format_part(p)}: {v}" for p, v in zip(self.parts, self.part_values))
+        lines = [f"values: {values}", f"value (XOR of the parts): {self.value}"]
+        if self.value == 0:
+            lines.append("outcome: P -- the player to move loses against best play")
+        else:
+            lines.append(f"outcome: N -- the player to move wins; winning moves: {len(self.moves)}")
+            lines.extend(f"  {m.describe()}" for m in self.moves)
+        return "\n".join(lines) + "\n"
+
+
+def analyze(game: Game, parts: Sequence[Any]) -> Analysis:
+    """Value, outcome and all winning moves of the sum of ``parts``."""
+    parts = tuple(parts)
+    values = tuple(value(game, p) for p in parts)
+    total = 0
+    for v in values:
+        total ^= v
+    moves = tuple(Move(i, parts[i], o) for i, o in part_winning_moves(game, parts))
+    return Analysis(parts, values, total, moves)
+
+
+def parse_position(game: Game, words: Sequence[str]) -> list[Any]:
+    """Parts from words: heap sizes (``3 5 7``) or cells/rectangles (``3x4 2,5``)."""
+    if not words:
+        raise GrundyError("give a position: heap sizes such as '3 5 7', or cells such as '3x4'")
+    parts: list[Any] = []
+    for i, word in enumerate(words, start=1):
+        if is_heap_game(game):
+            if not word.isdigit():
+                raise GrundyError(f"part {i}: expected a heap size (a non-negative integer), "
+                                  f"got {word!r}")
+            parts.append(int(word))
+        elif is_grid_game(game):
+            pieces = word.lower().replace(",", "x").split("x")
+            if len(pieces) != 2 or not all(p.isdigit() for p in pieces):
+                raise GrundyError(f"part {i}: expected ROWxCOL such as 3x4, got {word!r}")
+            r, c = (int(p) for p in pieces)
+            first = int(getattr(game, "first_index", 0))
+            if r < first or c < first:
+                raise GrundyError(f"part {i}: rows and columns start at {first}, got {word!r}")
+            parts.append((r, c))
+        else:
+            raise GrundyError(f"{game!r} takes no positions from the command line")
+    return parts

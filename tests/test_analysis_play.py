@@ -1,0 +1,112 @@
+"""analyze and play: the answers a player asks for, checked against brute force."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+
+import pytest
+
+from grundy import Game, Sum
+from grundy.analysis import analyze, parse_position
+from grundy.errors import GrundyError
+from grundy.play import Match, play
+from grundy.rules.base import GridGame, HeapGame
+
+
+class Sub123(HeapGame):
+    def options(self, n):
+        return [n - k for k in (1, 2, 3) if k <= n]
+
+
+class Halves(HeapGame):
+    """Split a heap into two non-empty heaps, or take one token."""
+
+    def options(self, n):
+        return ([n - 1] if n else []) + [Sum(a, n - a) for a in range(1, n // 2 + 1)]
+
+
+@functools.lru_cache(maxsize=None)
+def _wins(game, key):
+    for i, part in enumerate(key):
+        for option in game.options(part):
+            new = key[:i] + (option.parts if isinstance(option, Sum) else (option,)) + key[i + 1:]
+            # heaps of 0 have no move in Halves and Sub123: drop them to keep the search small
+            if not _wins(game, tuple(sorted(x for x in new if x))):
+                return True
+    return False
+
+
+def wins(game, parts):
+    """Plain search on the whole sum, no Grundy values."""
+    return _wins(game, tuple(sorted(x for x in parts if x)))
+
+
+@pytest.mark.parametrize("parts", [p for k in (1, 2, 3) for p in itertools.product(range(6), repeat=k)])
+def test_analyze_matches_plain_search(parts):
+    game = Halves()
+    result = analyze(game, parts)
+    assert (result.outcome == "N") == wins(game, parts)
+    # every winning move really wins, and every legal move not listed does not
+    listed = {(m.index, m.option) for m in result.moves}
+    for i, part in enumerate(parts):
+        for option in game.options(part):
+            after = list(parts[:i]) + [option] + list(parts[i + 1:])
+            flat = [q for p in after for q in (p.parts if isinstance(p, Sum) else (p,))]
+            assert ((i, option) in listed) == (not wins(game, flat))
+
+
+def test_parse_position():
+    assert parse_position(Sub123(), ["3", "5"]) == [3, 5]
+
+    class Grid(GridGame):
+        def options(self, p):
+            return []
+
+    assert parse_position(Grid(), ["3x4", "2,5"]) == [(3, 4), (2, 5)]
+    with pytest.raises(GrundyError, match="part 2"):
+        parse_position(Sub123(), ["3", "x"])
+    with pytest.raises(GrundyError, match="ROWxCOL"):
+        parse_position(Grid(), ["3x"])
+    with pytest.raises(GrundyError, match="start at 1"):
+        parse_position(Grid(), ["0x3"])
+    with pytest.raises(GrundyError):
+        parse_position(Game(), ["1"])
+
+
+def test_computer_never_misses_a_win_and_wins_from_n_positions():
+    game = Sub123()
+    for heaps in itertools.product(range(9), repeat=2):
+        answers = iter(["1"] * 100)  # the human always takes the first listed move
+        lines: list[str] = []
+        winner = play(game, heaps, human_first=False, seed=1, ask=lambda _: next(answers),
+                      say=lines.append)
+        nim_sum = (heaps[0] % 4) ^ (heaps[1] % 4)
+        if nim_sum:
+            assert winner == "grundy", (heaps, lines)
+
+
+def test_human_who_plays_perfectly_beats_grundy_from_p_position():
+    game = Sub123()
+    heaps = [4, 4]  # value 0: grundy, moving first, must lose against perfect play
+    match_lines: list[str] = []
+
+    def perfect(prompt):
+        # Reconstruct the position from the last "position:" line and answer the winning move.
+        position = [ln for ln in match_lines if ln.startswith("\nposition:")][-1]
+        parts = [int(x) for x in position.split(":")[1].split("+")]
+        moves = Match(game, parts).moves()
+        best = analyze(game, parts).moves[0]
+        return str(moves.index(best) + 1)
+
+    winner = play(game, heaps, human_first=False, seed=3, ask=perfect, say=match_lines.append)
+    assert winner == "you"
+
+
+def test_hint_and_quit():
+    lines: list[str] = []
+    answers = iter(["h", "zzz", "q"])
+    winner = play(Sub123(), [5], ask=lambda _: next(answers), say=lines.append)
+    assert winner == "grundy"
+    text = "\n".join(lines)
+    assert "winning moves: 1" in text and "please type a number" in text
