@@ -1,0 +1,12 @@
+"""Every benchmark in turn (``make bench``): nim products, contest problems, sequences."""
+
+from __future__ import annotations
+
+import runpy
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+for script in ("nim_product.py", "contest.py", "sequences.py"):
+    print(f"\n##### {script} #####", flush=True)
+    runpy.run_path(str(HERE / script), run_name="__main__")
