@@ -1,0 +1,539 @@
+"""Heap games: nim, subtraction games, take-and-break (octal) codes, Grundy's game.
+
+Positions are heap sizes.  Each ruleset lists its options literally (a heap
+broken in two is a :class:`~grundy.Sum`), so the generic engine is the brute
+force; :meth:`sequence` is a fast kernel checked against it in the tests.
+
+>>> TakeAndBreak("0.77").sequence(12).tolist()       # Kayles
+[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+>>> TakeAndBreak("0.77").options(3)
+[2, Sum(1, 1), 1]
+>>> parse_subtraction("sub:1,3,4").sequence(8).tolist()
+[0, 1, 0, 1, 2, 3, 2, 0]
+
+Take-and-break kernel (moves leave at most two heaps, and Grundy's game).  The
+values of the options of heap ``n`` are XORs ``g(a) ^ g(b)`` over ``a + b = n - k``.
+With a *mask* ``m``, call a value *common* when ``popcount(v & m)`` is odd and
+*rare* otherwise (Berlekamp's sparse space; Winning Ways ch. 4).  Since the
+parity of a XOR is the XOR of the parities, a common value only arises from a
+pair with exactly one rare part.  So all common option values come from the few
+rare positions in O(#rare) work; a rare value below the least missing common
+value is usually found among the first few pairs, and only when it is really
+missing (then ``g(n)`` is rare, which is rare) does the search scan all pairs.
+The answer is exact for any mask; the mask only decides the speed.  It is
+chosen from the values computed so far, and the kernel falls back to scanning
+every pair (vectorised XOR of reversed slices) when no mask makes rare values
+rare.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+
+from ..engine import Sum
+from ..errors import GrundyError
+from .base import HeapGame
+
+__all__ = [
+    "AllBut",
+    "GrundysGame",
+    "Nim",
+    "Subtraction",
+    "TakeAndBreak",
+    "parse_subtraction",
+]
+
+
+# -- nim and subtraction games ---------------------------------------------------
+
+
+class Nim(HeapGame):
+    """Remove any positive number of tokens: ``g(n) = n``.
+
+    >>> Nim().options(3), Nim().sequence(4).tolist()
+    ([2, 1, 0], [0, 1, 2, 3])
+    """
+
+    def options(self, n: int) -> list[int]:
+        return list(range(n - 1, -1, -1))
+
+    def sequence(self, n: int) -> np.ndarray:
+        return np.arange(n, dtype=np.int64)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Nim
+
+    def __hash__(self) -> int:
+        return hash("grundy.Nim")
+
+
+def _subtraction_set(values: Iterable[int], what: str) -> frozenset[int]:
+    try:
+        items = frozenset(values)
+    except TypeError:
+        raise GrundyError(f"{what} needs a set of positive integers, got {values!r}") from None
+    bad = sorted((v for v in items if not isinstance(v, int) or isinstance(v, bool) or v < 1),
+                 key=repr)
+    if bad:
+        raise GrundyError(f"{what} needs positive integers, got {bad[0]!r}")
+    return items
+
+
+def _set_repr(values: frozenset[int]) -> str:
+    return "frozenset({" + ", ".join(map(str, sorted(values))) + "})"
+
+
+class _Incremental(HeapGame):
+    """A heap game whose values are computed once, left to right, and kept."""
+
+    def _values(self, n: int) -> np.ndarray:
+        done: np.ndarray | None = self.__dict__.get("_seq")
+        if done is None or len(done) < n:
+            done = self._compute(max(n, 2 * len(done) if done is not None else n))
+            self.__dict__["_seq"] = done
+        return done[:n]
+
+    def _compute(self, n: int) -> np.ndarray:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def sequence(self, n: int) -> np.ndarray:
+        """Values of heaps 0..n-1 as an int64 array."""
+        if n <= 0:
+            return np.zeros(0, dtype=np.int64)
+        return self._values(n).astype(np.int64)
+
+
+class Subtraction(_Incremental):
+    """Remove ``k`` tokens from one heap, for ``k`` in a finite set.
+
+    >>> Subtraction({1, 3, 4})
+    Subtraction(frozenset({1, 3, 4}))
+    >>> Subtraction({1, 2}).options(5)
+    [4, 3]
+    """
+
+    def __init__(self, subtract: Iterable[int]) -> None:
+        self.subtract = _subtraction_set(subtract, "a subtraction game")
+
+    def options(self, n: int) -> list[int]:
+        return [n - k for k in sorted(self.subtract) if k <= n]
+
+    def _compute(self, n: int) -> np.ndarray:
+        moves = sorted(self.subtract)
+        g = [0] * n
+        for i in range(n):
+            seen = {g[i - k] for k in moves if k <= i}
+            v = 0
+            while v in seen:
+                v += 1
+            g[i] = v
+        return np.array(g, dtype=np.int64)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Subtraction and other.subtract == self.subtract
+
+    def __hash__(self) -> int:
+        return hash(("grundy.Subtraction", self.subtract))
+
+    def __repr__(self) -> str:
+        return f"Subtraction({_set_repr(self.subtract)})"
+
+
+class AllBut(_Incremental):
+    """Remove any positive number of tokens except those in a finite set.
+
+    >>> AllBut({1, 2}).options(4)
+    [1, 0]
+    >>> AllBut({1, 2}).sequence(9).tolist()
+    [0, 0, 0, 1, 1, 1, 2, 2, 2]
+    """
+
+    def __init__(self, excluded: Iterable[int]) -> None:
+        self.excluded = _subtraction_set(excluded, "an all-but subtraction game")
+
+    def options(self, n: int) -> list[int]:
+        return [n - k for k in range(1, n + 1) if k not in self.excluded]
+
+    def _compute(self, n: int) -> np.ndarray:
+        # g(i) = mex of g(j), j < i, except j = i - s for s in the excluded set.
+        # Values at positions older than the excluded window are always options.
+        width = max(self.excluded, default=0)
+        excluded = self.excluded
+        g = [0] * n
+        old: set[int] = set()  # values at positions < i - width
+        low = 0  # least value not in ``old``
+        for i in range(n):
+            if i - width - 1 >= 0:
+                old.add(g[i - width - 1])
+                while low in old:
+                    low += 1
+            recent = {g[j] for j in range(max(0, i - width), i) if i - j not in excluded}
+            v = low
+            while v in old or v in recent:
+                v += 1
+            g[i] = v
+        return np.array(g, dtype=np.int64)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is AllBut and other.excluded == self.excluded
+
+    def __hash__(self) -> int:
+        return hash(("grundy.AllBut", self.excluded))
+
+    def __repr__(self) -> str:
+        return f"AllBut({_set_repr(self.excluded)})"
+
+
+def parse_subtraction(key: str) -> Subtraction | AllBut:
+    """A game from ``sub:1,3,4`` (subtraction) or ``allbut:1,2`` (all-but subtraction).
+
+    >>> parse_subtraction("sub:1,3,4")
+    Subtraction(frozenset({1, 3, 4}))
+    >>> parse_subtraction("allbut:2")
+    AllBut(frozenset({2}))
+    """
+    text = key.strip().lower()
+    kind, colon, rest = text.partition(":")
+    if not colon or kind not in ("sub", "allbut"):
+        raise GrundyError(f"bad subtraction game {key!r}: expected sub:1,3,4 or allbut:1,2")
+    numbers = []
+    for part in rest.split(","):
+        part = part.strip()
+        if not part.isdigit() or not part.isascii():
+            what = "an empty number" if not part else repr(part)
+            raise GrundyError(f"bad subtraction game {key!r}: {what} is not a positive integer")
+        if len(part) > 18 or int(part) == 0:
+            raise GrundyError(f"bad subtraction game {key!r}: {part} is not a positive "
+                              "integer below 10^18")
+        numbers.append(int(part))
+    return Subtraction(numbers) if kind == "sub" else AllBut(numbers)
+
+
+# -- take-and-break codes ----------------------------------------------------------
+
+_DIGITS = "0123456789abcdef"
+
+
+def _parse_code(code: Any) -> tuple[str, tuple[int, ...]]:
+    """The canonical code string and its digits d0, d1, ... (trailing zeros dropped)."""
+    if not isinstance(code, str):
+        raise GrundyError(f"a take-and-break code is a string like '0.77', got {code!r}")
+    text = code.strip().lower()
+
+    def bad(why: str) -> GrundyError:
+        return GrundyError(f"bad octal code {code!r}: {why}")
+
+    head, dot, tail = text.partition(".")
+    if not dot:
+        raise bad("expected a digit, a point and digits, like 0.77 or 4.07")
+    if len(head) != 1 or head not in _DIGITS:
+        raise bad("expected exactly one digit before the point")
+    if not tail:
+        raise bad("expected digits after the point")
+    for ch in tail:
+        if ch not in _DIGITS:
+            raise bad(f"{ch!r} is not an octal or hexadecimal digit")
+    d0 = int(head, 16)
+    if d0 & 3:
+        raise bad("the digit before the point may only hold 4 (split a heap in two) and 8 "
+                  "(in three): taking nothing and leaving one heap or none would loop")
+    tail = tail.rstrip("0") or "0"
+    return f"{head}.{tail}", (d0, *(int(ch, 16) for ch in tail))
+
+
+class TakeAndBreak(HeapGame):
+    """A take-and-break game given by its code ``d0.d1d2d3...`` (octal or hexadecimal).
+
+    Digit ``dk`` says what removing ``k`` tokens from a heap may leave: bit 1 no
+    heap (only if the heap had exactly ``k``), bit 2 one heap, bit 4 two heaps,
+    bit 8 three heaps (all non-empty).  ``d0`` (nothing removed) may hold only
+    4 and 8.  Kayles is ``0.77``, Dawson's Kayles ``0.07``.
+
+    >>> TakeAndBreak(" 0.770 ")
+    TakeAndBreak('0.77')
+    >>> TakeAndBreak("4.07").options(4)
+    [Sum(1, 3), Sum(2, 2), Sum(1, 1)]
+    """
+
+    def __init__(self, code: str) -> None:
+        self.code, self.digits = _parse_code(code)
+
+    @property
+    def max_removed(self) -> int:
+        """The largest number of tokens one move removes (0 if moves only split)."""
+        return len(self.digits) - 1 if any(self.digits[1:]) else 0
+
+    @property
+    def max_heaps(self) -> int:
+        """The largest number of heaps a move leaves."""
+        bits = 0
+        for d in self.digits:
+            bits |= d
+        return 3 if bits & 8 else 2 if bits & 4 else 1
+
+    def options(self, n: int) -> list[Any]:
+        out: list[Any] = []
+        for k, d in enumerate(self.digits):
+            if k > n:
+                break
+            rest = n - k
+            if d & 1 and rest == 0:
+                out.append(0)
+            if d & 2 and rest >= 1:
+                out.append(rest)
+            if d & 4:
+                out.extend(Sum(a, rest - a) for a in range(1, rest // 2 + 1))
+            if d & 8:
+                out.extend(Sum(a, b, rest - a - b) for a in range(1, rest // 3 + 1)
+                           for b in range(a, (rest - a) // 2 + 1))
+        return out
+
+    def sequence(self, n: int) -> np.ndarray:
+        """Values of heaps 0..n-1 (fast kernel; codes with three-heap moves use the engine)."""
+        if self.max_heaps == 3:
+            return super().sequence(n)
+        kernel = self.__dict__.get("_kernel")
+        if kernel is None:
+            kernel = self.__dict__["_kernel"] = _SplitKernel(
+                zero=[k for k, d in enumerate(self.digits) if d & 1],
+                one=[k for k, d in enumerate(self.digits) if d & 2],
+                two=[k for k, d in enumerate(self.digits) if d & 4],
+            )
+        return kernel.values(n)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is TakeAndBreak and other.code == self.code
+
+    def __hash__(self) -> int:
+        return hash(("grundy.TakeAndBreak", self.code))
+
+    def __repr__(self) -> str:
+        return f"TakeAndBreak({self.code!r})"
+
+
+class GrundysGame(HeapGame):
+    """Split one heap into two non-empty heaps of different sizes.
+
+    >>> GrundysGame().options(6)
+    [Sum(1, 5), Sum(2, 4)]
+    >>> GrundysGame().sequence(10).tolist()
+    [0, 0, 0, 1, 0, 2, 1, 0, 2, 1]
+    """
+
+    def options(self, n: int) -> list[Sum]:
+        return [Sum(a, n - a) for a in range(1, (n + 1) // 2)]
+
+    def sequence(self, n: int) -> np.ndarray:
+        """Values of heaps 0..n-1 (fast kernel)."""
+        kernel = self.__dict__.get("_kernel")
+        if kernel is None:
+            kernel = self.__dict__["_kernel"] = _SplitKernel(zero=[], one=[], two=[0],
+                                                             unequal=True)
+        return kernel.values(n)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is GrundysGame
+
+    def __hash__(self) -> int:
+        return hash("grundy.GrundysGame")
+
+
+# -- the kernel ----------------------------------------------------------------------
+
+
+def _parity(values: np.ndarray) -> np.ndarray:
+    """popcount(v) & 1 for each non-negative int value below 2^32."""
+    x = values.astype(np.int64)
+    for shift in (16, 8, 4, 2, 1):
+        x = x ^ (x >> shift)
+    return x & 1
+
+
+class _SplitKernel:
+    """Grundy values of a take-and-break game whose moves leave at most two heaps.
+
+    ``zero``: removals k that may leave no heap; ``one``: may leave one heap;
+    ``two``: may leave two non-empty heaps (``unequal``: of different sizes).
+    Values are computed left to right and kept, so asking for more continues.
+    """
+
+    WARMUP = 512  # values computed by scanning every pair before a mask is tried
+    RARE_SHARE = 0.1  # a mask is used when at most this share of recent values is rare
+    FEW = 40  # up to this many rare positions, plain Python beats NumPy calls
+    PROBE = 24  # pairs tried one by one before vectorised chunks
+
+    def __init__(self, zero: list[int], one: list[int], two: list[int],
+                 unequal: bool = False) -> None:
+        self.zero, self.one, self.two, self.unequal = zero, one, two, unequal
+        self.g = np.zeros(1024, dtype=np.intp)
+        self.gl: list[int] = []  # the same values as a list, for scalar access
+        self.size = 0
+        self.top = 1  # a power of two above every value so far
+        self.mask = 0  # 0: scan every pair
+        self.next_review = self.WARMUP
+        self.rare_pos: list[int] = []
+        self.rare_val: list[int] = []
+        self.rare_pos_arr = np.zeros(0, dtype=np.int64)
+        self.rare_val_arr = np.zeros(0, dtype=np.intp)
+        self.common: list[int] = []  # the common values below self.top, ascending
+        self.rare: list[int] = []
+
+    def values(self, n: int) -> np.ndarray:
+        if n > self.size:
+            self._extend(n)
+        return self.g[:n].astype(np.int64)
+
+    # -- driving ----------------------------------------------------------------
+    def _extend(self, n: int) -> None:
+        if n > len(self.g):
+            grown = np.zeros(max(n, 2 * len(self.g)), dtype=np.intp)
+            grown[: self.size] = self.g[: self.size]
+            self.g = grown
+        g = self.g
+        while self.size < n:
+            i = self.size
+            if i >= self.next_review:
+                self._review()
+            v = self._step_sparse(i) if self.mask else self._step_all(i)
+            g[i] = v
+            self.gl.append(v)
+            self.size = i + 1
+            if v >= self.top:
+                while v >= self.top:
+                    self.top *= 2
+                self._classes()
+            if self.mask and i > 0 and not _odd(v & self.mask):
+                self.rare_pos.append(i)
+                self.rare_val.append(v)
+                self.rare_pos_arr = np.array(self.rare_pos, dtype=np.int64)
+                self.rare_val_arr = np.array(self.rare_val, dtype=np.intp)
+
+    def _review(self) -> None:
+        """Choose the mask that makes the recent values rarest (or none)."""
+        n = self.size
+        self.next_review = 2 * n
+        recent = self.g[n // 2 : n]
+        best, best_count = 0, len(recent) * self.RARE_SHARE
+        for mask in range(1, self.top):
+            count = int(len(recent) - _parity(recent & mask).sum())
+            if count < best_count:
+                best, best_count = mask, count
+        if best != self.mask:
+            self.mask = best
+            self._classes()
+            if best:
+                pos = np.arange(1, n)
+                rare = pos[_parity(self.g[1:n] & best) == 0]
+                self.rare_pos = rare.tolist()
+                self.rare_val = self.g[rare].tolist()
+                self.rare_pos_arr = rare.astype(np.int64)
+                self.rare_val_arr = self.g[rare].astype(np.intp)
+
+    def _classes(self) -> None:
+        limit = 2 * self.top  # a mex never exceeds the largest value + 1 < 2 * top
+        self.common = [v for v in range(limit) if _odd(v & self.mask)]
+        self.rare = [v for v in range(limit) if not _odd(v & self.mask)]
+        self.common_arr = np.array(self.common, dtype=np.int64)
+        self.rare_arr = np.array(self.rare, dtype=np.int64)
+
+    # -- one heap ------------------------------------------------------------------
+    def _small(self, n: int) -> set[int]:
+        g = self.g
+        seen = {0 for k in self.zero if k == n}
+        seen.update(int(g[n - k]) for k in self.one if n - k >= 1)
+        return seen
+
+    def _halves(self, m: int) -> int:
+        """How many first parts a = 1..h to pair with b = m - a >= a."""
+        h = m // 2
+        if self.unequal and m % 2 == 0:
+            h -= 1
+        return h
+
+    def _step_all(self, n: int) -> int:
+        """mex over every option, scanning all pairs."""
+        g = self.g
+        seen = np.zeros(2 * self.top, dtype=bool)
+        for v in self._small(n):
+            seen[v] = True
+        for k in self.two:
+            m = n - k
+            h = self._halves(m)
+            if h >= 1:
+                seen[g[1 : h + 1] ^ g[m - h : m][::-1]] = True
+        return int(np.argmin(seen)) if not seen.all() else len(seen)
+
+    def _step_sparse(self, n: int) -> int:
+        if len(self.rare_pos) <= self.FEW:
+            c, missing = self._reach_few(n)
+        else:
+            c, missing = self._reach_many(n)
+        if missing:
+            missing = self._search(n, missing)
+            if missing:
+                return missing[0]
+        return c
+
+    def _reach_few(self, n: int) -> tuple[int, list[int]]:
+        """Least common value no option reaches, and the rare ones below it not seen yet."""
+        gl, pos, val = self.gl, self.rare_pos, self.rare_val
+        reached = self._small(n)
+        for k in self.two:
+            m = n - k
+            for i in range(bisect_right(pos, m - 1)):
+                a = pos[i]
+                if not (self.unequal and 2 * a == m):
+                    reached.add(val[i] ^ gl[m - a])
+        c = next(v for v in self.common if v not in reached)
+        return c, [r for r in self.rare[: bisect_right(self.rare, c)] if r not in reached]
+
+    def _reach_many(self, n: int) -> tuple[int, list[int]]:
+        """As :meth:`_reach_few`, vectorised over the rare positions."""
+        g = self.g
+        hit = np.zeros(2 * self.top, dtype=bool)
+        for v in self._small(n):
+            hit[v] = True
+        pos, val = self.rare_pos_arr, self.rare_val_arr
+        for k in self.two:
+            m = n - k
+            count = bisect_right(self.rare_pos, m - 1)
+            a = pos[:count]
+            x = val[:count] ^ g[m - a]
+            hit[x[a != m - a] if self.unequal else x] = True
+        common = self.common_arr
+        c = int(common[np.argmin(hit[common])])  # every common value reached is marked
+        rare = self.rare_arr[: bisect_right(self.rare, c)]
+        return c, rare[~hit[rare]].tolist()
+
+    def _search(self, n: int, wanted: list[int]) -> list[int]:
+        """The values of ``wanted`` (ascending) that no pair of heaps reaches from ``n``."""
+        g, gl = self.g, self.gl
+        left = set(wanted)
+        for k in self.two:  # the first few pairs, one by one
+            m = n - k
+            for a in range(1, min(self._halves(m), self.PROBE) + 1):
+                left.discard(gl[a] ^ gl[m - a])
+            if not left:
+                return []
+        wanted = np.array(sorted(left), dtype=np.intp)
+        hit = np.zeros(2 * self.top, dtype=bool)
+        for k in self.two:  # then all pairs, in growing vectorised chunks
+            m = n - k
+            h = self._halves(m)
+            start, size = self.PROBE + 1, 256
+            while start <= h:
+                stop = min(h, start + size - 1)
+                hit[g[start : stop + 1] ^ g[m - stop : m - start + 1][::-1]] = True
+                wanted = wanted[~hit[wanted]]
+                if not len(wanted):
+                    return []
+                start, size = stop + 1, size * 4
+        return wanted.tolist()
+
+
+def _odd(v: int) -> bool:
+    return bin(v).count("1") & 1 == 1
