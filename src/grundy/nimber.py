@@ -63,14 +63,17 @@ def _slow_mul(a: int, b: int, half: int = 8) -> int:
     return (mid << half) ^ low ^ _slow_mul(high, 1 << (half - 1), h)
 
 
-#: A generator of the multiplicative group (order 65535) of the 16-bit field; _init
-#: checks it (its powers must reach 1 only after 65535 steps).
+#: A generator of the multiplicative group (order 65535) of the 16-bit field;
+#: build_tables checks it (its powers must reach 1 only after 65535 steps).
 _GENERATOR = 258
 
 
-def _init() -> None:
-    """Fill the log/exp tables of the 16-bit nimber field (about 30 ms, once)."""
-    global _L15, _L15SQ
+def build_tables() -> tuple[array[int], array[int]]:
+    """The log/exp tables of the 16-bit nimber field, in pure Python (about 50 ms).
+
+    ``exp[i]`` is ``_GENERATOR ** i`` for ``i < 3 * 65535`` (so that sums of up to three
+    logs need no reduction), followed by zeros; ``log[0]`` points into those zeros.
+    """
     g = _GENERATOR
     # x -> x*g is GF(2)-linear: tabulate it on each byte of x.
     images = [_slow_mul(1 << i, g) for i in range(16)]
@@ -89,16 +92,20 @@ def _init() -> None:
     if x != 1 or len(set(exp)) != _ORDER:  # pragma: no cover - a wrong generator
         raise AssertionError("the 16-bit nimber field tables are inconsistent")
     log[0] = _ZERO_LOG
-    # Sums of up to three logs, one possibly of 0, index the table directly.
-    _EXP.extend(exp * 3 + [0] * (_ZERO_LOG + _ORDER))
-    _LOG.extend(log)
+    return array("I", log), array("H", exp * 3 + [0] * (_ZERO_LOG + _ORDER))
+
+
+def install_tables(log: array[int], exp: array[int]) -> None:
+    """Use these tables (from :func:`build_tables`, or built faster by grundy.kernels)."""
+    global _LOG, _EXP, _L15, _L15SQ
+    _LOG, _EXP = log, exp
     _L15 = log[1 << 15]
     _L15SQ = log[_slow_mul(1 << 15, 1 << 15)]
 
 
 def _tables() -> tuple[array[int], array[int]]:
     if not _EXP:
-        _init()
+        install_tables(*build_tables())
     return _LOG, _EXP
 
 
