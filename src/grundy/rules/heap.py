@@ -256,7 +256,7 @@ class TakeAndBreak(HeapGame):
     >>> TakeAndBreak(" 0.770 ")
     TakeAndBreak('0.77')
     >>> TakeAndBreak("4.07").options(4)
-    [Sum(1, 3), Sum(2, 2), Sum(1, 1)]
+    [Sum(1, 3), Sum(2, 2), 2, Sum(1, 1)]
     """
 
     def __init__(self, code: str) -> None:
