@@ -47,12 +47,13 @@ def contest_examples() -> str:
         out.append(f"\n== grundy solve {name} examples/{name}.in ==")
         out.append("input:")
         out.extend("  " + line for line in data.decode().splitlines())
-        out.append("output:")
-        out.extend("  " + line for line in solve(name, data).splitlines())
+        answer = solve(name, data)
         explained = solve(name, data, Options(explain=True))
-        if explained != solve(name, data):
-            out.append("explained:")
-            out.extend("  " + line for line in explained.splitlines())
+        if explained == answer:
+            out.append("output:")
+        else:
+            out.append("output (the judge's answer; grundy's explanation indented below it):")
+        out.extend("  " + line for line in explained.splitlines())
     return "\n".join(out) + ("\n" if out else "")
 
 
