@@ -1,0 +1,154 @@
+"""`grundy nim` and `grundy solve nim`: the Library Checker format, byte for byte, and errors."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+import numpy as np
+import pytest
+
+from grundy.formats import Options
+from grundy.formats import nim as fmt
+from grundy.nimber import nim_mul
+
+# Library Checker "Nim Product (F_{2^64})" sample (also src/grundy/examples/nim.in)
+SAMPLE_IN = ("11\n5 0\n5 1\n5 2\n5 3\n5 4\n5 5\n5 6\n5 7\n5 8\n3141 5926\n"
+             "18446744073709551615 18446744073709551615\n")
+SAMPLE_OUT = "0\n5\n10\n15\n2\n7\n8\n13\n3\n14994\n11290409524105353207\n"
+
+
+def test_sample_through_the_cli(cli, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    for args in (("nim",), ("nim", "-"), ("solve", "nim"), ("solve", "nim-product")):
+        result = cli(*args, input=SAMPLE_IN)
+        assert (result.code, result.out, result.err) == (0, SAMPLE_OUT, "")
+    path = tmp_path / "nim.in"
+    path.write_text(SAMPLE_IN)
+    assert cli("nim", str(path)).out == SAMPLE_OUT
+
+
+def test_bundled_example_is_the_sample() -> None:
+    example = resources.files("grundy") / "examples" / "nim.in"
+    assert example.read_text() == SAMPLE_IN
+
+
+def test_nim_operations_through_the_cli(cli) -> None:  # type: ignore[no-untyped-def]
+    assert cli("nim", "mul", "3", "5").out == "15\n"
+    assert cli("nim", "mul", str(2**64 - 1), str(2**64 - 1)).out == "11290409524105353207\n"
+    assert cli("nim", "add", "3", "5").out == "6\n"
+    assert cli("nim", "div", "15", "5").out == "3\n"
+    assert cli("nim", "pow", "2", "3").out == "1\n"
+    assert cli("nim", "inv", "2").out == "3\n"
+    assert cli("nim", "sqrt", "2").out == "3\n"
+    big = 2**300 + 12345
+    assert int(cli("nim", "mul", str(big), str(big)).out) == nim_mul(big, big)
+
+
+@pytest.mark.parametrize("args", [("inv", "0"), ("div", "4", "0"), ("mul", "3"),
+                                  ("mul", "3", "-5"), ("sqrt", "x")])
+def test_nim_operation_errors(cli, args) -> None:  # type: ignore[no-untyped-def]
+    result = cli("nim", *args)
+    assert result.code == 2 and result.out == ""
+    assert result.err.startswith("grundy: error: ") and result.err.count("\n") == 1
+
+
+BAD = [
+    ("", 1, "empty"),
+    ("\n\n", 1, "empty"),
+    ("2\n1 2 3\n4 5\n", 2, "found 3"),
+    ("2\n1 2\n4\n", 3, "found 1"),
+    ("2\n1 2\n\n3 4\n", 3, "found 0"),
+    ("2\n1 x\n3 4\n", 2, "'x'"),
+    ("2\n1 2\n3 -4\n", 3, "'-4'"),
+    ("2\n1 2\n3 +4\n", 3, "'+4'"),
+    ("2\n1.5 2\n3 4\n", 2, "'1.5'"),
+    ("2\n0x10 2\n3 4\n", 2, "'0x10'"),
+    ("2\n1 2\n18446744073709551616 4\n", 3, "out of range"),
+    ("2\n18446744073709551616 2\n3 4", 2, "out of range"),
+    ("2\n1 99999999999999999999\n3 4\n", 2, "out of range"),
+    ("2\n1 2\n3 100000000000000000000000\n", 3, "out of range"),
+    ("3\n1 2\n3 4\n", 3, "T = 3"),
+    ("2\n1 2\n3 4\n5 6\n", 4, "more lines"),
+    ("0\n", 1, "T = 0"),
+    ("10000001\n1 2\n", 1, "out of range"),
+    ("2 1\n1 2\n3 4\n", 1, "T alone"),
+    ("two\n1 2\n", 1, "'two'"),
+    ("2\n1 2\n3 4\xe9\n", 3, "4"),
+]
+
+
+@pytest.mark.parametrize("text, line, words", BAD)
+def test_bad_inputs_through_the_cli(cli, text, line, words) -> None:  # type: ignore[no-untyped-def]
+    result = cli("nim", input=text.encode("latin-1"))
+    assert result.code == 2, result
+    assert result.out == ""
+    assert result.err.startswith(f"grundy: error: line {line}: "), result.err
+    assert words in result.err and result.err.count("\n") == 1
+
+
+def test_a_bad_last_line_of_a_big_input_prints_nothing(cli) -> None:  # type: ignore[no-untyped-def]
+    lines = [f"{k} {k + 1}" for k in range(20000)] + ["1 2 3"]
+    result = cli("solve", "nim", input=f"{len(lines)}\n" + "\n".join(lines) + "\n")
+    assert (result.code, result.out) == (2, "")
+    assert result.err.startswith(f"grundy: error: line {len(lines) + 1}: ")
+
+
+def random_input(rng: np.random.Generator, t: int) -> tuple[np.ndarray, np.ndarray]:
+    a = rng.integers(0, 2**64, t, dtype=np.uint64, endpoint=False)
+    b = rng.integers(0, 2**64, t, dtype=np.uint64, endpoint=False)
+    a >>= rng.integers(0, 64, t).astype(np.uint64)
+    b >>= rng.integers(0, 64, t).astype(np.uint64)
+    a[:4] = [0, 2**64 - 1, 10**19, 9999999999999999999]
+    return a, b
+
+
+def test_canonical_and_careful_readers_agree(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    rng = np.random.default_rng(4)
+    a, b = random_input(rng, 3000)
+    body = "\n".join(f"{x} {y}" for x, y in zip(a.tolist(), b.tolist()))
+    canonical = f"{len(a)}\n{body}\n".encode()
+    variants = [
+        canonical[:-1],  # no final newline
+        canonical.replace(b"\n", b"\r\n"),
+        canonical.replace(b" ", b" \t  "),
+        canonical + b"\n\n  \n",
+        b"  " + canonical.replace(b"\n", b"  \n"),
+        canonical.replace(b"\n1", b"\n0001"),  # leading zeros
+    ]
+    expected = "".join(f"{nim_mul(x, y)}\n" for x, y in zip(a.tolist(), b.tolist()))
+    assert fmt.solve(canonical) == expected
+    for text in variants:
+        assert fmt.solve(text) == expected
+    # the canonical input takes the fast path, the variants the careful one
+    assert fmt._parse_canonical(canonical) is not None
+    assert fmt._parse_canonical(canonical[:-1]) is not None
+    assert all(fmt._parse_canonical(text) is None for text in variants[1:])
+    pa, pb = fmt._parse_lines(canonical)
+    assert np.array_equal(pa, a) and np.array_equal(pb, b)
+
+
+def test_canonical_reader_refuses_near_misses() -> None:
+    good = b"2\n18446744073709551615 1\n3 4\n"
+    assert fmt._parse_canonical(good) is not None
+    for bad in (b"2\n18446744073709551616 1\n3 4\n", b"2\n1 2\n3 4 5\n", b"2\n1 2 3\n4\n",
+                b"2\n1\n2 3 4\n", b"2\n1  2\n3 4\n", b"2\n1 2\n\n3 4\n", b"3\n1 2\n3 4\n",
+                b"2\n01 2\n3 4\n", b"2\n1 2\n3 4\n\n", b"2\n1 2\n3 4\t\n", b"2\n1 2\n3 4:\n",
+                b"2\n1 2\n3 4-\n"):
+        assert fmt._parse_canonical(bad) is None, bad
+
+
+def test_formatting_every_digit_count() -> None:
+    values = [0] + [10**k - 1 for k in range(1, 20)] + [10**k for k in range(20)] + [2**64 - 1]
+    got = fmt.format_numbers(np.array(values, dtype=np.uint64))
+    assert got == "".join(f"{v}\n" for v in values)
+    assert fmt.format_numbers(np.array([], dtype=np.uint64)) == ""
+
+
+def test_explain_and_json(cli) -> None:  # type: ignore[no-untyped-def]
+    explained = cli("solve", "nim", "--explain", input="2\n5 3\n2 2\n").out.splitlines()
+    assert explained[0] == "15" and explained[2] == "3"
+    assert explained[1].startswith("  5 (x) 3 = 15") and "16" in explained[1]
+    rows = [json.loads(line) for line in cli("solve", "nim", "--json", input=SAMPLE_IN).out.splitlines()]
+    assert [r["product"] for r in rows] == [int(x) for x in SAMPLE_OUT.split()]
+    assert rows[-1] == {"a": 2**64 - 1, "b": 2**64 - 1, "product": 11290409524105353207}
+    assert fmt.solve(b"1\n5 3\n", Options(explain=True)).startswith("15\n  5 (x) 3 = 15")
