@@ -19,18 +19,17 @@ per ``a``, valid iff ``b < j``, i.e. iff the top bit of ``y`` is set in ``j``.
 As ``a`` runs over ``0..i-1``, ``d = i^a`` runs over the ``d`` whose top bit is
 set in ``i``; so per top bit ``k`` of ``d`` one mask ``T_k`` (the top bits of
 ``V / d``) decides every head of every row at once.  All values lie in the
-field of nimbers below 2^8 (boards up to 255) or 2^16, where products and
-quotients are log/exp table look-ups.
+field of nimbers below 2^16, where the kernels' products and inverses are
+log/exp table look-ups.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-
 import numpy as np
 
 from ..errors import InputError
+from ..kernels import nim_inv_array, nim_mul_array
 from . import Options
 
 __all__ = ["LIMITS", "Board", "Result", "parse", "analyse", "solve"]
@@ -137,56 +136,6 @@ def _row_line(lines: list[bytes], header: int, row: int) -> int:
         n += 1
 
 
-# -- nimber arithmetic in F_256 and F_65536 -------------------------------------------
-
-#: g (x) 2**s for s = 0..bits-1, with g a generator of the nimbers below 2**bits (g = 18
-#: for bits 8, g = 258 for bits 16): constants, so that small boards never wait for the
-#: tables of grundy.nimber; the tests check them against nimber.nim_mul.
-_IMAGES = {
-    8: (18, 35, 72, 140, 56, 28, 203, 77),
-    16: (258, 515, 1032, 2060, 4128, 8240, 16512, 32960,
-         896, 448, 3248, 1232, 12429, 4294, 49337, 16606),
-}
-
-
-@lru_cache(maxsize=2)
-def _field(bits: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``(exp, log, top)`` tables of the nimbers below ``2^bits``.
-
-    ``x -> g (x) x`` is linear over XOR, so its table follows from the images of
-    the powers of 2; walking it from 1 lists the powers of the generator ``g``.
-    """
-    size, order = 1 << bits, (1 << bits) - 1
-    step = np.zeros(size, dtype=np.int64)
-    top = np.zeros(size, dtype=np.int64)
-    for s, image in enumerate(_IMAGES[bits]):
-        step[1 << s: 2 << s] = step[: 1 << s] ^ image
-        top[1 << s: 2 << s] = s
-    table, powers, x = step.tolist(), [0] * order, 1
-    for k in range(order):
-        powers[k] = x
-        x = table[x]
-    exp = np.array(powers, dtype=np.int64)
-    log = np.zeros(size, dtype=np.int64)
-    log[exp] = np.arange(order)
-    if x != 1 or not (log[exp] == np.arange(order)).all():  # pragma: no cover - a bad g
-        raise AssertionError(f"bad generator tables for the nimbers below 2^{bits}")
-    return np.concatenate([exp, exp]), log, top
-
-
-def _mul(a: np.ndarray, b: np.ndarray, bits: int) -> np.ndarray:
-    """Elementwise nim products (``a``, ``b`` below ``2^bits``)."""
-    exp, log, _ = _field(bits)
-    return np.where((a == 0) | (b == 0), 0, exp[log[a] + log[b]])
-
-
-def _div(v: int, d: np.ndarray, bits: int) -> np.ndarray:
-    """``v / d`` elementwise (``v`` and every ``d`` non-zero)."""
-    exp, log, _ = _field(bits)
-    order = (1 << bits) - 1
-    return exp[(log[v] - log[d]) % order]
-
-
 # -- the analysis -------------------------------------------------------------------
 
 
@@ -198,10 +147,8 @@ def analyse(heads: np.ndarray) -> Result:
     """
     on = np.asarray(heads) != 0
     rows, cols = on.shape
-    bits = 8 if max(rows, cols) < 256 else 16
-    _, _, top = _field(bits)
     block = max(1, _BLOCK_CELLS // cols)  # rows per pass: bounded temporaries
-    row_no = np.arange(1, rows + 1)
+    row_no = np.arange(1, rows + 1, dtype=np.uint64)
     col_no = np.arange(1, cols + 1, dtype=np.uint16)
     t_bits = cols.bit_length()
     col_bits = ((col_no[:, None] >> np.arange(t_bits)) & 1).astype(np.float32)  # C x T
@@ -209,19 +156,19 @@ def analyse(heads: np.ndarray) -> Result:
     count = np.empty((rows, t_bits), dtype=np.int64)
     for r in range(0, rows, block):
         count[r:r + block] = on[r:r + block].astype(np.float32) @ col_bits
-    x = ((count & 1) << np.arange(t_bits)).sum(axis=1)
-    value = int(np.bitwise_xor.reduce(_mul(row_no, x, bits)))
+    x = ((count & 1) << np.arange(t_bits)).sum(axis=1).astype(np.uint64)
+    value = int(np.bitwise_xor.reduce(nim_mul_array(row_no, x)))
     if value == 0:
         return Result(0, None, 0)
     # For d = i ^ a (a < i) with top bit k: y = V / d, and the move wins iff j has bit top(y).
     k_bits = rows.bit_length()
-    d = np.arange(1, 1 << k_bits)
-    y = _div(value, d, bits)
-    top_y = top[y]
+    d = np.arange(1, 1 << k_bits, dtype=np.uint64)
+    y = nim_mul_array(np.uint64(value), nim_inv_array(d)).astype(np.int64)
+    top_y = _top_bit(y)
     useful = top_y < t_bits  # a top bit no column has never wins
     hist = np.zeros((k_bits, t_bits), dtype=np.int64)  # hist[k, t] = #{d: top(d)=k, top(y)=t}
-    np.add.at(hist, (top[d][useful], top_y[useful]), 1)
-    row_bits = (row_no[:, None] >> np.arange(k_bits)) & 1  # R x K
+    np.add.at(hist, (_top_bit(d)[useful], top_y[useful]), 1)
+    row_bits = (row_no[:, None].astype(np.int64) >> np.arange(k_bits)) & 1  # R x K
     per_row = row_bits @ hist  # per_row[i, t] = #{a < i: top(V / (i^a)) = t}
     total = int((per_row * count).sum())
     mask = ((per_row > 0) << np.arange(t_bits)).sum(axis=1).astype(np.uint16)  # M_i
@@ -236,11 +183,16 @@ def analyse(heads: np.ndarray) -> Result:
     i, j = first // cols + 1, first % cols + 1
     a = np.arange(i)
     y_a = y[(i ^ a) - 1]
-    ok = (j >> top[y_a]) & 1
+    ok = (j >> _top_bit(y_a)) & 1
     first_a = int(np.argmax(ok))
     if not ok[first_a]:  # pragma: no cover - impossible by theory
         raise AssertionError("no winning corner found for a winning head")
     return Result(value, (i, j, first_a, j ^ int(y_a[first_a])), total)
+
+
+def _top_bit(a: np.ndarray) -> np.ndarray:
+    """The index of the highest set bit of each positive integer below 2**53."""
+    return np.frexp(a.astype(np.float64))[1].astype(np.int64) - 1
 
 
 # -- output ---------------------------------------------------------------------------

@@ -45,7 +45,7 @@ import numpy as np
 
 from ..engine import Sum
 from ..errors import GrundyError
-from ..nimber import nim_mul
+from ..kernels import nim_mul_array
 from .base import GridGame, HeapGame, is_heap_game
 
 __all__ = [
@@ -325,16 +325,10 @@ def product(a: Any, b: Any) -> Product:
 
 
 def _outer_nim_mul(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """The table ``x[r] (x) y[c]`` as int64."""
-    cache: dict[tuple[int, int], int] = {}
-    out = np.zeros((len(x), len(y)), dtype=np.int64)
-    for r, u in enumerate(x.tolist()):
-        for c, v in enumerate(y.tolist()):
-            key = (u, v)
-            if key not in cache:
-                cache[key] = nim_mul(u, v)
-            out[r, c] = cache[key]
-    return out
+    """The table ``x[r] (x) y[c]`` as int64 (values below 2**63)."""
+    table = nim_mul_array(np.asarray(x, dtype=np.uint64)[:, None],
+                          np.asarray(y, dtype=np.uint64)[None, :])
+    return table.astype(np.int64)
 
 
 def _popcount(a: np.ndarray) -> np.ndarray:
