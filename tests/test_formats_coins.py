@@ -229,6 +229,14 @@ def test_parse_tolerates_blank_lines_and_crlf():
     assert [b.line for b in boards] == [2, 8]
 
 
+def test_analyse_rejects_bad_shapes():
+    from grundy.errors import GrundyError
+
+    for shape in ((0, 3), (3, 4097), (5,), (2, 2, 2)):
+        with pytest.raises(GrundyError, match="R x C"):
+            analyse(np.zeros(shape, dtype=np.uint8))
+
+
 def test_biggest_board_accepted():
     heads = np.zeros((4096, 4096), dtype=np.uint8)
     heads[4095, 4095] = 1

@@ -26,9 +26,10 @@ log/exp table look-ups.
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 import numpy as np
 
-from ..errors import InputError
+from ..errors import GrundyError, InputError
 from ..kernels import nim_inv_array, nim_mul_array
 from . import Options
 
@@ -58,6 +59,7 @@ class Result:
 
     @property
     def winner(self) -> str:
+        """``Ann`` (the first player) if the value is non-zero, else ``Betty``."""
         return "Ann" if self.value else "Betty"
 
 
@@ -146,6 +148,9 @@ def analyse(heads: np.ndarray) -> Result:
     Result(value=3, move=(1, 2, 0, 1), winning_moves=1)
     """
     on = np.asarray(heads) != 0
+    if on.ndim != 2 or not (1 <= on.shape[0] <= MAX_SIDE and 1 <= on.shape[1] <= MAX_SIDE):
+        raise GrundyError(f"a Coins board is R x C with 1 <= R, C <= {MAX_SIDE}, "
+                          f"got shape {on.shape}")
     rows, cols = on.shape
     block = max(1, _BLOCK_CELLS // cols)  # rows per pass: bounded temporaries
     row_no = np.arange(1, rows + 1, dtype=np.uint64)
