@@ -152,3 +152,13 @@ def test_explain_and_json(cli) -> None:  # type: ignore[no-untyped-def]
     assert [r["product"] for r in rows] == [int(x) for x in SAMPLE_OUT.split()]
     assert rows[-1] == {"a": 2**64 - 1, "b": 2**64 - 1, "product": 11290409524105353207}
     assert fmt.solve(b"1\n5 3\n", Options(explain=True)).startswith("15\n  5 (x) 3 = 15")
+
+
+def test_digit_counts() -> None:
+    rng = np.random.default_rng(8)
+    values = rng.integers(0, 2**64, 20000, dtype=np.uint64, endpoint=False)
+    values >>= rng.integers(0, 64, 20000).astype(np.uint64)
+    edges = [0, 2**64 - 1] + [10**k + d for k in range(20) for d in (-1, 0, 1)] + \
+        [2**k + d for k in range(64) for d in (-1, 0, 1)]
+    values = np.concatenate([values, np.array([e for e in edges if 0 <= e < 2**64], dtype=np.uint64)])
+    assert fmt._digit_counts(values).tolist() == [len(str(v)) for v in values.tolist()]

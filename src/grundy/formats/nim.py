@@ -41,7 +41,8 @@ MAX_T = 10**7
 LIMITS = f"1 <= T <= {MAX_T} (the contest: 10**6), 0 <= A, B < 2**64, decimal"
 
 _TOP = 2**64 - 1
-_POW10 = np.array([10**k for k in range(1, 20)], dtype=np.uint64)  # 10 .. 10**19
+_POW10_FROM_1 = np.array([0] + [10**k for k in range(1, 20)], dtype=np.uint64)  # [k]: 10**k
+_DIGITS_OF_BIT_LENGTH = np.array([1] + [len(str(2 ** (e - 1))) for e in range(1, 65)])
 
 
 def solve(data: bytes, options: Options = Options()) -> str:
@@ -77,8 +78,18 @@ def parse(data: bytes) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _digit_counts(values: np.ndarray) -> np.ndarray:
-    """How many decimal digits each uint64 has (1 for 0)."""
-    counts: np.ndarray = np.searchsorted(_POW10, values, side="right") + 1
+    """How many decimal digits each uint64 has (1 for 0).
+
+    A value of bit length e has d or d + 1 digits, d the digit count of 2**(e-1); the
+    float exponent gives e (a value rounded up to 2**e still gets the right count,
+    as no power of ten lies that close below a power of two).
+
+    >>> _digit_counts(np.array([0, 9, 10, 2**63, 10**19, 2**64 - 1], dtype=np.uint64)).tolist()
+    [1, 1, 2, 19, 20, 20]
+    """
+    bit_length = np.minimum(np.frexp(values.astype(np.float64))[1], 64)
+    low = _DIGITS_OF_BIT_LENGTH.take(bit_length)
+    counts: np.ndarray = low + (values >= _POW10_FROM_1.take(low))
     return counts
 
 
