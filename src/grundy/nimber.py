@@ -20,8 +20,13 @@ size too, so nothing here needs more than a handful of levels of recursion.
 
 from __future__ import annotations
 
+import operator
 from array import array
-from typing import Any
+from typing import TYPE_CHECKING, Any, overload
+
+if TYPE_CHECKING:  # NumPy is imported only when arrays are used
+    import numpy as np
+    import numpy.typing as npt
 
 from .errors import GrundyError
 
@@ -262,6 +267,10 @@ def _is_array(x: object) -> bool:
     return not isinstance(x, int) and hasattr(x, "__array__")
 
 
+@overload
+def nim_mul(a: int, b: int) -> int: ...
+@overload
+def nim_mul(a: npt.ArrayLike, b: npt.ArrayLike) -> npt.NDArray[np.uint64]: ...
 def nim_mul(a: Any, b: Any) -> Any:
     """The nim product of two non-negative integers (or, element-wise, of uint64 arrays).
 
@@ -279,6 +288,10 @@ def nim_mul(a: Any, b: Any) -> Any:
     return _mul(a, b)
 
 
+@overload
+def nim_inv(a: int) -> int: ...
+@overload
+def nim_inv(a: npt.ArrayLike) -> npt.NDArray[np.uint64]: ...
 def nim_inv(a: Any) -> Any:
     """The nim inverse of a > 0 (or, element-wise, of a uint64 array).
 
@@ -387,12 +400,14 @@ def operate(op: str, *numbers: int) -> int:
 
 
 def _operand(x: object) -> int | None:
+    """x as a checked int (Nimber, int or NumPy integer), or None for other types."""
     if isinstance(x, Nimber):
         return x._value
-    if isinstance(x, int) and not isinstance(x, bool):
-        _check(x)
-        return x
-    return None
+    if isinstance(x, bool) or not hasattr(x, "__index__"):
+        return None
+    value = operator.index(x)  # type: ignore[arg-type]
+    _check(value)
+    return value
 
 
 class Nimber:

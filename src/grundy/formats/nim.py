@@ -10,7 +10,7 @@ per line instead:
 
 >>> print(solve(b"1\\n5 3\\n", Options(explain=True)), end="")
 15
-  5 (x) 3 = 15 in the nimber field of order 16 (the nimbers below 16)
+  5 (x) 3 = 15 in the field of order 2^4; + is XOR: (4 + 1) (x) (2 + 1) = 8 + 4 + 2 + 1
 >>> print(solve(b"1\\n5 3\\n", Options(as_json=True)), end="")
 {"a": 5, "b": 3, "product": 15}
 
@@ -32,10 +32,10 @@ import numpy as np
 
 from ..errors import InputError
 from ..kernels import nim_mul_array
-from ..nimber import field_order
+from ..nimber import field_order, nim_mul
 from . import Options
 
-__all__ = ["LIMITS", "MAX_T", "format_numbers", "parse", "solve"]
+__all__ = ["LIMITS", "MAX_T", "explain", "format_numbers", "parse", "solve"]
 
 MAX_T = 10**7
 LIMITS = f"1 <= T <= {MAX_T} (the contest: 10**6), 0 <= A, B < 2**64, decimal"
@@ -53,13 +53,29 @@ def solve(data: bytes, options: Options = Options()) -> str:
         return "".join(json.dumps({"a": x, "b": y, "product": p}) + "\n"
                        for x, y, p in zip(a.tolist(), b.tolist(), products.tolist()))
     if options.explain:
-        out = []
-        for x, y, p in zip(a.tolist(), b.tolist(), products.tolist()):
-            q = field_order(max(x, y))
-            out.append(f"{p}\n  {x} (x) {y} = {p} in the nimber field of order {q} "
-                       f"(the nimbers below {q})\n")
-        return "".join(out)
+        return "".join(f"{p}\n  {explain(x, y, p)}\n"
+                       for x, y, p in zip(a.tolist(), b.tolist(), products.tolist()))
     return format_numbers(products)
+
+
+def explain(a: int, b: int, product: int) -> str:
+    """One line on a product: its field and, for few bits, the expansion over powers of two.
+
+    >>> explain(5, 3, 15)
+    '5 (x) 3 = 15 in the field of order 2^4; + is XOR: (4 + 1) (x) (2 + 1) = 8 + 4 + 2 + 1'
+    >>> explain(3141, 5926, 14994)
+    '3141 (x) 5926 = 14994 in the field of order 2^16 (16-bit nimbers)'
+    """
+    bits = field_order(max(a, b)).bit_length() - 1
+    text = f"{a} (x) {b} = {product} in the field of order 2^{bits}"
+    ones_a = [1 << i for i in range(a.bit_length()) if a >> i & 1]
+    ones_b = [1 << i for i in range(b.bit_length()) if b >> i & 1]
+    if not 2 <= len(ones_a) * len(ones_b) <= 9:
+        return text + (f" ({bits}-bit nimbers)" if bits >= 8 else "")
+    terms = " + ".join(str(nim_mul(x, y)) for x in reversed(ones_a) for y in reversed(ones_b))
+    factors = " (x) ".join(f"({' + '.join(map(str, reversed(ones)))})" if len(ones) > 1
+                           else str(ones[0]) for ones in (ones_a, ones_b))
+    return f"{text}; + is XOR: {factors} = {terms}"
 
 
 # -- reading ------------------------------------------------------------------------
