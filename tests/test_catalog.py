@@ -1,0 +1,51 @@
+"""The registry: every entry complete, every name and alias resolving, one lookup error."""
+
+from __future__ import annotations
+
+import pytest
+
+from grundy.catalog import entries, find, lookup
+from grundy.engine import Game
+from grundy.errors import UnknownGameError
+
+NAMES = [e.name for e in entries()] + [a for e in entries() for a in e.aliases]
+
+
+def test_names_and_aliases_are_unique():
+    assert len(NAMES) == len(set(NAMES))
+
+
+@pytest.mark.parametrize("entry", entries(), ids=lambda e: e.name)
+def test_every_entry_is_complete_and_resolves(entry):
+    assert entry.rules and entry.source and entry.family
+    game = entry.make()
+    assert isinstance(game, Game)
+    for alias in entry.aliases:
+        assert lookup(alias) is entry
+    assert getattr(game, "dims", None) in (1, 2), "the CLI needs a sequence or a table"
+
+
+def test_notations():
+    assert find("sub:1,3,4").sequence(8).tolist() == [0, 1, 0, 1, 2, 3, 2, 0]
+    assert find("KAYLES") is find("kayles")
+    assert find("tt*tt").table(3, 3).shape == (3, 3)
+
+
+@pytest.mark.parametrize("bad", ["nosuchgame", "sub:", "0.8x", "tt*nosuch", ""])
+def test_unknown_names_raise_clear_errors(bad):
+    with pytest.raises((UnknownGameError, ValueError)) as info:
+        find(bad)
+    assert str(info.value)
+
+
+def test_games_command_lists_every_entry(cli):
+    r = cli("games")
+    assert r.code == 0
+    for name in NAMES:
+        assert name in r.out
+
+
+def test_unknown_game_on_the_cli(cli):
+    r = cli("sequence", "nosuchgame")
+    assert r.code == 2 and r.out == ""
+    assert r.err == "grundy: error: unknown game 'nosuchgame' (see 'grundy games' for the list)\n"
