@@ -147,7 +147,9 @@ def _parse_canonical(data: bytes) -> np.ndarray | None:
     if (found[0::2] != ord("\n")).any() or (found[1::2] != ord(" ")).any():
         return None
     # No other byte below '0' anywhere: every other byte is then a digit.
-    if np.count_nonzero(d < ord("0")) != seps.shape[0]:
+    step = 1 << 22  # in slices: no temporary as big as the input
+    below = sum(np.count_nonzero(d[i:i + step] < ord("0")) for i in range(0, d.shape[0], step))
+    if below != seps.shape[0]:
         return None
     # NumPy's parser saturates at 2**64 - 1: recheck the text of those tokens.
     for k in np.flatnonzero(values == _TOP).tolist():
@@ -210,8 +212,14 @@ def format_numbers(values: np.ndarray) -> str:
     '0\\n7\\n10\\n18446744073709551615\\n'
     """
     flat = np.ascontiguousarray(values, dtype=np.uint64).reshape(-1)
+    step = 1 << 16  # numbers per slice: the temporaries stay small
+    pieces = [_format_slice(flat[i:i + step]) for i in range(0, flat.shape[0], step)]
+    return b"".join(pieces).decode("ascii")
+
+
+def _format_slice(flat: np.ndarray) -> bytes:
     n = flat.shape[0]
-    rows = np.empty((n, 6), dtype=np.uint32)  # five 4-digit blocks and "\n\0\0\0"
+    rows = np.empty((n, 6), dtype=np.uint32)  # five 4-digit blocks, then newline and padding
     rows[:, 5] = np.frombuffer(b"\n\0\0\0", dtype=np.uint32)[0]  # the row's 21st byte
     x = flat
     ten_thousand = np.uint64(10000)
@@ -221,5 +229,4 @@ def format_numbers(values: np.ndarray) -> str:
         x = q
     rows[:, 0] = _BLOCKS.take(x.view(np.int64))
     keep = _KEEP.take(_digit_counts(flat), axis=0)
-    text: str = rows.view(np.uint8).reshape(n, 24)[keep].tobytes().decode("ascii")
-    return text
+    return rows.view(np.uint8).reshape(n, 24)[keep].tobytes()
