@@ -126,6 +126,14 @@ def test_canonical_and_careful_readers_agree(monkeypatch) -> None:  # type: igno
     pa, pb = fmt._parse_lines(canonical)
     assert np.array_equal(pa, a) and np.array_equal(pb, b)
 
+    def refuse(data: bytes) -> None:
+        raise AssertionError("the careful reader was not needed")
+
+    monkeypatch.setattr(fmt, "_parse_lines", refuse)
+    for text in (canonical, canonical[:-1], variants[1]):  # \r\n: fast path after replace
+        pa, pb = fmt.parse(text)
+        assert np.array_equal(pa, a) and np.array_equal(pb, b)
+
 
 def test_canonical_reader_refuses_near_misses() -> None:
     good = b"2\n18446744073709551615 1\n3 4\n"

@@ -16,11 +16,11 @@ per line instead:
 
 Speed comes from three vectorised steps: a canonical input (single spaces,
 ``\\n`` line ends, no leading zeros) is checked with a few whole-array passes
-and converted by NumPy's C parser; products come from :mod:`grundy.kernels`;
-the output is assembled from a table of 4-digit blocks.  Any other input goes
-through a line-by-line reader that accepts what the canonical check refused
-(``\\r\\n``, tabs, extra spaces, leading zeros, trailing blank lines) and names
-the line of the first fault.
+and converted by NumPy's C parser (``\\r\\n`` line ends are first turned into
+``\\n``); products come from :mod:`grundy.kernels`; the output is assembled from
+a table of 4-digit blocks.  Any other input goes through a line-by-line reader
+that accepts what the canonical check refused (tabs, extra spaces, leading zeros,
+trailing blank lines) and names the line of the first fault.
 """
 
 from __future__ import annotations
@@ -88,6 +88,8 @@ def parse(data: bytes) -> tuple[np.ndarray, np.ndarray]:
     (array([1, 3], dtype=uint64), array([2, 4], dtype=uint64))
     """
     values = _parse_canonical(data)
+    if values is None and b"\r\n" in data:  # Windows line ends: same lines, same numbers
+        values = _parse_canonical(data.replace(b"\r\n", b"\n"))
     if values is None:
         return _parse_lines(data)
     return values[1::2].copy(), values[2::2].copy()
