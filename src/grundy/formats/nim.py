@@ -42,7 +42,8 @@ LIMITS = f"1 <= T <= {MAX_T} (the contest: 10**6), 0 <= A, B < 2**64, decimal"
 
 _TOP = 2**64 - 1
 _POW10_FROM_1 = np.array([0] + [10**k for k in range(1, 20)], dtype=np.uint64)  # [k]: 10**k
-_DIGITS_OF_BIT_LENGTH = np.array([1] + [len(str(2 ** (e - 1))) for e in range(1, 65)])
+_DIGITS_OF_BIT_LENGTH = np.array([1] + [len(str(2 ** (e - 1))) for e in range(1, 65)],
+                                 dtype=np.uint8)  # [e]: digits of 2**(e-1)
 
 
 def solve(data: bytes, options: Options = Options()) -> str:
@@ -105,9 +106,13 @@ def _digit_counts(values: np.ndarray) -> np.ndarray:
     >>> _digit_counts(np.array([0, 9, 10, 2**63, 10**19, 2**64 - 1], dtype=np.uint64)).tolist()
     [1, 1, 2, 19, 20, 20]
     """
-    bit_length = np.minimum(np.frexp(values.astype(np.float64))[1], 64)
-    low = _DIGITS_OF_BIT_LENGTH.take(bit_length)
-    counts: np.ndarray = low + (values >= _POW10_FROM_1.take(low))
+    counts = np.empty(values.shape, dtype=np.uint8)
+    step = 1 << 18  # in slices: the float temporaries stay small
+    for i in range(0, values.shape[0], step):
+        part = values[i:i + step]
+        bit_length = np.minimum(np.frexp(part.astype(np.float64))[1], 64)
+        low = _DIGITS_OF_BIT_LENGTH.take(bit_length)
+        counts[i:i + step] = low + (part >= _POW10_FROM_1.take(low))
     return counts
 
 
@@ -138,7 +143,8 @@ def _parse_canonical(data: bytes) -> np.ndarray | None:
     if values.shape[0] != 2 * t + 1 or values[0] != t:
         return None
     # Where the separators must be if every token is written without leading zeros.
-    ends = np.cumsum(_digit_counts(values) + 1) - 1  # just past each token
+    # just past each token
+    ends = np.cumsum(_digit_counts(values) + np.uint8(1), dtype=np.int64) - 1
     if ends[-1] == d.shape[0]:  # no final newline
         seps = ends[:-1]
     elif ends[-1] == d.shape[0] - 1:
