@@ -10,7 +10,8 @@ from grundy.errors import GrundyError
 from grundy.kernels import byte_table, nim_inv_array, nim_mul_array
 from grundy.nimber import nim_inv, nim_mul
 
-EDGES = [0, 1, 2, 3, 2**63, 2**64 - 1, 2**32 - 1, 2**32, 2**16 - 1, 2**16] + [1 << k for k in range(64)]
+EDGES = [0, 1, 2, 3, 2**63, 2**64 - 1, 2**32 - 1, 2**32, 2**16 - 1, 2**16]
+EDGES += [1 << k for k in range(64)]
 
 
 def random_pairs(n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:

@@ -164,7 +164,8 @@ def test_explain_and_json(cli) -> None:  # type: ignore[no-untyped-def]
                 terms = [int(t) for t in line.rsplit(" = ", 1)[1].split(" + ")]
                 assert len(terms) == bin(x).count("1") * bin(y).count("1")
                 assert np.bitwise_xor.reduce(terms) == nim_mul(x, y)
-    rows = [json.loads(line) for line in cli("solve", "nim", "--json", input=SAMPLE_IN).out.splitlines()]
+    out = cli("solve", "nim", "--json", input=SAMPLE_IN).out
+    rows = [json.loads(line) for line in out.splitlines()]
     assert [r["product"] for r in rows] == [int(x) for x in SAMPLE_OUT.split()]
     assert rows[-1] == {"a": 2**64 - 1, "b": 2**64 - 1, "product": 11290409524105353207}
     assert fmt.solve(b"1\n5 3\n", Options(explain=True)).startswith("15\n  5 (x) 3 = 15")
@@ -176,5 +177,6 @@ def test_digit_counts() -> None:
     values >>= rng.integers(0, 64, 20000).astype(np.uint64)
     edges = [0, 2**64 - 1] + [10**k + d for k in range(20) for d in (-1, 0, 1)] + \
         [2**k + d for k in range(64) for d in (-1, 0, 1)]
-    values = np.concatenate([values, np.array([e for e in edges if 0 <= e < 2**64], dtype=np.uint64)])
+    edges = [e for e in edges if 0 <= e < 2**64]
+    values = np.concatenate([values, np.array(edges, dtype=np.uint64)])
     assert fmt._digit_counts(values).tolist() == [len(str(v)) for v in values.tolist()]
