@@ -63,3 +63,21 @@ def test_demo_runs_worked_example_and_every_bundled_example(cli):
         shown = [ln.strip() for ln in r.out.splitlines()]
         for line in answer.out.splitlines():
             assert line.strip() in shown
+
+
+def test_public_api_is_flat_and_complete():
+    for name in grundy.__all__:
+        assert getattr(grundy, name) is not None, name
+    assert set(grundy.__all__) <= set(dir(grundy))
+
+
+def test_sequence_streams_text_and_json(cli):
+    from grundy.catalog import find
+
+    expected = [int(v) for v in find("kayles").sequence(200_000)]
+    r = cli("sequence", "kayles", "-n", "200000")
+    assert r.code == 0 and [int(x) for x in r.out.split()] == expected
+    import json
+
+    r = cli("sequence", "kayles", "-n", "70000", "--json")
+    assert json.loads(r.out) == expected[:70000]

@@ -223,19 +223,26 @@ def play(game: str, position: tuple[str, ...], second: bool, seed: int | None) -
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
 def sequence(game: str, count: int, as_json: bool) -> None:
     """Print the Grundy values of positions 0..N-1 of a heap-like GAME."""
+    import numpy as np
+
     from .periodicity import sequence as compute
 
-    values = [int(v) for v in compute(_game(game), count)]
-    if as_json:
-        _echo_json(values)
-    else:
-        click.echo(" ".join(map(str, values)))
+    values = np.asarray(compute(_game(game), count), dtype=np.int64)
+    sep = ", " if as_json else " "
+    out = sys.stdout
+    out.write("[" if as_json else "")
+    for start in range(0, len(values), 1 << 16):  # stream: no list of 10^8 Python ints
+        if start:
+            out.write(sep)
+        out.write(sep.join(map(str, values[start : start + (1 << 16)].tolist())))
+    out.write("]\n" if as_json else "\n")
 
 
 @main.command()
 @click.argument("game")
 @click.option("--max", "max_n", type=click.IntRange(1, 10**8), default=None,
-              help="Give up after this many positions (default: the game's own bound).")
+              help="Give up after this many positions (default: a bound for the game's "
+                   "family, e.g. 100000 for octal codes).")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON object.")
 def period(game: str, max_n: int | None, as_json: bool) -> None:
     """Find the preperiod, period and saltus of GAME's Grundy sequence.
