@@ -7,14 +7,18 @@
 2. The same input with ``\\r\\n`` line ends (grundy's careful line reader).
 3. Start-up: a one-line input against ``python -c "import numpy"``, to show how much
    of the wall time is the interpreter and NumPy starting.
+4. Scalar arithmetic on big nimbers (no reference): 1000 random products, inverses and
+   square roots of 64-, 256- and 1024-bit values, checked by multiplying back.
 
 Run: ``.venv/bin/python benchmarks/nim_product.py [--quick]`` (``--quick``: T = 10**5).
 """
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -22,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _bench  # noqa: E402
 import numpy as np  # noqa: E402
 
-from grundy.nimber import nim_mul  # noqa: E402
+from grundy.nimber import nim_inv, nim_mul, nim_sqrt  # noqa: E402
 
 
 def make_input(t: int, seed: int = 20240601) -> tuple[bytes, np.ndarray, np.ndarray]:
@@ -91,6 +95,24 @@ def main() -> None:
     print(f"{'start-up: grundy nim on one line':40} {start.seconds:8.3f} s   "
           f"python -c 'import numpy' {bare.seconds:8.3f} s")
 
+    for bits in (64, 256, 1024):
+        rng_bits = random.Random(bits)
+        pairs = [(rng_bits.getrandbits(bits) | 1, rng_bits.getrandbits(bits) | 1)
+                 for _ in range(1000)]
+        start_time = time.perf_counter()
+        products = [nim_mul(x, y) for x, y in pairs]
+        mul_s = time.perf_counter() - start_time
+        start_time = time.perf_counter()
+        inverses = [nim_inv(x) for x, _ in pairs]
+        inv_s = time.perf_counter() - start_time
+        start_time = time.perf_counter()
+        roots = [nim_sqrt(x) for x, _ in pairs]
+        sqrt_s = time.perf_counter() - start_time
+        for (x, y), p, i, r in zip(pairs, products, inverses, roots):
+            if nim_mul(i, x) != 1 or nim_mul(r, r) != x or nim_mul(p, nim_inv(y)) != x:
+                raise SystemExit(f"scalar check failed on {bits}-bit values")
+        print(f"{f'1000 scalar {bits}-bit ops':40} mul {mul_s:.3f} s   inv {inv_s:.3f} s"
+              f"   sqrt {sqrt_s:.3f} s")
 
 if __name__ == "__main__":
     main()
