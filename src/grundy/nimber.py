@@ -282,6 +282,8 @@ def nim_mul(a: Any, b: Any) -> Any:
     >>> nim_mul(2**128, 2**128) == 2**128 ^ nim_mul(2**127, 1)
     True
     """
+    if type(a) is int and type(b) is int and a >= 0 and b >= 0 and _EXP:  # the common case
+        return _mul(a, b)
     if _is_array(a) or _is_array(b):
         from .kernels import nim_mul_array
 
