@@ -1,0 +1,142 @@
+"""The splitting game (HNOI 2007, Luogu P3185): per test the least winning move and the count.
+
+Input: ``t``, then per test a line ``n`` and a line of the ``n`` bean counts
+``p[0..n-1]`` (blank lines are ignored; each number must be on its line as
+shown).  Output per test: the lexicographically least winning move ``i j k``
+(``-1 -1 -1`` if the first player loses) and the number of winning moves.
+
+>>> print(solve(b"2\\n4\\n1 0 1 5000\\n3\\n0 0 1\\n"), end="")
+0 2 3
+1
+-1 -1 -1
+0
+
+How: bottle ``i`` of ``n`` is worth ``sg(n-1-i)`` (:mod:`grundy.rules.beans`);
+a move ``(i, j, k)`` wins iff ``sg_j ^ sg_k == value ^ sg_i``, so counting the
+winning moves is counting, per bottle ``i`` with beans, the pairs ``j <= k``
+after it with a given XOR: two binary searches in the pairs sorted by XOR.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+from ..errors import InputError
+from ..rules.beans import Analysis, PairCounter, analyse, bottle_values
+from . import Options
+
+__all__ = ["LIMITS", "MAX_BEANS", "MAX_BOTTLES", "MAX_TESTS", "parse", "solve"]
+
+MAX_TESTS = 1000
+MAX_BOTTLES = 2000
+MAX_BEANS = 10**18
+LIMITS = ("1 <= t <= 1000 tests, 1 <= n <= 2000 bottles, 0 <= p[i] <= 10^18 "
+          "(the contest: t <= 10, n <= 21, p[i] <= 10^4)")
+
+
+def parse(data: bytes) -> list[tuple[list[int], int]]:
+    """Every test as ``(p, line of its n)``; :class:`InputError` naming the line at fault.
+
+    >>> parse(b"1\\n\\n3\\n0 0 7\\n")
+    [([0, 0, 7], 3)]
+    """
+    try:
+        text = data.decode("ascii")
+    except UnicodeDecodeError as exc:
+        raise InputError("non-ASCII byte in input", data[: exc.start].count(b"\n") + 1) from None
+    lines = [(number, words) for number, words in
+             ((number, line.split()) for number, line in enumerate(text.split("\n"), start=1))
+             if words]
+    if not lines:
+        raise InputError("empty input: expected t, then per test n and the n bean counts")
+    last = text.count("\n") + (0 if text.endswith("\n") else 1)
+    at = 0
+
+    def take(what: str) -> tuple[int, list[str]]:
+        nonlocal at
+        if at == len(lines):
+            raise InputError(f"unexpected end of input, expected {what}", last)
+        at += 1
+        return lines[at - 1]
+
+    number, words = take("t")
+    t = _alone(words, "t", 1, MAX_TESTS, "1000", number)
+    tests = []
+    for test in range(1, t + 1):
+        number, words = take(f"n of test {test}")
+        n = _alone(words, "n", 1, MAX_BOTTLES, "2000", number)
+        p_line, words = take(f"the {n} bean counts of test {test}")
+        if len(words) != n:
+            raise InputError(f"test {test} has n = {n} bottles (line {number}) but this line "
+                             f"holds {len(words)} numbers", p_line)
+        tests.append(([_integer(w, f"p[{i}]", 0, MAX_BEANS, "10^18", p_line)
+                       for i, w in enumerate(words)], number))
+    if at < len(lines):
+        number, words = lines[at]
+        raise InputError(f"unexpected {' '.join(words)[:40]!r} after the last of the {t} tests "
+                         f"(t = {t})", number)
+    return tests
+
+
+def _alone(words: list[str], what: str, lo: int, hi: int, hi_text: str, line: int) -> int:
+    if len(words) != 1:
+        raise InputError(f"expected {what} alone on its line, found {len(words)} numbers", line)
+    return _integer(words[0], what, lo, hi, hi_text, line)
+
+
+def _integer(word: str, what: str, lo: int, hi: int, hi_text: str, line: int) -> int:
+    body = word[1:] if word[:1] in "+-" else word
+    if not body.isdigit():
+        raise InputError(f"{what} must be an integer, got {word!r}", line)
+    value = int(word)
+    if not lo <= value <= hi:
+        raise InputError(f"{what} = {value} is out of range ({lo} <= {what} <= {hi_text})", line)
+    return value
+
+
+def solve(data: bytes, options: Options | None = None) -> str:
+    """Two lines per test (or the ``--explain`` / ``--json`` forms).
+
+    >>> print(solve(b"1\\n3\\n1 1 0\\n", Options(as_json=True)), end="")
+    {"winner": "first", "value": 3, "move": [0, 1, 2], "winning_moves": 1}
+    """
+    options = options or Options()
+    tests = parse(data)
+    pairs = PairCounter(max(len(p) for p, _ in tests))
+    out: list[str] = []
+    for p, line in tests:
+        result = analyse(p, pairs)
+        if options.as_json:
+            out.append(_json(result))
+            continue
+        out.append(" ".join(map(str, result.move)) if result.move else "-1 -1 -1")
+        out.append(str(result.winning_moves))
+        if options.explain:
+            out.extend(_explain(p, line, bottle_values(len(p)), result))
+    return "\n".join(out) + "\n"
+
+
+def _json(result: Analysis) -> str:
+    return json.dumps({"winner": "first" if result.value else "second", "value": result.value,
+                       "move": list(result.move) if result.move else None,
+                       "winning_moves": result.winning_moves})
+
+
+def _explain(p: list[int], line: int, sg: np.ndarray, result: Analysis) -> list[str]:
+    odd = [i for i, x in enumerate(p) if x & 1]
+    values = " ".join(map(str, sg[:12].tolist())) + (" ..." if len(p) > 12 else "")
+    shown = ", ".join(f"{i} ({int(sg[i])})" for i in odd[:8]) + (", ..." if len(odd) > 8 else "")
+    lines = [f"  test of line {line}: {len(p)} bottles; a bean in bottle i is worth sg(i), "
+             f"the value of position n-1-i: {values}",
+             f"  bottles with an odd count: {shown or 'none'}; the XOR of their worth is the "
+             f"value {result.value}"]
+    if result.move is None:
+        lines.append("  value 0: every move leaves a non-zero value, the first player loses")
+    else:
+        i, j, k = result.move
+        lines.append(f"  move a bean from {i} into {j} and {k}: the value changes by "
+                     f"sg({i})^sg({j})^sg({k}) = {result.value}, leaving 0 "
+                     f"({result.winning_moves} winning move{'s' if result.winning_moves != 1 else ''})")
+    return lines
