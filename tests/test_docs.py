@@ -1,0 +1,44 @@
+"""The README tells the truth: every command is documented, and its console examples run."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from grundy.cli import main
+
+README = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+
+
+@pytest.mark.parametrize("command", sorted(main.commands))
+def test_every_command_is_in_the_readme(command):
+    assert f"`grundy {command}" in README
+
+
+def console_examples():
+    for block in re.findall(r"```console\n(.*?)```", README, re.S):
+        for chunk in re.split(r"^\$ ", block, flags=re.M)[1:]:
+            command, _, output = chunk.partition("\n")
+            yield command, output
+
+
+@pytest.mark.parametrize("command,expected", list(console_examples()))
+def test_console_examples(cli, command, expected):
+    args = command.split()
+    assert args[0] == "grundy"
+    r = cli(*args[1:])
+    assert r.code == 0, r.err
+    for want, got in zip(expected.splitlines(), r.out.splitlines()):
+        if want.endswith("..."):
+            assert got.startswith(want[:-3])
+        else:
+            assert got == want
+    assert len(r.out.splitlines()) == len(expected.splitlines())
+
+
+def test_quick_start_is_exactly_demo_then_test():
+    quick = README.split("## Quick start", 1)[1].split("##", 1)[0]
+    commands = re.findall(r"^make \w+", quick, re.M)
+    assert commands == ["make demo", "make test"]
