@@ -102,3 +102,10 @@ def test_inverses_agree_with_scalar() -> None:
 def test_inverse_of_zero_is_an_error() -> None:
     with pytest.raises(ZeroDivisionError):
         nim_inv_array(np.array([3, 0, 5], dtype=np.uint64))
+
+
+def test_the_byte_order_free_path_agrees(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    a, b = random_pairs(6000, seed=6)
+    expected = nim_mul_array(a, b)
+    monkeypatch.setattr(kernels, "_LITTLE", False)  # the path big-endian machines take
+    assert np.array_equal(nim_mul_array(a, b), expected)

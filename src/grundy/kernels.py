@@ -113,11 +113,15 @@ def _as_u64(x: Any, name: str) -> U64:
     raise GrundyError(f"{name}: expected an array of integers, got dtype {arr.dtype}")
 
 
+_LITTLE = sys.byteorder == "little"
+
+
 def _digits(x: U64) -> np.ndarray:
-    """The 16-bit digits of a flat uint64 array as an (n, 4) uint16 array, low digit first."""
-    if sys.byteorder != "little":  # pragma: no cover - big-endian machines
-        x = x.astype("<u8")
-    return x.view(np.uint16).reshape(-1, 4)
+    """The 16-bit digits of a flat uint64 array as an (n, 4) uint16 array, low digit first
+    (a view on little-endian machines, so writing the digits writes the numbers)."""
+    if _LITTLE:
+        return x.view(np.uint16).reshape(-1, 4)
+    return np.stack([(x >> np.uint64(16 * k)).astype(np.uint16) for k in range(4)], axis=1)
 
 
 # rows of the 3x3 digit combinations, for P = A0 B0, Q = A1 B1, R = (A0+A1)(B0+B1):
@@ -154,11 +158,15 @@ def _mul_chunk(a: U64, b: U64, out: U64) -> None:
     g = exp.take(index, mode="clip")
     p1 = g[2] ^ g[0]  # P = A0 B0 = (p1, p0), the 32-bit Karatsuba on 16-bit digits
     p0 = g[0] ^ g[1]
-    d = _digits(out)
+    d = _digits(out) if _LITTLE else np.empty((n, 4), dtype=np.uint16)
     np.bitwise_xor(p1, g[8] ^ g[6], out=d[:, 3])  # (R + P) F + P + Q 2**31
     np.bitwise_xor(p0, g[6] ^ g[7], out=d[:, 2])
     np.bitwise_xor(p1, g[9] ^ g[10], out=d[:, 1])
     np.bitwise_xor(p0, g[11] ^ g[12], out=d[:, 0])
+    if not _LITTLE:  # pragma: no cover - big-endian machines
+        out[:] = 0
+        for k in range(4):
+            out |= d[:, k].astype(np.uint64) << np.uint64(16 * k)
 
 
 def nim_mul_array(a: Any, b: Any) -> U64:
