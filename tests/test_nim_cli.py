@@ -66,6 +66,7 @@ BAD = [
     ("2\n1 2\n18446744073709551616 4\n", 3, "out of range"),
     ("2\n18446744073709551616 2\n3 4", 2, "out of range"),
     ("2\n1 99999999999999999999\n3 4\n", 2, "out of range"),
+    ("2\n1 2\n28446744073709551616 4\n", 3, "out of range"),
     ("2\n1 2\n3 100000000000000000000000\n", 3, "out of range"),
     ("3\n1 2\n3 4\n", 3, "T = 3"),
     ("2\n1 2\n3 4\n5 6\n", 4, "more lines"),
@@ -138,7 +139,8 @@ def test_canonical_and_careful_readers_agree(monkeypatch) -> None:  # type: igno
 def test_canonical_reader_refuses_near_misses() -> None:
     good = b"2\n18446744073709551615 1\n3 4\n"
     assert fmt._parse_canonical(good) is not None
-    for bad in (b"2\n18446744073709551616 1\n3 4\n", b"2\n1 2\n3 4 5\n", b"2\n1 2 3\n4\n",
+    for bad in (b"2\n18446744073709551616 1\n3 4\n", b"2\n28446744073709551616 1\n3 4\n",
+                b"2\n1 2\n3 20000000000000000000\n", b"2\n1 2\n3 99999999999999999999", b"2\n1 2\n3 4 5\n", b"2\n1 2 3\n4\n",
                 b"2\n1\n2 3 4\n", b"2\n1  2\n3 4\n", b"2\n1 2\n\n3 4\n", b"3\n1 2\n3 4\n",
                 b"2\n01 2\n3 4\n", b"2\n1 2\n3 4\n\n", b"2\n1 2\n3 4\t\n", b"2\n1 2\n3 4:\n",
                 b"2\n1 2\n3 4-\n"):

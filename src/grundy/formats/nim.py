@@ -142,9 +142,10 @@ def _parse_canonical(data: bytes) -> np.ndarray | None:
             return None
     if values.shape[0] != 2 * t + 1 or values[0] != t:
         return None
-    # Where the separators must be if every token is written without leading zeros.
-    # just past each token
-    ends = np.cumsum(_digit_counts(values) + np.uint8(1), dtype=np.int64) - 1
+    # Where the separators must be if every token is written without leading zeros:
+    # just past each token.
+    counts = _digit_counts(values)
+    ends = np.cumsum(counts + np.uint8(1), dtype=np.int64) - 1
     if ends[-1] == d.shape[0]:  # no final newline
         seps = ends[:-1]
     elif ends[-1] == d.shape[0] - 1:
@@ -159,10 +160,14 @@ def _parse_canonical(data: bytes) -> np.ndarray | None:
     below = sum(np.count_nonzero(d[i:i + step] < ord("0")) for i in range(0, d.shape[0], step))
     if below != seps.shape[0]:
         return None
-    # NumPy's parser saturates at 2**64 - 1: recheck the text of those tokens.
+    # Values of 2**64 and more: NumPy's parser saturates at 2**64 - 1, so recheck the
+    # text of those tokens; and a 20-digit token below 2**64 starts with 1 (this also
+    # catches a parser that would wrap around instead: the wrapped value is shorter).
     for k in np.flatnonzero(values == _TOP).tolist():
         if data[ends[k] - 20:ends[k]] != b"18446744073709551615":
             return None
+    if (d.take(ends[counts == 20] - 20) != ord("1")).any():
+        return None
     return values
 
 
