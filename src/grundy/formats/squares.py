@@ -103,6 +103,17 @@ def _careful_parse(data: bytes) -> Cells:
     if len(words) != 1:
         raise InputError(f"the first line must hold N alone, found {len(words)} numbers", number)
     n = _integer(words[0], "N", 1, MAX_CELLS, "10^7", number)
+    count = min(n, len(lines) - 1)
+    rows = np.empty(count, dtype=np.int64)
+    cols = np.empty(count, dtype=np.int64)
+    where = np.empty(count, dtype=np.int64)
+    for index, (number, words) in enumerate(lines[1 : n + 1]):
+        if len(words) != 2:
+            raise InputError(f"expected a cell 'R C' (two integers), found {len(words)} "
+                             f"number{'s' if len(words) != 1 else ''}", number)
+        rows[index] = _integer(words[0], "R", 1, MAX_COORD, "10^18", number)
+        cols[index] = _integer(words[1], "C", 1, MAX_COORD, "10^18", number)
+        where[index] = number
     if len(lines) - 1 < n:
         last = text.count("\n") + (0 if text.endswith("\n") else 1)
         raise InputError(f"N = {n} but the input has only {len(lines) - 1} cell lines", last)
@@ -110,16 +121,6 @@ def _careful_parse(data: bytes) -> Cells:
         extra = lines[n + 1][0]
         raise InputError(f"N = {n} but the input has {len(lines) - 1} cell lines; "
                          f"this line is one too many", extra)
-    rows = np.empty(n, dtype=np.int64)
-    cols = np.empty(n, dtype=np.int64)
-    where = np.empty(n, dtype=np.int64)
-    for index, (number, words) in enumerate(lines[1:]):
-        if len(words) != 2:
-            raise InputError(f"expected a cell 'R C' (two integers), found {len(words)} "
-                             f"number{'s' if len(words) != 1 else ''}", number)
-        rows[index] = _integer(words[0], "R", 1, MAX_COORD, "10^18", number)
-        cols[index] = _integer(words[1], "C", 1, MAX_COORD, "10^18", number)
-        where[index] = number
     return Cells(rows, cols, where)
 
 
