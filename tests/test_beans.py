@@ -16,10 +16,13 @@ import pytest
 from grundy.engine import value
 from grundy.formats import beans as fmt
 from grundy.rules.beans import (
+    MEX_LIMIT,
     BeanBottles,
     Beans,
     PairCounter,
+    _mex_sequence,
     analyse,
+    odious_sequence,
     position_value,
     winning_moves,
 )
@@ -55,6 +58,13 @@ def test_sequence_is_mock_turtles_published():
     assert seq[0] == 0 and seq[1:] == published
     odious = [m for m in range(5000) if bin(m).count("1") % 2][:2000]  # the definition
     assert Beans().sequence(2001).tolist()[1:] == odious
+    assert odious_sequence(2001).tolist()[1:] == odious
+
+
+def test_mex_computation_and_closed_form_agree_up_to_the_switch():
+    """Past MEX_LIMIT positions sequence() uses the closed form: both agree up to there."""
+    assert (_mex_sequence(MEX_LIMIT) == odious_sequence(MEX_LIMIT)).all()
+    assert (Beans().sequence(MEX_LIMIT + 5)[:MEX_LIMIT] == _mex_sequence(MEX_LIMIT)).all()
 
 
 def small_rows():

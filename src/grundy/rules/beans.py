@@ -33,9 +33,11 @@ __all__ = [
     "Analysis",
     "BeanBottles",
     "Beans",
+    "MEX_LIMIT",
     "PairCounter",
     "analyse",
     "bottle_values",
+    "odious_sequence",
     "position_value",
     "winning_moves",
 ]
@@ -54,17 +56,51 @@ class Beans(HeapGame):
         return [Sum(d1, d2) for d1 in range(d) for d2 in range(d1 + 1)]
 
     def sequence(self, n: int) -> np.ndarray:
-        """The values of positions ``0..n-1``, without the engine (``O(n^2)`` NumPy work).
+        """The values of positions ``0..n-1``, without the engine.
 
         The values strictly increase (``sg(d) = sg(d) ^ sg(0)`` is an option of
         ``d + 1``), and the option values of ``d + 1`` are those of ``d`` plus
-        ``sg(d) ^ sg(e)`` for ``e <= d``: one growing set, one rising mex.
+        ``sg(d) ^ sg(e)`` for ``e <= d``: one growing set, one rising mex
+        (``O(n^2)`` NumPy work).  Past ``MEX_LIMIT`` positions the values come
+        from Mock Turtles instead: a bean's options (no bean, one bean, two beans
+        further right) are those of a Mock Turtles head, whose values are the
+        odious numbers (Winning Ways ch. 14); the tests check both agree.
+
+        >>> Beans().sequence(10**5)[-3:].tolist()
+        [199993, 199994, 199996]
         """
         return _sequence(n).copy()
 
 
+#: Above this many positions, :meth:`Beans.sequence` uses the Mock Turtles closed form.
+MEX_LIMIT = 1 << 13
+
+
+def odious_sequence(n: int) -> np.ndarray:
+    """``0`` then the odious numbers (odd number of 1 bits): Mock Turtles' values, ``O(n)``.
+
+    >>> odious_sequence(8).tolist()
+    [0, 1, 2, 4, 7, 8, 11, 13]
+    """
+    m = np.arange(max(n - 1, 0), dtype=np.int64)
+    parity = np.zeros_like(m)
+    bits = m.copy()
+    while bits.any():
+        parity ^= bits & 1
+        bits >>= 1
+    return np.concatenate([np.zeros(min(n, 1), dtype=np.int64), 2 * m + 1 - parity])
+
+
 @lru_cache(maxsize=4)
 def _sequence(n: int) -> np.ndarray:
+    if n > MEX_LIMIT:
+        sg = odious_sequence(n)
+        sg.setflags(write=False)
+        return sg
+    return _mex_sequence(n)
+
+
+def _mex_sequence(n: int) -> np.ndarray:
     sg = np.zeros(n, dtype=np.int64)
     seen = np.zeros(64, dtype=bool)
     mex = 0
