@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,37 +48,36 @@ class Run:
     peak_rss_mb: float  # peak resident memory of the child
 
 
-def _run_once(cmd: list[str], data: bytes) -> tuple[float, bytes, float, int]:
+# Peak memory through a small launcher: a child forked from this (big) script would
+# report the parent's resident size as its own peak.
+_LAUNCHER = ("import resource, subprocess, sys\n"
+             "code = subprocess.run(sys.argv[1:]).returncode\n"
+             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)\n"
+             "sys.exit(code)\n")
+
+
+def peak_memory_mb(cmd: list[str], data: bytes = b"") -> float:
+    """Peak resident memory of ``cmd`` reading ``data``, in MB (one extra, untimed run)."""
+    proc = subprocess.run([sys.executable, "-c", _LAUNCHER, *cmd], input=data,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=True)
+    return int(proc.stderr.split()[-1]) / 1024
+
+
+def _run_once(cmd: list[str], data: bytes) -> tuple[float, bytes, int]:
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-    assert proc.stdin is not None and proc.stdout is not None
-
-    def feed() -> None:
-        try:
-            proc.stdin.write(data)  # type: ignore[union-attr]
-            proc.stdin.close()  # type: ignore[union-attr]
-        except BrokenPipeError:
-            pass
-
-    writer = threading.Thread(target=feed)
-    writer.start()
-    stdout = proc.stdout.read()
-    writer.join()
-    _, status, usage = os.wait4(proc.pid, 0)  # reap it ourselves to read its peak memory
-    elapsed = time.perf_counter() - start
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    return elapsed, stdout, usage.ru_maxrss / 1024, proc.returncode
+    proc = subprocess.run(cmd, input=data, stdout=subprocess.PIPE)
+    return time.perf_counter() - start, proc.stdout, proc.returncode
 
 
 def run(cmd: list[str], data: bytes = b"", repeat: int = 3) -> Run:
     """Run ``cmd`` with ``data`` on stdin ``repeat`` times; best wall time, output, peak memory."""
-    best, out, rss = float("inf"), b"", 0.0
+    best, out = float("inf"), b""
     for _ in range(repeat):
-        elapsed, stdout, peak, code = _run_once(cmd, data)
+        elapsed, stdout, code = _run_once(cmd, data)
         if code != 0:
             raise SystemExit(f"{' '.join(cmd)} exited with {code}")
-        best, out, rss = min(best, elapsed), stdout, max(rss, peak)
-    return Run(best, out, rss)
+        best, out = min(best, elapsed), stdout
+    return Run(best, out, peak_memory_mb(cmd, data))
 
 
 def report(label: str, ours: Run, reference: Run, ref_label: str = "C++ -O2") -> str:

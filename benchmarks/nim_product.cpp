@@ -1,7 +1,8 @@
 // Reference for benchmarks/nim_product.py: Library Checker "Nim Product (F_{2^64})",
 // written contest style.  A 256x256 table of byte products, Karatsuba up the tower
 // 8 -> 16 -> 32 -> 64 bits (F*F = F + F/2), multiplications by the constants F/2
-// done with per-byte tables, whole-input fread parsing and one fwrite of the output.
+// done with per-byte tables, whole-input fread parsing and one fwrite of the output
+// (or, with -DSTDIO_IO=1, plain scanf/printf as most contest programs read and write).
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -62,6 +63,19 @@ static void init() {
         }
 }
 
+#ifdef STDIO_IO
+// The same products with the usual contest I/O (scanf/printf), compiled with -DSTDIO_IO=1.
+int main() {
+    init();
+    unsigned long long t, a, b;
+    if (scanf("%llu", &t) != 1) return 1;
+    for (u64 i = 0; i < t; i++) {
+        if (scanf("%llu %llu", &a, &b) != 2) return 1;
+        printf("%llu\n", (unsigned long long)mul64(a, b));
+    }
+    return 0;
+}
+#else
 int main() {
     init();
     std::vector<char> in;
@@ -98,3 +112,4 @@ int main() {
     fwrite(out.data(), 1, q - out.data(), stdout);
     return 0;
 }
+#endif

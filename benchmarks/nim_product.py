@@ -16,7 +16,6 @@ Run: ``.venv/bin/python benchmarks/nim_product.py [--quick]`` (``--quick``: T = 
 from __future__ import annotations
 
 import random
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -45,21 +44,6 @@ def make_input(t: int, seed: int = 20240601) -> tuple[bytes, np.ndarray, np.ndar
     return f"{t}\n{body}\n".encode(), a, b
 
 
-# Peak memory from a small launcher: the child of a big parent (this script holds the
-# input) would report the parent's resident size as its own peak.
-_LAUNCHER = ("import resource, subprocess, sys\n"
-             "code = subprocess.run(sys.argv[1:]).returncode\n"
-             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)\n"
-             "sys.exit(code)\n")
-
-
-def peak_memory_mb(cmd: list[str], data: bytes) -> float:
-    """Peak resident memory of ``cmd`` reading ``data``, in MB."""
-    proc = subprocess.run([sys.executable, "-c", _LAUNCHER, *cmd], input=data,
-                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=True)
-    return int(proc.stderr.split()[-1]) / 1024
-
-
 def main() -> None:
     quick = "--quick" in sys.argv
     t = 10**5 if quick else 10**6
@@ -78,9 +62,12 @@ def main() -> None:
         if int(lines[i]) != nim_mul(int(a[i]), int(b[i])):
             raise SystemExit(f"line {i + 2}: wrong product")
     print(_bench.report(f"nim product, T = {t}", ours, ref))
-    ours_mb = peak_memory_mb(_bench.grundy_command("nim"), data)
-    ref_mb = peak_memory_mb([str(binary)], data)
-    print(f"{'':40} peak memory: grundy {ours_mb:.0f} MB, C++ {ref_mb:.0f} MB")
+    print(f"{'':40} peak memory: grundy {ours.peak_rss_mb:.0f} MB, C++ {ref.peak_rss_mb:.0f} MB")
+    stdio = _bench.compile_cpp(Path(__file__).with_name("nim_product.cpp"), "nim_product_stdio", {"STDIO_IO": "1"})
+    ref_stdio = _bench.run([str(stdio)], data)
+    if ref_stdio.stdout != ref.stdout:
+        raise SystemExit("the two C++ references disagree")
+    print(_bench.report(f"nim product, T = {t}", ours, ref_stdio, "C++ scanf"))
 
     crlf = data.replace(b"\n", b"\r\n")
     slow = _bench.run(_bench.grundy_command("nim"), crlf, repeat=1)
