@@ -20,6 +20,7 @@ after it with a given XOR: two binary searches in the pairs sorted by XOR.
 from __future__ import annotations
 
 import json
+from itertools import chain
 
 import numpy as np
 
@@ -46,20 +47,20 @@ def parse(data: bytes) -> list[tuple[list[int], int]]:
         text = data.decode("ascii")
     except UnicodeDecodeError as exc:
         raise InputError("non-ASCII byte in input", data[: exc.start].count(b"\n") + 1) from None
-    lines = [(number, words) for number, words in
+    lines = ((number, words) for number, words in
              ((number, line.split()) for number, line in enumerate(text.split("\n"), start=1))
-             if words]
-    if not lines:
+             if words)
+    first = next(lines, None)
+    if first is None:
         raise InputError("empty input: expected t, then per test n and the n bean counts")
     last = text.count("\n") + (0 if text.endswith("\n") else 1)
-    at = 0
+    lines = chain([first], lines)
 
     def take(what: str) -> tuple[int, list[str]]:
-        nonlocal at
-        if at == len(lines):
+        got = next(lines, None)
+        if got is None:
             raise InputError(f"unexpected end of input, expected {what}", last)
-        at += 1
-        return lines[at - 1]
+        return got
 
     number, words = take("t")
     t = _alone(words, "t", 1, MAX_TESTS, "1000", number)
@@ -73,8 +74,9 @@ def parse(data: bytes) -> list[tuple[list[int], int]]:
                              f"holds {len(words)} numbers", p_line)
         tests.append(([_integer(w, f"p[{i}]", 0, MAX_BEANS, "10^18", p_line)
                        for i, w in enumerate(words)], number))
-    if at < len(lines):
-        number, words = lines[at]
+    extra = next(lines, None)
+    if extra is not None:
+        number, words = extra
         raise InputError(f"unexpected {' '.join(words)[:40]!r} after the last of the {t} tests "
                          f"(t = {t})", number)
     return tests
