@@ -72,7 +72,7 @@ def _fast_parse(data: bytes) -> Cells | None:
     starts = np.flatnonzero(np.diff(digit, prepend=np.int8(0)) == 1)
     if starts.size < 3 or starts.size % 2 == 0:
         return None
-    line = np.cumsum(buf == 10, dtype=np.int32)[starts] + 1
+    line = np.searchsorted(np.flatnonzero(buf == 10), starts) + 1  # newlines before, plus 1
     # N alone on its line, then pairs: both numbers of a pair on one line, one pair a line.
     rows_line, cols_line = line[1::2], line[2::2]
     if line[1] == line[0] or (rows_line != cols_line).any() or (np.diff(rows_line) == 0).any():
@@ -86,7 +86,7 @@ def _fast_parse(data: bytes) -> Cells | None:
     rows, cols = value[1::2], value[2::2]
     if min(int(rows.min()), int(cols.min())) < 1 or max(int(rows.max()), int(cols.max())) > MAX_COORD:
         return None
-    return Cells(rows.astype(np.int64), cols.astype(np.int64), rows_line.astype(np.int64))
+    return Cells(rows.astype(np.int64), cols.astype(np.int64), rows_line)
 
 
 def _careful_parse(data: bytes) -> Cells:
