@@ -189,6 +189,7 @@ BAD = [
     ("1\n0 5\n", 2, "R = 0 is out of range"),
     ("1\n5 1000000000000000001\n", 2, "C = 1000000000000000001 is out of range"),
     ("1\n5 99999999999999999999999999\n", 2, "out of range"),
+    ("1\n18446744073709551621 5\n", 2, "R = 18446744073709551621 is out of range"),  # 2^64+5
     ("1\n-5 3\n", 2, "R = -5 is out of range"),
     ("1\n5 x\n", 2, "C must be an integer, got 'x'"),
     ("1\n5 1.5\n", 2, "C must be an integer"),

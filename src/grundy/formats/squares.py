@@ -61,16 +61,19 @@ def parse(data: bytes) -> Cells:
 def _fast_parse(data: bytes) -> Cells | None:
     """One vectorised pass over the bytes; ``None`` for anything unusual (then read carefully).
 
-    NumPy's C reader converts the numbers (``fromstring``: a number too large for
-    uint64 saturates, so it fails the range check); the token starts give each
-    number's line, to check the layout.
+    NumPy's C reader converts the numbers (``fromstring``; tokens longer than 19
+    digits, which could overflow uint64, are left to the careful reader); the
+    token starts give each number's line, to check the layout.
     """
     if data.translate(None, b"0123456789 \n\r\t"):  # signs, letters, other bytes
         return None
     buf = np.frombuffer(data, dtype=np.uint8)
     digit = ((buf - np.uint8(48)) < 10).view(np.int8)
-    starts = np.flatnonzero(np.diff(digit, prepend=np.int8(0)) == 1)
+    edge = np.diff(digit, prepend=np.int8(0), append=np.int8(0))
+    starts = np.flatnonzero(edge == 1)
     if starts.size < 3 or starts.size % 2 == 0:
+        return None
+    if int((np.flatnonzero(edge == -1) - starts).max()) > 19:  # could overflow (or wrap)
         return None
     line = np.searchsorted(np.flatnonzero(buf == 10), starts) + 1  # newlines before, plus 1
     # N alone on its line, then pairs: both numbers of a pair on one line, one pair a line.
