@@ -33,6 +33,7 @@ from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
 
 from ..engine import Sum
 from ..errors import GrundyError
@@ -365,11 +366,17 @@ class _SplitKernel:
     RARE_SHARE = 0.1  # a mask is used when at most this share of recent values is rare
     FEW = 40  # up to this many rare positions, plain Python beats NumPy calls
     PROBE = 24  # pairs tried one by one before vectorised chunks
+    BLOCK = 32  # heaps whose known pairs are XORed together (games that only split)
+    ROWS = 128  # heaps whose deep searches run together
+    SHALLOW = 64  # first parts 1..SHALLOW tried with the rare parts (at least BLOCK)
+    DEEP = 512  # pairs per heap in the first chunk of the block path's deep search
 
     def __init__(self, zero: list[int], one: list[int], two: list[int],
                  unequal: bool = False) -> None:
         self.zero, self.one, self.two, self.unequal = zero, one, two, unequal
         self.g = np.zeros(1024, dtype=np.intp)
+        self.g16 = np.zeros(1024, dtype=np.uint16)  # the same values, narrow, for the blocks
+        self.rows = self.ROWS  # heaps assumed common at a time: fewer just after a rare one
         self.gl: list[int] = []  # the same values as a list, for scalar access
         self.size = 0
         self.top = 1  # a power of two above every value so far
@@ -393,13 +400,20 @@ class _SplitKernel:
             grown = np.zeros(max(n, 2 * len(self.g)), dtype=np.intp)
             grown[: self.size] = self.g[: self.size]
             self.g = grown
+            narrow = np.zeros(len(grown), dtype=np.uint16)
+            narrow[: self.size] = self.g16[: self.size]
+            self.g16 = narrow
         g = self.g
         while self.size < n:
             i = self.size
             if i >= self.next_review:
                 self._review()
+            if self._blocks_apply():
+                self._block(min(n, self.next_review, i + self.rows))
+                continue
             v = self._step_sparse(i) if self.mask else self._step_all(i)
             g[i] = v
+            self.g16[i] = v
             self.gl.append(v)
             self.size = i + 1
             if v >= self.top:
@@ -439,6 +453,144 @@ class _SplitKernel:
         self.rare = [v for v in range(limit) if not _odd(v & self.mask)]
         self.common_arr = np.array(self.common, dtype=np.int64)
         self.rare_arr = np.array(self.rare, dtype=np.int64)
+        self.common_bits = sum(1 << v for v in self.common)
+        self.rare_bits = sum(1 << v for v in self.rare)
+
+    # -- blocks of heaps (games whose only move splits a heap in two) ---------------
+    def _blocks_apply(self) -> bool:
+        return (bool(self.mask) and not self.zero and not self.one and self.two == [0]
+                and self.size >= 4 * (self.SHALLOW + self.BLOCK) and self.top <= 1 << 14)
+
+    def _block(self, stop: int) -> None:
+        """Values of heaps ``size..`` up to ``stop`` (at least one), computed together.
+
+        The heaps are taken ``BLOCK`` at a time (rows ``i``, heaps ``n = t + i``).  Pairs
+        with both parts below ``t`` and a rare part (or a first part up to ``SHALLOW``) are
+        XORed for all rows at once; pairs with a part in the block are added row by row in
+        plain Python, giving the least common value ``c`` no option reaches.  ``g(n) = c``
+        is assumed while the rare values below ``c`` still unseen are searched for among
+        the other pairs, for all the heaps together.  If a heap's search fails, its value
+        is the least rare value not found, and the heaps after it are dropped (they
+        assumed otherwise).  Every rare position is below ``size``, so the heaps computed
+        here on the assumption are common until a search fails.
+        """
+        s, g16, gl = self.size, self.g16, self.gl
+        common_bits, rare_bits = self.common_bits, self.rare_bits
+        pending: list[tuple[int, int]] = []
+        t = s
+        while t < stop:
+            end = min(stop, t + self.BLOCK)
+            data, nbytes = self._known(t, end)
+            for i in range(end - t):
+                n = t + i
+                bits = int.from_bytes(data[i * nbytes : (i + 1) * nbytes], "little")
+                for a in range(1, i + 1):  # the other part is in the block
+                    bits |= 1 << (gl[a] ^ gl[n - a])
+                free = ~bits & common_bits
+                c = (free & -free).bit_length() - 1
+                gl.append(c)
+                g16[n] = c
+                missing = ~bits & rare_bits & ((1 << c) - 1)
+                if missing:
+                    pending.append((n - s, missing))
+                if c >= self.top:  # the classes change: stop here
+                    end = stop = n + 1
+                    break
+            t = end
+        rows = stop - s
+        rare_row, rare_value = self._deep(s, pending, (2 * self.top + 7) // 8)
+        self.rows = min(self.ROWS, 2 * self.rows)
+        if rare_row is not None:
+            self.rows = max(8, self.rows // 8)  # rare positions come in clusters
+            rows = rare_row + 1
+            del gl[s + rows :]
+            gl[s + rare_row] = rare_value
+        self.g[s : s + rows] = gl[s : s + rows]
+        g16[s : s + rows] = self.g[s : s + rows]
+        self.size = s + rows
+        if rare_row is not None:
+            self.rare_pos.append(s + rare_row)
+            self.rare_val.append(rare_value)
+            self.rare_pos_arr = np.array(self.rare_pos, dtype=np.int64)
+            self.rare_val_arr = np.array(self.rare_val, dtype=np.intp)
+        last = gl[-1]
+        if last >= self.top:
+            while last >= self.top:
+                self.top *= 2
+            self._classes()
+
+    def _known(self, s: int, stop: int) -> tuple[bytes, int]:
+        """Bitsets of the values reached from heaps ``s..stop-1`` by the pairs with both parts
+        below ``s`` and a rare part or a first part up to ``SHALLOW``: ``nbytes`` bytes each,
+        little-endian, in one string."""
+        g16 = self.g16
+        rows = stop - s
+        shallow = self.SHALLOW
+        width = 2 * self.top + 1  # values 0..2*top-1, then a column for pairs to ignore
+        trash = width - 1
+        hits = np.zeros((rows, width), dtype=bool)
+        flat = hits.reshape(-1)
+        base = np.arange(rows) * width
+        # first parts a = 1..shallow: column j is a = shallow - j, part n - a = n - shallow + j
+        x = sliding_window_view(g16, shallow)[s - shallow : stop - shallow] ^ g16[shallow:0:-1]
+        x[np.arange(shallow) >= shallow - np.arange(rows)[:, None]] = trash  # part n - a >= s
+        flat[base[:, None] + x] = True
+        # rare parts r in (shallow, s): the other part n - r < s
+        pos = self.rare_pos_arr[self.rare_pos_arr > shallow]
+        if len(pos):
+            x = sliding_window_view(g16, rows)[s - pos] ^ g16[pos][:, None]
+            if self.unequal:
+                twin = np.flatnonzero((2 * pos >= s) & (2 * pos < stop))
+                x[twin, 2 * pos[twin] - s] = trash
+            flat[base + x] = True
+        packed = np.packbits(hits[:, :trash], axis=1, bitorder="little")
+        return packed.tobytes(), packed.shape[1]
+
+    def _deep(self, s: int, pending: list[tuple[int, int]],
+              nbytes: int) -> tuple[int | None, int]:
+        """Search the pairs with first part above ``SHALLOW`` for the rows' missing values.
+
+        Returns the first row where some value stays missing and the least such value, or
+        ``(None, 0)``.
+        """
+        if not pending:
+            return None, 0
+        g16 = self.g16
+        width = 2 * self.top + 1
+        trash = width - 1
+        index = np.array([i for i, _ in pending])
+        data = b"".join(m.to_bytes(nbytes, "little") for _, m in pending)
+        missing = np.zeros((len(pending), width), dtype=bool)
+        missing[:, :trash] = np.unpackbits(
+            np.frombuffer(data, dtype=np.uint8).reshape(len(pending), nbytes), axis=1,
+            bitorder="little")[:, :trash]
+        heap = s + index
+        half = (heap - 1) // 2 if self.unequal else heap // 2
+        lo, size = self.SHALLOW + 1, self.DEEP
+        first_fail, value = -1, 0
+        while len(index):
+            failed = half < lo  # every pair tried, some value still missing
+            if failed.any():
+                first_fail = int(index[np.argmax(failed)])
+                value = int(np.argmax(missing[np.argmax(failed)]))
+                keep = index < first_fail
+                index, heap, half, missing = index[keep], heap[keep], half[keep], missing[keep]
+                if not len(index):
+                    break
+            hi = min(lo + size, int(half.max()) + 1)  # first parts a = lo..hi-1
+            count = hi - lo
+            # column j is a = hi - 1 - j, part n - a = n - hi + 1 + j
+            x = sliding_window_view(g16, count)[heap - hi + 1] ^ g16[hi - 1 : lo - 1 : -1]
+            over = hi - 1 - half
+            if over.max() > 0:
+                x[np.arange(count) < over[:, None]] = trash  # a beyond the half
+            hits = np.zeros((len(index), width), dtype=bool)
+            hits.reshape(-1)[(np.arange(len(index)) * width)[:, None] + x] = True
+            missing &= ~hits
+            keep = missing.any(axis=1)
+            index, heap, half, missing = index[keep], heap[keep], half[keep], missing[keep]
+            lo, size = hi, size * 3 // 2
+        return (None, 0) if first_fail < 0 else (first_fail, value)
 
     # -- one heap ------------------------------------------------------------------
     def _small(self, n: int) -> set[int]:
