@@ -27,7 +27,7 @@ def test_every_entry_is_complete_and_resolves(entry):
 
 def test_notations():
     assert find("sub:1,3,4").sequence(8).tolist() == [0, 1, 0, 1, 2, 3, 2, 0]
-    assert find("KAYLES") is find("kayles")
+    assert find("KAYLES") == find("kayles") == find("0.77")
     assert find("tt*tt").table(3, 3).shape == (3, 3)
 
 
