@@ -364,11 +364,13 @@ class _SplitKernel:
 
     WARMUP = 512  # values computed by scanning every pair before a mask is tried
     RARE_SHARE = 0.1  # a mask is used when at most this share of recent values is rare
+    PROBES = 32  # pairs tried per missing value and round, chosen for it (block path)
+    PROBE_ROUNDS = 2
     FEW = 40  # up to this many rare positions, plain Python beats NumPy calls
     PROBE = 24  # pairs tried one by one before vectorised chunks
-    BLOCK = 32  # heaps whose known pairs are XORed together (games that only split)
-    ROWS = 128  # heaps whose deep searches run together
-    SHALLOW = 64  # first parts 1..SHALLOW tried with the rare parts (at least BLOCK)
+    BLOCK = 16  # heaps whose pairs with small parts are XORed together (games that only split)
+    ROWS = 128  # heaps computed together, on the assumption that they are common
+    SHALLOW = 128  # first parts 1..SHALLOW tried with the rare parts (at least ROWS)
     DEEP = 512  # pairs per heap in the first chunk of the block path's deep search
 
     def __init__(self, zero: list[int], one: list[int], two: list[int],
@@ -477,10 +479,11 @@ class _SplitKernel:
         s, g16, gl = self.size, self.g16, self.gl
         common_bits, rare_bits = self.common_bits, self.rare_bits
         pending: list[tuple[int, int]] = []
+        rare = self._rare_hits(s, stop)
         t = s
         while t < stop:
             end = min(stop, t + self.BLOCK)
-            data, nbytes = self._known(t, end)
+            data, nbytes = self._shallow_hits(rare[t - s : end - s], t)
             for i in range(end - t):
                 n = t + i
                 bits = int.from_bytes(data[i * nbytes : (i + 1) * nbytes], "little")
@@ -519,31 +522,35 @@ class _SplitKernel:
                 self.top *= 2
             self._classes()
 
-    def _known(self, s: int, stop: int) -> tuple[bytes, int]:
-        """Bitsets of the values reached from heaps ``s..stop-1`` by the pairs with both parts
-        below ``s`` and a rare part or a first part up to ``SHALLOW``: ``nbytes`` bytes each,
-        little-endian, in one string."""
+    def _rare_hits(self, s: int, stop: int) -> np.ndarray:
+        """The values reached from heaps ``s..stop-1`` (rows) by the pairs with a rare part
+        ``r > SHALLOW`` below ``s`` (the other part is below ``s`` too: ``stop - s <=
+        SHALLOW``), as a table of rows and values with a last column to ignore."""
         g16 = self.g16
         rows = stop - s
-        shallow = self.SHALLOW
         width = 2 * self.top + 1  # values 0..2*top-1, then a column for pairs to ignore
-        trash = width - 1
         hits = np.zeros((rows, width), dtype=bool)
-        flat = hits.reshape(-1)
-        base = np.arange(rows) * width
-        # first parts a = 1..shallow: column j is a = shallow - j, part n - a = n - shallow + j
-        x = sliding_window_view(g16, shallow)[s - shallow : stop - shallow] ^ g16[shallow:0:-1]
-        x[np.arange(shallow) >= shallow - np.arange(rows)[:, None]] = trash  # part n - a >= s
-        flat[base[:, None] + x] = True
-        # rare parts r in (shallow, s): the other part n - r < s
-        pos = self.rare_pos_arr[self.rare_pos_arr > shallow]
+        pos = self.rare_pos_arr[self.rare_pos_arr > self.SHALLOW]
         if len(pos):
             x = sliding_window_view(g16, rows)[s - pos] ^ g16[pos][:, None]
             if self.unequal:
                 twin = np.flatnonzero((2 * pos >= s) & (2 * pos < stop))
-                x[twin, 2 * pos[twin] - s] = trash
-            flat[base + x] = True
-        packed = np.packbits(hits[:, :trash], axis=1, bitorder="little")
+                x[twin, 2 * pos[twin] - s] = width - 1
+            hits.reshape(-1)[np.arange(rows) * width + x] = True
+        return hits
+
+    def _shallow_hits(self, hits: np.ndarray, t: int) -> tuple[bytes, int]:
+        """Add to ``hits`` (rows: heaps ``t..``) the values of the pairs with first part up
+        to ``SHALLOW`` and both parts below ``t``; return its rows as bitsets of ``nbytes``
+        bytes each, little-endian, in one string."""
+        g16 = self.g16
+        rows, width = hits.shape
+        shallow = self.SHALLOW
+        # column j is a = shallow - j, part n - a = n - shallow + j
+        x = sliding_window_view(g16, shallow)[t - shallow : t + rows - shallow] ^ g16[shallow:0:-1]
+        x[np.arange(shallow) >= shallow - np.arange(rows)[:, None]] = width - 1  # n - a >= t
+        hits.reshape(-1)[(np.arange(rows) * width)[:, None] + x] = True
+        packed = np.packbits(hits[:, : width - 1], axis=1, bitorder="little")
         return packed.tobytes(), packed.shape[1]
 
     def _deep(self, s: int, pending: list[tuple[int, int]],
