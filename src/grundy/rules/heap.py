@@ -371,16 +371,18 @@ class _SplitKernel:
     BLOCK = 16  # heaps whose pairs with small parts are XORed together (games that only split)
     ROWS = 128  # heaps computed together, on the assumption that they are common
     SHALLOW = 128  # first parts 1..SHALLOW tried with the rare parts (at least ROWS)
-    DEEP = 512  # pairs per heap in the first chunk of the block path's deep search
+    DEEP = 1024  # pairs per heap in the first chunk of the block path's deep search
+    WINDOW = 8192  # the longest run of values read at once on the block path
+    FEW_MISSING = 0  # then the deep search compares with each missing value, no table
 
     def __init__(self, zero: list[int], one: list[int], two: list[int],
                  unequal: bool = False) -> None:
         self.zero, self.one, self.two, self.unequal = zero, one, two, unequal
         self.g = np.zeros(1024, dtype=np.intp)
-        self.g16 = np.zeros(1024, dtype=np.uint16)  # the same values, narrow, for the blocks
+        self.size = 0
+        self._narrow()
         self.rows = self.ROWS  # heaps assumed common at a time: fewer just after a rare one
         self.gl: list[int] = []  # the same values as a list, for scalar access
-        self.size = 0
         self.top = 1  # a power of two above every value so far
         self.mask = 0  # 0: scan every pair
         self.next_review = self.WARMUP
@@ -402,9 +404,7 @@ class _SplitKernel:
             grown = np.zeros(max(n, 2 * len(self.g)), dtype=np.intp)
             grown[: self.size] = self.g[: self.size]
             self.g = grown
-            narrow = np.zeros(len(grown), dtype=np.uint16)
-            narrow[: self.size] = self.g16[: self.size]
-            self.g16 = narrow
+            self._narrow()
         g = self.g
         while self.size < n:
             i = self.size
@@ -416,6 +416,7 @@ class _SplitKernel:
             v = self._step_sparse(i) if self.mask else self._step_all(i)
             g[i] = v
             self.g16[i] = v
+            self.g8[i] = v & 0xFF
             self.gl.append(v)
             self.size = i + 1
             if v >= self.top:
@@ -427,6 +428,16 @@ class _SplitKernel:
                 self.rare_val.append(v)
                 self.rare_pos_arr = np.array(self.rare_pos, dtype=np.int64)
                 self.rare_val_arr = np.array(self.rare_val, dtype=np.intp)
+
+    def _narrow(self) -> None:
+        """``g16``, ``g8``: the values as uint16 and their last 8 bits, for the block path,
+        padded so that ``w16[t]``, ``w8[t]`` (views: the ``WINDOW`` values from ``t``) exist
+        for every ``t <= len(g)``."""
+        g16 = np.zeros(len(self.g) + self.WINDOW, dtype=np.uint16)
+        g16[: self.size] = self.g[: self.size]
+        self.g16, self.g8 = g16, g16.astype(np.uint8)
+        self.w16 = sliding_window_view(self.g16, self.WINDOW)
+        self.w8 = sliding_window_view(self.g8, self.WINDOW)
 
     def _review(self) -> None:
         """Choose the mask that makes the recent values rarest (or none)."""
@@ -476,7 +487,7 @@ class _SplitKernel:
         assumed otherwise).  Every rare position is below ``size``, so the heaps computed
         here on the assumption are common until a search fails.
         """
-        s, g16, gl = self.size, self.g16, self.gl
+        s, g16, g8, gl = self.size, self.g16, self.g8, self.gl
         common_bits, rare_bits = self.common_bits, self.rare_bits
         pending: list[tuple[int, int]] = []
         rare = self._rare_hits(s, stop)
@@ -493,6 +504,7 @@ class _SplitKernel:
                 c = (free & -free).bit_length() - 1
                 gl.append(c)
                 g16[n] = c
+                g8[n] = c & 0xFF
                 missing = ~bits & rare_bits & ((1 << c) - 1)
                 if missing:
                     pending.append((n - s, missing))
@@ -510,6 +522,7 @@ class _SplitKernel:
             gl[s + rare_row] = rare_value
         self.g[s : s + rows] = gl[s : s + rows]
         g16[s : s + rows] = self.g[s : s + rows]
+        g8[s : s + rows] = g16[s : s + rows]
         self.size = s + rows
         if rare_row is not None:
             self.rare_pos.append(s + rare_row)
@@ -532,7 +545,7 @@ class _SplitKernel:
         hits = np.zeros((rows, width), dtype=bool)
         pos = self.rare_pos_arr[self.rare_pos_arr > self.SHALLOW]
         if len(pos):
-            x = sliding_window_view(g16, rows)[s - pos] ^ g16[pos][:, None]
+            x = self.w16[s - pos, :rows] ^ g16[pos][:, None]
             if self.unequal:
                 twin = np.flatnonzero((2 * pos >= s) & (2 * pos < stop))
                 x[twin, 2 * pos[twin] - s] = width - 1
@@ -547,7 +560,7 @@ class _SplitKernel:
         rows, width = hits.shape
         shallow = self.SHALLOW
         # column j is a = shallow - j, part n - a = n - shallow + j
-        x = sliding_window_view(g16, shallow)[t - shallow : t + rows - shallow] ^ g16[shallow:0:-1]
+        x = self.w16[t - shallow : t + rows - shallow, :shallow] ^ g16[shallow:0:-1]
         x[np.arange(shallow) >= shallow - np.arange(rows)[:, None]] = width - 1  # n - a >= t
         hits.reshape(-1)[(np.arange(rows) * width)[:, None] + x] = True
         packed = np.packbits(hits[:, : width - 1], axis=1, bitorder="little")
@@ -555,49 +568,95 @@ class _SplitKernel:
 
     def _deep(self, s: int, pending: list[tuple[int, int]],
               nbytes: int) -> tuple[int | None, int]:
-        """Search the pairs with first part above ``SHALLOW`` for the rows' missing values.
+        """Search the pairs with first part above ``SHALLOW`` for the heaps' missing values.
 
-        Returns the first row where some value stays missing and the least such value, or
-        ``(None, 0)``.
+        ``pending`` holds (heap - s, bitset of its missing values, all rare).  The pairs are
+        taken in chunks of growing size for all the heaps still searching: while a heap
+        misses more than ``FEW_MISSING`` values, the values of its pairs are marked in a
+        table; then each missing value is compared with them.  Common values never miss,
+        so a common value stands for "nothing" (pairs beyond the half, values found).
+        Returns the first heap (less ``s``) where some value stays missing and the least
+        such value, or ``(None, 0)``.
         """
         if not pending:
             return None, 0
-        g16 = self.g16
-        width = 2 * self.top + 1
-        trash = width - 1
+        values = 2 * self.top
+        narrow = values <= 256
+        gx, wx = (self.g8, self.w8) if narrow else (self.g16, self.w16)
+        nothing = self.common[0]
+        few = self.FEW_MISSING
         index = np.array([i for i, _ in pending])
         data = b"".join(m.to_bytes(nbytes, "little") for _, m in pending)
-        missing = np.zeros((len(pending), width), dtype=bool)
-        missing[:, :trash] = np.unpackbits(
-            np.frombuffer(data, dtype=np.uint8).reshape(len(pending), nbytes), axis=1,
-            bitorder="little")[:, :trash]
-        heap = s + index
-        half = (heap - 1) // 2 if self.unequal else heap // 2
+        missing = np.unpackbits(np.frombuffer(data, dtype=np.uint8).reshape(len(pending), nbytes),
+                                axis=1, bitorder="little")[:, :values].astype(bool)
+        listed = index[:0]
+        wanted = np.zeros((0, few), dtype=gx.dtype)
         lo, size = self.SHALLOW + 1, self.DEEP
         first_fail, value = -1, 0
-        while len(index):
-            failed = half < lo  # every pair tried, some value still missing
-            if failed.any():
-                first_fail = int(index[np.argmax(failed)])
-                value = int(np.argmax(missing[np.argmax(failed)]))
+        while len(index) or len(listed):
+            failed = [np.flatnonzero(self._half(s + ix) < lo) for ix in (index, listed)]
+            if len(failed[0]) or len(failed[1]):  # every pair tried, some value missing
+                found = []
+                if len(failed[0]):
+                    row = failed[0][0]
+                    found.append((int(index[row]), int(np.argmax(missing[row]))))
+                if len(failed[1]):
+                    row = failed[1][0]
+                    left = [int(v) for v in wanted[row] if v != nothing]
+                    found.append((int(listed[row]), min(left)))
+                first_fail, value = min(found)
                 keep = index < first_fail
-                index, heap, half, missing = index[keep], heap[keep], half[keep], missing[keep]
-                if not len(index):
-                    break
-            hi = min(lo + size, int(half.max()) + 1)  # first parts a = lo..hi-1
-            count = hi - lo
-            # column j is a = hi - 1 - j, part n - a = n - hi + 1 + j
-            x = sliding_window_view(g16, count)[heap - hi + 1] ^ g16[hi - 1 : lo - 1 : -1]
-            over = hi - 1 - half
-            if over.max() > 0:
-                x[np.arange(count) < over[:, None]] = trash  # a beyond the half
-            hits = np.zeros((len(index), width), dtype=bool)
-            hits.reshape(-1)[(np.arange(len(index)) * width)[:, None] + x] = True
-            missing &= ~hits
-            keep = missing.any(axis=1)
-            index, heap, half, missing = index[keep], heap[keep], half[keep], missing[keep]
+                index, missing = index[keep], missing[keep]
+                keep = listed < first_fail
+                listed, wanted = listed[keep], wanted[keep]
+                continue
+            top_half = max(int(self._half(s + ix).max(initial=0)) for ix in (index, listed))
+            hi = min(lo + size, lo + self.WINDOW, top_half + 1)  # first parts a = lo..hi-1
+            if len(index):
+                x = self._pairs(gx, wx, s + index, lo, hi, nothing)
+                hits = np.zeros((len(x), values), dtype=bool)
+                hits.reshape(-1)[(np.arange(len(x)) * values)[:, None] + x] = True
+                missing &= ~hits
+                counts = missing.sum(axis=1)
+                moving = (counts <= few) & (counts > 0)
+                if moving.any():
+                    moved = missing[moving]
+                    order = np.argsort(~moved, axis=1, kind="stable")[:, :few]
+                    new = np.where(np.take_along_axis(moved, order, axis=1), order, nothing)
+                    listed = np.concatenate([listed, index[moving]])
+                    wanted = np.concatenate([wanted, new.astype(gx.dtype)])
+                    order = np.argsort(listed, kind="stable")
+                    listed, wanted = listed[order], wanted[order]
+                keep = counts > few
+                index, missing = index[keep], missing[keep]
+            if len(listed):
+                x = self._pairs(gx, wx, s + listed, lo, hi, nothing)
+                for k in range(few):
+                    wanted[(x == wanted[:, k : k + 1]).any(axis=1), k] = nothing
+                keep = (wanted != nothing).any(axis=1)
+                listed, wanted = listed[keep], wanted[keep]
             lo, size = hi, size * 3 // 2
         return (None, 0) if first_fail < 0 else (first_fail, value)
+
+    def _half(self, heap: np.ndarray) -> np.ndarray:
+        """The largest first part of a pair, for each heap."""
+        return (heap - 1) // 2 if self.unequal else heap // 2
+
+    def _pairs(self, gx: np.ndarray, wx: np.ndarray, heap: np.ndarray, lo: int, hi: int,
+               nothing: int) -> np.ndarray:
+        """``g(a) ^ g(n - a)`` for first parts ``a = hi-1 .. lo`` (columns) of each heap ``n``
+        (rows), ``nothing`` where ``a`` is beyond the half."""
+        count = hi - lo
+        # column j is a = hi - 1 - j, part n - a = n - hi + 1 + j
+        first = int(heap[0]) - hi + 1
+        if int(heap[-1]) - int(heap[0]) + 1 == len(heap):  # consecutive heaps: a view
+            x = wx[first : first + len(heap), :count] ^ gx[hi - 1 : lo - 1 : -1]
+        else:
+            x = wx[heap - hi + 1, :count] ^ gx[hi - 1 : lo - 1 : -1]
+        over = hi - 1 - self._half(heap)
+        if over.max() > 0:
+            x[np.arange(count) < over[:, None]] = nothing
+        return x
 
     # -- one heap ------------------------------------------------------------------
     def _small(self, n: int) -> set[int]:
