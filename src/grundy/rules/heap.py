@@ -33,7 +33,7 @@ from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
-from numpy.lib.stride_tricks import sliding_window_view
+from numpy.lib.stride_tricks import as_strided, sliding_window_view
 
 from ..engine import Sum
 from ..errors import GrundyError
@@ -371,9 +371,9 @@ class _SplitKernel:
     BLOCK = 16  # heaps whose pairs with small parts are XORed together (games that only split)
     ROWS = 128  # heaps computed together, on the assumption that they are common
     SHALLOW = 128  # first parts 1..SHALLOW tried with the rare parts (at least ROWS)
-    DEEP = 1024  # pairs per heap in the first chunk of the block path's deep search
+    DEEP = 512  # pairs per heap and residue in the block path's deep search
+    CELLS = 1 << 15  # pairs at least per step of the deep search, if the heaps are few
     WINDOW = 8192  # the longest run of values read at once on the block path
-    FEW_MISSING = 0  # then the deep search compares with each missing value, no table
 
     def __init__(self, zero: list[int], one: list[int], two: list[int],
                  unequal: bool = False) -> None:
@@ -431,13 +431,12 @@ class _SplitKernel:
 
     def _narrow(self) -> None:
         """``g16``, ``g8``: the values as uint16 and their last 8 bits, for the block path,
-        padded so that ``w16[t]``, ``w8[t]`` (views: the ``WINDOW`` values from ``t``) exist
+        padded so that ``w16[t]`` (a view: the ``WINDOW`` values from ``t``) exists
         for every ``t <= len(g)``."""
         g16 = np.zeros(len(self.g) + self.WINDOW, dtype=np.uint16)
         g16[: self.size] = self.g[: self.size]
         self.g16, self.g8 = g16, g16.astype(np.uint8)
         self.w16 = sliding_window_view(self.g16, self.WINDOW)
-        self.w8 = sliding_window_view(self.g8, self.WINDOW)
 
     def _review(self) -> None:
         """Choose the mask that makes the recent values rarest (or none)."""
@@ -570,93 +569,67 @@ class _SplitKernel:
               nbytes: int) -> tuple[int | None, int]:
         """Search the pairs with first part above ``SHALLOW`` for the heaps' missing values.
 
-        ``pending`` holds (heap - s, bitset of its missing values, all rare).  The pairs are
-        taken in chunks of growing size for all the heaps still searching: while a heap
-        misses more than ``FEW_MISSING`` values, the values of its pairs are marked in a
-        table; then each missing value is compared with them.  Common values never miss,
-        so a common value stands for "nothing" (pairs beyond the half, values found).
-        Returns the first heap (less ``s``) where some value stays missing and the least
-        such value, or ``(None, 0)``.
+        ``pending`` holds (heap - s, bitset of its missing values, all rare).  The first
+        parts ``a`` are taken by residue modulo a step (about ``DEEP`` of them per heap at a
+        time, spread over the whole range: nearby pairs have alike values), for all the
+        heaps still searching at once, and their values marked in a table.  Returns the
+        first heap (less ``s``) where some value stays missing and the least such value, or
+        ``(None, 0)``.
         """
         if not pending:
             return None, 0
         values = 2 * self.top
-        narrow = values <= 256
-        gx, wx = (self.g8, self.w8) if narrow else (self.g16, self.w16)
-        nothing = self.common[0]
-        few = self.FEW_MISSING
+        gx = self.g8 if values <= 256 else self.g16
+        nothing = self.common[0]  # common values never miss: this one marks no pair
         index = np.array([i for i, _ in pending])
         data = b"".join(m.to_bytes(nbytes, "little") for _, m in pending)
         missing = np.unpackbits(np.frombuffer(data, dtype=np.uint8).reshape(len(pending), nbytes),
                                 axis=1, bitorder="little")[:, :values].astype(bool)
-        listed = index[:0]
-        wanted = np.zeros((0, few), dtype=gx.dtype)
-        lo, size = self.SHALLOW + 1, self.DEEP
-        first_fail, value = -1, 0
-        while len(index) or len(listed):
-            failed = [np.flatnonzero(self._half(s + ix) < lo) for ix in (index, listed)]
-            if len(failed[0]) or len(failed[1]):  # every pair tried, some value missing
-                found = []
-                if len(failed[0]):
-                    row = failed[0][0]
-                    found.append((int(index[row]), int(np.argmax(missing[row]))))
-                if len(failed[1]):
-                    row = failed[1][0]
-                    left = [int(v) for v in wanted[row] if v != nothing]
-                    found.append((int(listed[row]), min(left)))
-                first_fail, value = min(found)
-                keep = index < first_fail
+        lo = self.SHALLOW + 1
+        span = int(self._half(s + index).max()) - lo + 1  # first parts lo .. lo + span - 1
+        step = max(1, span // self.DEEP)
+        res, group = 0, 1
+        while res < min(step, span):
+            # residues res .. res + group - 1, more at a time when few heaps are left
+            group = min(step - res, 2 * group, max(group, self.CELLS // (len(index) * self.DEEP)))
+            x = self._pairs(gx, s + index, lo + res, group, step, (span - res + step - 1) // step,
+                            nothing)
+            hits = np.zeros((len(x), values), dtype=bool)
+            hits.reshape(-1)[(np.arange(len(x)) * values)[:, None] + x] = True
+            missing &= ~hits
+            keep = missing.any(axis=1)
+            if not keep.all():
                 index, missing = index[keep], missing[keep]
-                keep = listed < first_fail
-                listed, wanted = listed[keep], wanted[keep]
-                continue
-            top_half = max(int(self._half(s + ix).max(initial=0)) for ix in (index, listed))
-            hi = min(lo + size, lo + self.WINDOW, top_half + 1)  # first parts a = lo..hi-1
-            if len(index):
-                x = self._pairs(gx, wx, s + index, lo, hi, nothing)
-                hits = np.zeros((len(x), values), dtype=bool)
-                hits.reshape(-1)[(np.arange(len(x)) * values)[:, None] + x] = True
-                missing &= ~hits
-                counts = missing.sum(axis=1)
-                moving = (counts <= few) & (counts > 0)
-                if moving.any():
-                    moved = missing[moving]
-                    order = np.argsort(~moved, axis=1, kind="stable")[:, :few]
-                    new = np.where(np.take_along_axis(moved, order, axis=1), order, nothing)
-                    listed = np.concatenate([listed, index[moving]])
-                    wanted = np.concatenate([wanted, new.astype(gx.dtype)])
-                    order = np.argsort(listed, kind="stable")
-                    listed, wanted = listed[order], wanted[order]
-                keep = counts > few
-                index, missing = index[keep], missing[keep]
-            if len(listed):
-                x = self._pairs(gx, wx, s + listed, lo, hi, nothing)
-                for k in range(few):
-                    wanted[(x == wanted[:, k : k + 1]).any(axis=1), k] = nothing
-                keep = (wanted != nothing).any(axis=1)
-                listed, wanted = listed[keep], wanted[keep]
-            lo, size = hi, size * 3 // 2
-        return (None, 0) if first_fail < 0 else (first_fail, value)
+                if not len(index):
+                    return None, 0
+            res += group
+        return int(index[0]), int(np.argmax(missing[0]))  # every pair tried
 
     def _half(self, heap: np.ndarray) -> np.ndarray:
         """The largest first part of a pair, for each heap."""
         return (heap - 1) // 2 if self.unequal else heap // 2
 
-    def _pairs(self, gx: np.ndarray, wx: np.ndarray, heap: np.ndarray, lo: int, hi: int,
-               nothing: int) -> np.ndarray:
-        """``g(a) ^ g(n - a)`` for first parts ``a = hi-1 .. lo`` (columns) of each heap ``n``
-        (rows), ``nothing`` where ``a`` is beyond the half."""
-        count = hi - lo
-        # column j is a = hi - 1 - j, part n - a = n - hi + 1 + j
-        first = int(heap[0]) - hi + 1
+    def _pairs(self, gx: np.ndarray, heap: np.ndarray, first: int, group: int, step: int,
+               count: int, nothing: int) -> np.ndarray:
+        """``g(a) ^ g(n - a)`` for each heap ``n`` (rows) and first parts ``a = first + r +
+        step * j`` (``r < group``, ``j < count``; columns), ``nothing`` where ``a`` is beyond
+        the half."""
+        last = first + group - 1 + step * (count - 1)
+        # column (q, j) is a = last - q - step * j, part n - a = n - last + q + step * j
+        size = gx.strides[0]
+        parts = as_strided(gx, shape=(len(gx) - group + 1 - step * (count - 1), group, count),
+                           strides=(size, size, step * size), writeable=False)
+        a = last - np.arange(group)[:, None] - step * np.arange(count)
+        start = int(heap[0]) - last
         if int(heap[-1]) - int(heap[0]) + 1 == len(heap):  # consecutive heaps: a view
-            x = wx[first : first + len(heap), :count] ^ gx[hi - 1 : lo - 1 : -1]
+            x = parts[start : start + len(heap)] ^ gx[a]
         else:
-            x = wx[heap - hi + 1, :count] ^ gx[hi - 1 : lo - 1 : -1]
-        over = hi - 1 - self._half(heap)
-        if over.max() > 0:
-            x[np.arange(count) < over[:, None]] = nothing
-        return x
+            x = parts[heap - last] ^ gx[a]
+        half = self._half(heap)
+        if last > half.min():
+            cols = min(count, (last - int(half.min())) // step + 1)  # columns with some a > half
+            x[:, :, :cols][a[:, :cols] > half[:, None, None]] = nothing
+        return x.reshape(len(heap), -1)
 
     # -- one heap ------------------------------------------------------------------
     def _small(self, n: int) -> set[int]:
