@@ -193,6 +193,36 @@ def test_sparse_kernel_on_grundys_game(few):
     assert kernel.mask  # the sparse path was really used
 
 
+class BlockKernel(EarlyKernel):
+    """The block path (games that only split) with tiny blocks, so that 1500 heaps go
+    through many blocks, failed searches (rare heaps) and several residues."""
+    FEW = 3
+    BLOCK = 4
+    ROWS = 8
+    SHALLOW = 8
+    DEEP = 4
+    CELLS = 64
+    WINDOW = 16
+
+
+@pytest.mark.parametrize("unequal", [True, False])
+@pytest.mark.parametrize("narrow", [256, 0])  # 8-bit copy of the values, or 16-bit
+def test_block_path_matches_the_definition(unequal, narrow):
+    kernel = BlockKernel([], [], [0], unequal=unequal)
+    kernel.NARROW = narrow
+    blocks = []
+    kernel._block = lambda stop, run=kernel._block: blocks.append(stop) or run(stop)
+    assert kernel.values(1500).tolist() == plain_values([], [], [0], 1500, unequal=unequal)
+    assert len(blocks) > 100 and len(kernel.rare_pos) > 10
+
+
+def test_block_path_continues_where_it_stopped():
+    kernel = BlockKernel([], [], [0], unequal=True)
+    parts = [kernel.values(n).tolist() for n in (700, 701, 1200)]
+    assert parts[2] == plain_values([], [], [0], 1200, unequal=True)
+    assert parts[0] == parts[2][:700] and parts[1] == parts[2][:701]
+
+
 def test_grundys_game_to_ten_thousand():
     """No published table of 10^4 values was at hand: an independent vectorised scan of every
     pair (one NumPy XOR per heap, no masks) is the reference; the engine covers 0..599 above."""

@@ -23,7 +23,13 @@ missing (then ``g(n)`` is rare, which is rare) does the search scan all pairs.
 The answer is exact for any mask; the mask only decides the speed.  It is
 chosen from the values computed so far, and the kernel falls back to scanning
 every pair (vectorised XOR of reversed slices) when no mask makes rare values
-rare.
+rare.  For games whose only move splits a heap (Grundy's game), heaps are
+computed a block at a time, on the assumption that they are common: the pairs
+with a rare part are XORed for the whole block at once, and the search for the
+rare values below each heap's least common value runs for all the block's heaps
+together, over first parts taken by residue (far-apart pairs find values
+sooner than neighbours, whose values are alike); a heap whose search fails is
+rare, and the heaps after it are computed again.
 """
 
 from __future__ import annotations
@@ -364,15 +370,14 @@ class _SplitKernel:
 
     WARMUP = 512  # values computed by scanning every pair before a mask is tried
     RARE_SHARE = 0.1  # a mask is used when at most this share of recent values is rare
-    PROBES = 32  # pairs tried per missing value and round, chosen for it (block path)
-    PROBE_ROUNDS = 2
     FEW = 40  # up to this many rare positions, plain Python beats NumPy calls
     PROBE = 24  # pairs tried one by one before vectorised chunks
     BLOCK = 16  # heaps whose pairs with small parts are XORed together (games that only split)
-    ROWS = 128  # heaps computed together, on the assumption that they are common
-    SHALLOW = 128  # first parts 1..SHALLOW tried with the rare parts (at least ROWS)
-    DEEP = 512  # pairs per heap and residue in the block path's deep search
+    ROWS = 256  # heaps computed together, on the assumption that they are common
+    SHALLOW = 256  # first parts 1..SHALLOW tried with the rare parts (at least ROWS)
+    DEEP = 256  # pairs per heap and residue in the block path's deep search
     CELLS = 1 << 15  # pairs at least per step of the deep search, if the heaps are few
+    NARROW = 256  # values below this: the deep search reads their 8-bit copy
     WINDOW = 8192  # the longest run of values read at once on the block path
 
     def __init__(self, zero: list[int], one: list[int], two: list[int],
@@ -579,7 +584,7 @@ class _SplitKernel:
         if not pending:
             return None, 0
         values = 2 * self.top
-        gx = self.g8 if values <= 256 else self.g16
+        gx = self.g8 if values <= self.NARROW else self.g16
         nothing = self.common[0]  # common values never miss: this one marks no pair
         index = np.array([i for i, _ in pending])
         data = b"".join(m.to_bytes(nbytes, "little") for _, m in pending)
