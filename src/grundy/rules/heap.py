@@ -376,8 +376,8 @@ class _SplitKernel:
     ROWS = 256  # heaps computed together, on the assumption that they are common
     SHALLOW = 256  # first parts 1..SHALLOW tried with the rare parts (at least ROWS)
     DEEP = 256  # pairs per heap and residue in the block path's deep search
-    CELLS = 1 << 15  # pairs at least per step of the deep search, if the heaps are few
-    NARROW = 256  # values below this: the deep search reads their 8-bit copy
+    CELLS = 1 << 15  # pairs per step of the deep search, at least (more residues if few heaps)
+    NARROW = 256  # values below this: the block path reads their 8-bit copy
     WINDOW = 8192  # the longest run of values read at once on the block path
 
     def __init__(self, zero: list[int], one: list[int], two: list[int],
@@ -436,12 +436,13 @@ class _SplitKernel:
 
     def _narrow(self) -> None:
         """``g16``, ``g8``: the values as uint16 and their last 8 bits, for the block path,
-        padded so that ``w16[t]`` (a view: the ``WINDOW`` values from ``t``) exists
+        padded so that ``w16[t]``, ``w8[t]`` (views: the ``WINDOW`` values from ``t``) exist
         for every ``t <= len(g)``."""
         g16 = np.zeros(len(self.g) + self.WINDOW, dtype=np.uint16)
         g16[: self.size] = self.g[: self.size]
         self.g16, self.g8 = g16, g16.astype(np.uint8)
         self.w16 = sliding_window_view(self.g16, self.WINDOW)
+        self.w8 = sliding_window_view(self.g8, self.WINDOW)
 
     def _review(self) -> None:
         """Choose the mask that makes the recent values rarest (or none)."""
@@ -539,35 +540,40 @@ class _SplitKernel:
                 self.top *= 2
             self._classes()
 
+    def _narrow_values(self) -> tuple[np.ndarray, np.ndarray]:
+        """The copy of the values the block path reads (8-bit when they fit) and its
+        windows."""
+        return (self.g8, self.w8) if 2 * self.top <= self.NARROW else (self.g16, self.w16)
+
     def _rare_hits(self, s: int, stop: int) -> np.ndarray:
         """The values reached from heaps ``s..stop-1`` (rows) by the pairs with a rare part
         ``r > SHALLOW`` below ``s`` (the other part is below ``s`` too: ``stop - s <=
-        SHALLOW``), as a table of rows and values with a last column to ignore."""
-        g16 = self.g16
+        SHALLOW``), as a table of rows and values."""
+        gx, wx = self._narrow_values()
         rows = stop - s
-        width = 2 * self.top + 1  # values 0..2*top-1, then a column for pairs to ignore
-        hits = np.zeros((rows, width), dtype=bool)
+        values = 2 * self.top
+        hits = np.zeros((rows, values), dtype=bool)
         pos = self.rare_pos_arr[self.rare_pos_arr > self.SHALLOW]
         if len(pos):
-            x = self.w16[s - pos, :rows] ^ g16[pos][:, None]
-            if self.unequal:
+            x = wx[s - pos, :rows] ^ gx[pos][:, None]
+            if self.unequal:  # (r, r) is no move: n = 2r takes the value of (SHALLOW, n - SHALLOW)
                 twin = np.flatnonzero((2 * pos >= s) & (2 * pos < stop))
-                x[twin, 2 * pos[twin] - s] = width - 1
-            hits.reshape(-1)[np.arange(rows) * width + x] = True
+                x[twin, 2 * pos[twin] - s] = gx[self.SHALLOW] ^ gx[2 * pos[twin] - self.SHALLOW]
+            hits.reshape(-1)[np.arange(rows) * values + x] = True
         return hits
 
     def _shallow_hits(self, hits: np.ndarray, t: int) -> tuple[bytes, int]:
         """Add to ``hits`` (rows: heaps ``t..``) the values of the pairs with first part up
         to ``SHALLOW`` and both parts below ``t``; return its rows as bitsets of ``nbytes``
         bytes each, little-endian, in one string."""
-        g16 = self.g16
-        rows, width = hits.shape
+        gx, wx = self._narrow_values()
+        rows, values = hits.shape
         shallow = self.SHALLOW
-        # column j is a = shallow - j, part n - a = n - shallow + j
-        x = self.w16[t - shallow : t + rows - shallow, :shallow] ^ g16[shallow:0:-1]
-        x[np.arange(shallow) >= shallow - np.arange(rows)[:, None]] = width - 1  # n - a >= t
-        hits.reshape(-1)[(np.arange(rows) * width)[:, None] + x] = True
-        packed = np.packbits(hits[:, : width - 1], axis=1, bitorder="little")
+        # column j is a = shallow - j, part n - a = n - shallow + j; column 0 is always below t
+        x = wx[t - shallow : t + rows - shallow, :shallow] ^ gx[shallow:0:-1]
+        x = np.where(np.arange(shallow) >= shallow - np.arange(rows)[:, None], x[:, :1], x)
+        hits.reshape(-1)[(np.arange(rows) * values)[:, None] + x] = True
+        packed = np.packbits(hits, axis=1, bitorder="little")
         return packed.tobytes(), packed.shape[1]
 
     def _deep(self, s: int, pending: list[tuple[int, int]],
@@ -584,7 +590,7 @@ class _SplitKernel:
         if not pending:
             return None, 0
         values = 2 * self.top
-        gx = self.g8 if values <= self.NARROW else self.g16
+        gx = self._narrow_values()[0]
         nothing = self.common[0]  # common values never miss: this one marks no pair
         index = np.array([i for i, _ in pending])
         data = b"".join(m.to_bytes(nbytes, "little") for _, m in pending)
@@ -593,10 +599,10 @@ class _SplitKernel:
         lo = self.SHALLOW + 1
         span = int(self._half(s + index).max()) - lo + 1  # first parts lo .. lo + span - 1
         step = max(1, span // self.DEEP)
-        res, group = 0, 1
+        res = 0
         while res < min(step, span):
             # residues res .. res + group - 1, more at a time when few heaps are left
-            group = min(step - res, 2 * group, max(group, self.CELLS // (len(index) * self.DEEP)))
+            group = min(step - res, max(1, self.CELLS // (len(index) * self.DEEP)))
             x = self._pairs(gx, s + index, lo + res, group, step, (span - res + step - 1) // step,
                             nothing)
             hits = np.zeros((len(x), values), dtype=bool)
