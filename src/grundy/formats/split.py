@@ -32,6 +32,7 @@ import numpy as np
 from ..errors import InputError
 from ..rules.cutting import Split, _CuttingGame, describe_cut, winning_cuts
 from . import Options
+from ._read import decode, integer, plain_numbers, word_lines
 
 __all__ = ["LIMITS", "MAX_SIDE", "Words", "parse", "solve", "solve_papers"]
 
@@ -68,22 +69,15 @@ def parse(data: bytes, words: Words = SPLIT) -> tuple[np.ndarray, np.ndarray]:
     fast = _parse_plain(data, words)
     if fast is not None:
         return fast
-    try:
-        text = data.decode("ascii")
-    except UnicodeDecodeError as exc:
-        raise InputError("non-ASCII byte in input", data[:exc.start].count(b"\n") + 1) from None
     first: list[int] = []
     second: list[int] = []
     a_name, b_name = words.sides
-    for number, line in enumerate(text.split("\n"), start=1):
-        parts = line.split()
-        if not parts:
-            continue
+    for number, parts in word_lines(decode(data)):
         if len(parts) != 2:
             raise InputError(f"expected two integers '{a_name} {b_name}', found "
                              f"{len(parts)} item{'s' if len(parts) != 1 else ''}", number)
-        a = _side(parts[0], a_name, words.low, number)
-        b = _side(parts[1], b_name, words.low, number)
+        a = integer(parts[0], a_name, words.low, MAX_SIDE, number)
+        b = integer(parts[1], b_name, words.low, MAX_SIDE, number)
         if a * b == 1:
             raise InputError(f"a 1x1 paper cannot be cut ({a_name}*{b_name} must be > 1)", number)
         first.append(a)
@@ -93,46 +87,20 @@ def parse(data: bytes, words: Words = SPLIT) -> tuple[np.ndarray, np.ndarray]:
     return np.array(first, dtype=np.int64), np.array(second, dtype=np.int64)
 
 
-_DIGIT = np.zeros(256, dtype=bool)
-_DIGIT[ord("0"):ord("9") + 1] = True
-_PLAIN = _DIGIT.copy()
-_PLAIN[list(b" \t\r\n")] = True
-_POWERS = 10.0 ** np.arange(7)
-
-
 def _parse_plain(data: bytes, words: Words) -> tuple[np.ndarray, np.ndarray] | None:
     """The sizes of a valid input of digits and blanks, vectorised; ``None`` to look closer."""
-    raw = np.frombuffer(data, dtype=np.uint8)
-    if raw.size == 0 or not _PLAIN[raw].all():
+    plain = plain_numbers(data, max_digits=7)  # 8 digits or more is out of range anyway
+    if plain is None:
         return None
-    digit = _DIGIT[raw]
-    first = np.flatnonzero(digit & ~np.concatenate(([False], digit[:-1])))  # of each number
-    last = np.flatnonzero(digit & ~np.concatenate((digit[1:], [False])))
-    line = np.searchsorted(np.flatnonzero(raw == ord("\n")), first)  # 0-based
+    values, line = plain
     per_line = np.bincount(line)
-    if len(first) == 0 or ((per_line != 0) & (per_line != 2)).any():
+    if ((per_line != 0) & (per_line != 2)).any():
         return None
-    length = last - first + 1
-    if length.max() > 7:
-        return None  # a number of 8 digits or more is out of range anyway: let parse say so
-    token = np.repeat(np.arange(len(first)), length)
-    where = np.flatnonzero(digit)
-    weights = (raw[where] - ord("0")) * _POWERS[last[token] - where]
-    sizes = np.bincount(token, weights=weights).astype(np.int64).reshape(-1, 2)
+    sizes = values.astype(np.int64).reshape(-1, 2)
     a, b = sizes[:, 0], sizes[:, 1]
     if (sizes < words.low).any() or (sizes > MAX_SIDE).any() or ((a == 1) & (b == 1)).any():
         return None
     return a.copy(), b.copy()
-
-
-def _side(word: str, name: str, low: int, line: int) -> int:
-    body = word[1:] if word[:1] in "+-" else word
-    if not (body.isdigit() and body.isascii()):
-        raise InputError(f"{name} must be an integer, got {word!r}", line)
-    size = int(word)
-    if not low <= size <= MAX_SIDE:
-        raise InputError(f"{name} = {size} is out of range ({low} <= {name} <= {MAX_SIDE})", line)
-    return size
 
 
 def solve_papers(data: bytes, options: Options, game: _CuttingGame, words: Words) -> str:

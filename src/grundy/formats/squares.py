@@ -25,6 +25,7 @@ import numpy as np
 from ..errors import InputError
 from ..rules.squares import cell_values
 from . import Options
+from ._read import decode, integer, last_line, plain_numbers, word_lines
 
 __all__ = ["LIMITS", "MAX_CELLS", "MAX_COORD", "Cells", "parse", "solve"]
 
@@ -61,30 +62,22 @@ def parse(data: bytes) -> Cells:
 def _fast_parse(data: bytes) -> Cells | None:
     """One vectorised pass over the bytes; ``None`` for anything unusual (then read carefully).
 
-    NumPy's C reader converts the numbers (``fromstring``; tokens longer than 19
-    digits, which could overflow uint64, are left to the careful reader); the
-    token starts give each number's line, to check the layout.
+    :func:`~grundy.formats._read.plain_numbers` reads the numbers (tokens longer
+    than 19 digits, which could overflow uint64, are left to the careful reader)
+    and the line of each, to check the layout.
     """
-    if data.translate(None, b"0123456789 \n\r\t"):  # signs, letters, other bytes
+    plain = plain_numbers(data, max_digits=19)
+    if plain is None:
         return None
-    buf = np.frombuffer(data, dtype=np.uint8)
-    digit = ((buf - np.uint8(48)) < 10).view(np.int8)
-    edge = np.diff(digit, prepend=np.int8(0), append=np.int8(0))
-    starts = np.flatnonzero(edge == 1)
-    if starts.size < 3 or starts.size % 2 == 0:
+    value, line = plain
+    if value.size < 3 or value.size % 2 == 0:
         return None
-    if int((np.flatnonzero(edge == -1) - starts).max()) > 19:  # could overflow (or wrap)
-        return None
-    line = np.searchsorted(np.flatnonzero(buf == 10), starts) + 1  # newlines before, plus 1
     # N alone on its line, then pairs: both numbers of a pair on one line, one pair a line.
     rows_line, cols_line = line[1::2], line[2::2]
     if line[1] == line[0] or (rows_line != cols_line).any() or (np.diff(rows_line) == 0).any():
         return None
-    value = np.fromstring(data, dtype=np.uint64, sep=" ")  # type: ignore[call-overload]
-    if value.size != starts.size:
-        return None
     n = int(value[0])
-    if n != (starts.size - 1) // 2 or not 1 <= n <= MAX_CELLS:
+    if n != (value.size - 1) // 2 or not 1 <= n <= MAX_CELLS:
         return None
     rows, cols = value[1::2], value[2::2]
     if min(int(rows.min()), int(cols.min())) < 1 or max(int(rows.max()), int(cols.max())) > MAX_COORD:
@@ -94,18 +87,14 @@ def _fast_parse(data: bytes) -> Cells | None:
 
 def _careful_parse(data: bytes) -> Cells:
     """Line by line, raising :class:`InputError` at the first fault (returns the cells if none)."""
-    try:
-        text = data.decode("ascii")
-    except UnicodeDecodeError as exc:
-        raise InputError("non-ASCII byte in input", data[: exc.start].count(b"\n") + 1) from None
-    lines = [(number, line.split()) for number, line in enumerate(text.split("\n"), start=1)]
-    lines = [(number, words) for number, words in lines if words]
+    text = decode(data)
+    lines = list(word_lines(text))
     if not lines:
         raise InputError("empty input: expected N, then N lines 'R C'")
     number, words = lines[0]
     if len(words) != 1:
         raise InputError(f"the first line must hold N alone, found {len(words)} numbers", number)
-    n = _integer(words[0], "N", 1, MAX_CELLS, "10^7", number)
+    n = integer(words[0], "N", 1, MAX_CELLS, number, "10^7")
     count = min(n, len(lines) - 1)
     rows = np.empty(count, dtype=np.int64)
     cols = np.empty(count, dtype=np.int64)
@@ -114,27 +103,17 @@ def _careful_parse(data: bytes) -> Cells:
         if len(words) != 2:
             raise InputError(f"expected a cell 'R C' (two integers), found {len(words)} "
                              f"number{'s' if len(words) != 1 else ''}", number)
-        rows[index] = _integer(words[0], "R", 1, MAX_COORD, "10^18", number)
-        cols[index] = _integer(words[1], "C", 1, MAX_COORD, "10^18", number)
+        rows[index] = integer(words[0], "R", 1, MAX_COORD, number, "10^18")
+        cols[index] = integer(words[1], "C", 1, MAX_COORD, number, "10^18")
         where[index] = number
     if len(lines) - 1 < n:
-        last = text.count("\n") + (0 if text.endswith("\n") else 1)
-        raise InputError(f"N = {n} but the input has only {len(lines) - 1} cell lines", last)
+        raise InputError(f"N = {n} but the input has only {len(lines) - 1} cell lines",
+                         last_line(text))
     if len(lines) - 1 > n:
         extra = lines[n + 1][0]
         raise InputError(f"N = {n} but the input has {len(lines) - 1} cell lines; "
                          f"this line is one too many", extra)
     return Cells(rows, cols, where)
-
-
-def _integer(word: str, what: str, lo: int, hi: int, hi_text: str, line: int) -> int:
-    body = word[1:] if word[:1] in "+-" else word
-    if not (body.isdigit() and body.isascii()):
-        raise InputError(f"{what} must be an integer, got {word!r}", line)
-    value = int(word)
-    if not lo <= value <= hi:
-        raise InputError(f"{what} = {value} is out of range ({lo} <= {what} <= {hi_text})", line)
-    return value
 
 
 def _check_distinct(cells: Cells) -> None:
