@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable
+from operator import xor
 from typing import Any
 
 import numpy as np
@@ -372,7 +373,7 @@ class _SplitKernel:
     RARE_SHARE = 0.1  # a mask is used when at most this share of recent values is rare
     FEW = 40  # up to this many rare positions, plain Python beats NumPy calls
     PROBE = 24  # pairs tried one by one before vectorised chunks
-    BLOCK = 16  # heaps whose pairs with small parts are XORed together (games that only split)
+    BLOCK = 32  # heaps whose pairs with small parts are XORed together (games that only split)
     ROWS = 256  # heaps computed together, on the assumption that they are common
     SHALLOW = 256  # first parts 1..SHALLOW tried with the rare parts (at least ROWS)
     DEEP = 256  # pairs per heap and residue in the block path's deep search
@@ -500,22 +501,23 @@ class _SplitKernel:
         while t < stop:
             end = min(stop, t + self.BLOCK)
             data, nbytes = self._shallow_hits(rare[t - s : end - s], t)
+            small = gl[1 : end - t]  # first parts of the pairs with the other part in the block
             for i in range(end - t):
                 n = t + i
                 bits = int.from_bytes(data[i * nbytes : (i + 1) * nbytes], "little")
-                for a in range(1, i + 1):  # the other part is in the block
-                    bits |= 1 << (gl[a] ^ gl[n - a])
+                for v in map(xor, small[:i], gl[n - 1 : n - i - 1 : -1]):
+                    bits |= 1 << v
                 free = ~bits & common_bits
                 c = (free & -free).bit_length() - 1
                 gl.append(c)
-                g16[n] = c
-                g8[n] = c & 0xFF
                 missing = ~bits & rare_bits & ((1 << c) - 1)
                 if missing:
                     pending.append((n - s, missing))
                 if c >= self.top:  # the classes change: stop here
                     end = stop = n + 1
                     break
+            g16[t:end] = gl[t:end]
+            g8[t:end] = g16[t:end]
             t = end
         rows = stop - s
         rare_row, rare_value = self._deep(s, pending, (2 * self.top + 7) // 8)
