@@ -64,7 +64,8 @@ def test_integer_messages() -> None:
         (("1e3", "C", 1, 10, 4), "line 4: C must be an integer, got '1e3'"),
         (("\u00b2", "C", 1, 10, 4), "line 4: C must be an integer, got '\u00b2'"),  # not ASCII
         (("11", "C", 1, 10, 4), "line 4: C = 11 is out of range (1 <= C <= 10)"),
-        (("-1", "p[0]", 0, 10**18, 2, "10^18"), "line 2: p[0] = -1 is out of range (0 <= p[0] <= 10^18)"),
+        (("-1", "p[0]", 0, 10**18, 2, "10^18"),
+         "line 2: p[0] = -1 is out of range (0 <= p[0] <= 10^18)"),
         (("-1", "k", 0, None, None), "k = -1 is out of range (k >= 0)"),
     ]
     for args, message in cases:

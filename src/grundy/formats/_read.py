@@ -85,11 +85,7 @@ def in_range(value: int, what: str, lo: int, hi: int | None, line: int | None,
     grundy.errors.InputError: line 2: k = -1 is out of range (k >= 0)
     """
     if value < lo or (hi is not None and value > hi):
-        if hi is None:
-            bound = f"{what} >= {lo}"
-        else:
-            bound = f"{lo} <= {what} <= {hi if hi_text is None else hi_text}"
-        raise InputError(f"{what} = {value} is out of range ({bound})", line)
+        raise _out_of_range(value, what, lo, hi, line, hi_text)
     return value
 
 
@@ -111,7 +107,19 @@ def integer(word: str, what: str, lo: int, hi: int | None, line: int | None,
     body = word[1:] if word[:1] in "+-" else word
     if not (body.isdigit() and body.isascii()):
         raise InputError(f"{what} must be an integer, got {word!r}", line)
-    return in_range(int(word), what, lo, hi, line, hi_text)
+    value = int(word)
+    if value < lo or (hi is not None and value > hi):  # in_range, inlined: a call per word costs
+        raise _out_of_range(value, what, lo, hi, line, hi_text)
+    return value
+
+
+def _out_of_range(value: int, what: str, lo: int, hi: int | None, line: int | None,
+                  hi_text: str | None) -> InputError:
+    if hi is None:
+        bound = f"{what} >= {lo}"
+    else:
+        bound = f"{lo} <= {what} <= {hi if hi_text is None else hi_text}"
+    return InputError(f"{what} = {value} is out of range ({bound})", line)
 
 
 # -- the fast reader ----------------------------------------------------------------

@@ -1,8 +1,12 @@
-"""A tokenizer for whitespace-separated contest inputs that remembers line numbers."""
+"""A tokenizer for whitespace-separated contest inputs that remembers line numbers.
+
+Its checks are those of :mod:`grundy.formats._read`.
+"""
 
 from __future__ import annotations
 
 from ..errors import InputError
+from ._read import decode, integer, last_line
 
 
 class Tokens:
@@ -14,18 +18,14 @@ class Tokens:
     """
 
     def __init__(self, data: bytes) -> None:
-        try:
-            text = data.decode("ascii")
-        except UnicodeDecodeError as exc:
-            line = data[: exc.start].count(b"\n") + 1
-            raise InputError("non-ASCII byte in input", line) from None
+        text = decode(data)
         self._tokens: list[tuple[int, str]] = [
             (number, token)
             for number, line in enumerate(text.splitlines(), start=1)
             for token in line.split()
         ]
         self._pos = 0
-        self.lines = text.count("\n") + (0 if text.endswith("\n") or not text else 1)
+        self.lines = last_line(text)
 
     def at_end(self) -> bool:
         """True when every token was consumed."""
@@ -49,13 +49,7 @@ class Tokens:
     def int(self, what: str, lo: int, hi: int | None = None) -> int:
         """The next token as an integer in ``[lo, hi]``."""
         line, token = self.word(what)
-        if not (token.isdigit() or (token[:1] in "+-" and token[1:].isdigit())):
-            raise InputError(f"{what} must be an integer, got {token!r}", line)
-        value = int(token)
-        if value < lo or (hi is not None and value > hi):
-            bound = f"{lo} <= {what} <= {hi}" if hi is not None else f"{what} >= {lo}"
-            raise InputError(f"{what} = {value} is out of range ({bound})", line)
-        return value
+        return integer(token, what, lo, hi, line)
 
     def expect_end(self) -> None:
         """Raise if any token is left."""

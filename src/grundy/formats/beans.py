@@ -27,6 +27,7 @@ import numpy as np
 from ..errors import InputError
 from ..rules.beans import Analysis, PairCounter, analyse, bottle_values
 from . import Options
+from ._read import decode, integer, last_line, word_lines
 
 __all__ = ["LIMITS", "MAX_BEANS", "MAX_BOTTLES", "MAX_TESTS", "parse", "solve"]
 
@@ -43,17 +44,12 @@ def parse(data: bytes) -> list[tuple[list[int], int]]:
     >>> parse(b"1\\n\\n3\\n0 0 7\\n")
     [([0, 0, 7], 3)]
     """
-    try:
-        text = data.decode("ascii")
-    except UnicodeDecodeError as exc:
-        raise InputError("non-ASCII byte in input", data[: exc.start].count(b"\n") + 1) from None
-    lines = ((number, words) for number, words in
-             ((number, line.split()) for number, line in enumerate(text.split("\n"), start=1))
-             if words)
+    text = decode(data)
+    lines = word_lines(text)
     first = next(lines, None)
     if first is None:
         raise InputError("empty input: expected t, then per test n and the n bean counts")
-    last = text.count("\n") + (0 if text.endswith("\n") else 1)
+    last = last_line(text)
     lines = chain([first], lines)
 
     def take(what: str) -> tuple[int, list[str]]:
@@ -63,16 +59,16 @@ def parse(data: bytes) -> list[tuple[list[int], int]]:
         return got
 
     number, words = take("t")
-    t = _alone(words, "t", 1, MAX_TESTS, "1000", number)
+    t = _alone(words, "t", 1, MAX_TESTS, number)
     tests = []
     for test in range(1, t + 1):
         number, words = take(f"n of test {test}")
-        n = _alone(words, "n", 1, MAX_BOTTLES, "2000", number)
+        n = _alone(words, "n", 1, MAX_BOTTLES, number)
         p_line, words = take(f"the {n} bean counts of test {test}")
         if len(words) != n:
             raise InputError(f"test {test} has n = {n} bottles (line {number}) but this line "
                              f"holds {len(words)} numbers", p_line)
-        tests.append(([_integer(w, f"p[{i}]", 0, MAX_BEANS, "10^18", p_line)
+        tests.append(([integer(w, f"p[{i}]", 0, MAX_BEANS, p_line, "10^18")
                        for i, w in enumerate(words)], number))
     extra = next(lines, None)
     if extra is not None:
@@ -82,20 +78,10 @@ def parse(data: bytes) -> list[tuple[list[int], int]]:
     return tests
 
 
-def _alone(words: list[str], what: str, lo: int, hi: int, hi_text: str, line: int) -> int:
+def _alone(words: list[str], what: str, lo: int, hi: int, line: int) -> int:
     if len(words) != 1:
         raise InputError(f"expected {what} alone on its line, found {len(words)} numbers", line)
-    return _integer(words[0], what, lo, hi, hi_text, line)
-
-
-def _integer(word: str, what: str, lo: int, hi: int, hi_text: str, line: int) -> int:
-    body = word[1:] if word[:1] in "+-" else word
-    if not body.isdigit():
-        raise InputError(f"{what} must be an integer, got {word!r}", line)
-    value = int(word)
-    if not lo <= value <= hi:
-        raise InputError(f"{what} = {value} is out of range ({lo} <= {what} <= {hi_text})", line)
-    return value
+    return integer(words[0], what, lo, hi, line)
 
 
 def solve(data: bytes, options: Options | None = None) -> str:

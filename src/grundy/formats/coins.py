@@ -32,6 +32,7 @@ import numpy as np
 from ..errors import GrundyError, InputError
 from ..kernels import nim_inv_array, nim_mul_array
 from . import Options
+from ._read import in_range, last_line
 
 __all__ = ["LIMITS", "Board", "Result", "parse", "analyse", "solve"]
 
@@ -88,9 +89,9 @@ def parse(data: bytes) -> list[Board]:
             while n < len(lines) and not lines[n].strip():
                 n += 1
             if n == len(lines):
-                last = data.count(b"\n") + (0 if data.endswith(b"\n") else 1)
                 raise InputError(f"the board of line {header} has {rows} rows, "
-                                 f"found only {len(chunk)} before the end of input", last)
+                                 f"found only {len(chunk)} before the end of input",
+                                 last_line(data))
             row = lines[n].strip()
             if len(row) != cols:
                 raise InputError(f"row {len(chunk) + 1} of the board of line {header} has "
@@ -120,10 +121,7 @@ def _header(raw: bytes, line: int) -> tuple[int, int]:
         if not word.isdigit():
             raise InputError(f"{name} must be an integer in the header 'R C', "
                              f"got {word.decode('latin-1')!r}", line)
-        size = int(word)
-        if not 1 <= size <= MAX_SIDE:
-            raise InputError(f"{name} = {size} is out of range (1 <= {name} <= {MAX_SIDE})", line)
-        out.append(size)
+        out.append(in_range(int(word), name, 1, MAX_SIDE, line))
     return out[0], out[1]
 
 

@@ -34,6 +34,7 @@ from ..errors import InputError
 from ..kernels import nim_mul_array
 from ..nimber import field_order, nim_mul
 from . import Options
+from ._read import in_range
 
 __all__ = ["LIMITS", "MAX_T", "explain", "format_numbers", "parse", "solve"]
 
@@ -172,6 +173,7 @@ def _parse_canonical(data: bytes) -> np.ndarray | None:
 
 
 def _number(token: bytes, what: str, line: int) -> int:
+    """A word of digits below 2**64: no sign, unlike :func:`~grundy.formats._read.integer`."""
     if not token.isdigit():
         shown = token.decode("ascii", "replace")
         raise InputError(f"{what} must be a decimal integer in [0, 2**64), got {shown!r}", line)
@@ -191,9 +193,7 @@ def _parse_lines(data: bytes) -> tuple[np.ndarray, np.ndarray]:
     words = lines[0].split()
     if len(words) != 1:
         raise InputError(f"the first line must hold T alone, found {len(words)} numbers", 1)
-    t = _number(words[0], "T", 1)
-    if not 1 <= t <= MAX_T:
-        raise InputError(f"T = {t} is out of range (1 <= T <= {MAX_T})", 1)
+    t = in_range(_number(words[0], "T", 1), "T", 1, MAX_T, 1)
     a, b = [], []
     for number, line in enumerate(lines[1:], start=2):
         words = line.split()
