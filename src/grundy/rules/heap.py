@@ -477,6 +477,8 @@ class _SplitKernel:
 
     # -- blocks of heaps (games whose only move splits a heap in two) ---------------
     def _blocks_apply(self) -> bool:
+        """Whether the next heaps go by blocks: a game whose only move splits a heap, a
+        mask chosen, enough heaps computed (``BLOCK <= ROWS <= SHALLOW <= WINDOW``)."""
         return (bool(self.mask) and not self.zero and not self.one and self.two == [0]
                 and self.size >= 4 * (self.SHALLOW + self.BLOCK) and self.top <= 1 << 14)
 
