@@ -1,11 +1,12 @@
-"""Reading contest inputs: the checks and readers every format shares.
+"""Reading contest inputs: the checks and readers the formats share.
 
-Each format reads its input twice at most: first :func:`plain_numbers`, one
-vectorised pass that only accepts digits and blanks and leaves the layout (what
-goes on which line) to the caller; when that pass or the caller's layout check
-refuses the input, a careful reader goes line by line (:func:`decode`,
-:func:`word_lines`) and checks each word with :func:`integer`, so that the error
-names the line at fault.
+A format reads its input at most twice.  The fast path, :func:`plain_numbers`,
+is one vectorised pass that only accepts digits and blanks and leaves the layout
+(what goes on which line) to the caller (squares, split and cutting use it; nim
+keeps its own stricter canonical reader).  When that pass or the caller's layout
+check refuses the input, a careful reader goes line by line (:func:`decode`,
+:func:`word_lines`) and checks each word with :func:`integer` (or the range alone
+with :func:`in_range`), so that the error names the line at fault.
 
 >>> values, lines = plain_numbers(b"2\\n3 4\\n", max_digits=19)
 >>> values.tolist(), lines.tolist()
