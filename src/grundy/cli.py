@@ -99,9 +99,8 @@ class _SolveCommand(click.Command):
 def solve(name: str, file: str, explain: bool, as_json: bool, move: bool) -> None:
     """Solve a contest problem: read its input format, write the judge's answer.
 
-    NAME is coins, squares, split, cutting, beans or nim (aliases such as
-    grid-game-2 are accepted).  FILE is a path, or '-' (the default) for
-    standard input.  Every test of the file is solved in one run; nothing is
+    NAME is one of the problems listed below (aliases such as grid-game-2
+    are accepted).  FILE is a path, or '-' (the default) for standard input.  Every test of the file is solved in one run; nothing is
     printed unless the whole input is valid.
     """
     from .formats import Options, problem_name

@@ -28,23 +28,29 @@ class Options:
     move: bool = False  # split/cutting: a winning cut
 
 
-#: problem name -> aliases (the module is ``grundy.formats.<name>``)
-PROBLEMS: dict[str, tuple[str, ...]] = {
-    "coins": ("turning-corners", "coins-game"),
-    "squares": ("grid-game-2",),
-    "split": ("split-game",),
-    "cutting": ("cutting-game",),
-    "beans": ("splitting-game", "hnoi2007"),
-    "nim": ("nim-product",),
-}
+#: the problems, each solved by the module ``grundy.formats.<name>``.  The five
+#: contest games share their names and aliases with the catalog's entries.
+PROBLEMS: tuple[str, ...] = ("coins", "squares", "split", "cutting", "beans", "nim")
+_NIM_PRODUCT = ("nim", "nim-product")  # "nim" here is the product, not the catalog's heap game
 
 
 def problem_name(name: str) -> str:
-    """The canonical problem name for a name or alias."""
+    """The canonical problem name for a name or alias (the catalog's aliases count).
+
+    >>> problem_name("hnoi2007"), problem_name("nim-product")
+    ('beans', 'nim')
+    """
+    from ..catalog import lookup
+
     key = name.strip().lower()
-    for problem, aliases in PROBLEMS.items():
-        if key == problem or key in aliases:
-            return problem
+    if key in _NIM_PRODUCT:
+        return "nim"
+    try:
+        entry = lookup(key)
+    except UnknownGameError:
+        entry = None
+    if entry is not None and entry.name in PROBLEMS:
+        return entry.name
     choices = ", ".join(PROBLEMS)
     raise UnknownGameError(f"unknown problem {name!r} (choose from {choices})")
 
