@@ -53,7 +53,9 @@ def test_demo_runs_worked_example_and_every_bundled_example(cli):
     assert "winning move" in r.out
     examples = sorted(p.name for p in (resources.files("grundy") / "examples").iterdir()
                       if p.name.endswith(".in"))
-    assert examples, "no bundled examples"
+    from grundy.formats import PROBLEMS
+
+    assert examples == sorted(f"{problem}.in" for problem in PROBLEMS)
     for name in examples:
         problem = name[: -len(".in")]
         assert f"grundy solve {problem} examples/{name}" in r.out
