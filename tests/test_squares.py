@@ -215,3 +215,19 @@ def test_bad_input_is_one_line_error(cli, data, line, words):
 
 def test_limits_are_stated():
     assert "10^7" in fmt.LIMITS and "10^18" in fmt.LIMITS
+
+
+def test_threaded_cell_values_agree_with_the_scalar_values():
+    from grundy.rules import squares
+
+    rng = np.random.default_rng(11)
+    n = squares._THREADED + 1000  # large enough for the two-thread path
+    rows = rng.integers(1, 10**9, n)
+    cols = rng.integers(1, 10**9, n)
+    values = squares.cell_values(rows, cols)
+    sample = rng.integers(0, n, 300)
+    for i in sample.tolist():
+        assert values[i] == squares.cell_value(int(rows[i]), int(cols[i]))
+    # and chunk by chunk the threaded result equals the serial one
+    half = squares.cell_values(rows[:1000], cols[:1000])
+    assert (values[:1000] == half).all()
