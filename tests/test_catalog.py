@@ -49,3 +49,27 @@ def test_unknown_game_on_the_cli(cli):
     r = cli("sequence", "nosuchgame")
     assert r.code == 2 and r.out == ""
     assert r.err == "grundy: error: unknown game 'nosuchgame' (see 'grundy games' for the list)\n"
+
+
+@pytest.mark.parametrize("entry", entries(), ids=lambda e: e.name)
+def test_every_entry_has_a_sequence_or_table_on_the_cli(entry, capsys):
+    from grundy.cli import run
+
+    game = entry.make()
+    if game.dims == 1:
+        assert run(["sequence", entry.name, "-n", "12"]) == 0
+        values = [int(v) for v in capsys.readouterr().out.split()]
+        assert len(values) == 12
+        # the CLI's values are the engine's values of the rules
+        from grundy.engine import value
+
+        assert values == [value(game, n) for n in range(12)]
+    else:
+        assert run(["table", entry.name, "--rows", "4", "--cols", "5", "--json"]) == 0
+        import json
+
+        table = json.loads(capsys.readouterr().out)
+        first = game.first_index
+        from grundy.engine import value
+
+        assert table == [[value(game, (first + r, first + c)) for c in range(5)] for r in range(4)]
