@@ -29,13 +29,18 @@ from .errors import GrundyError
 __all__ = ["byte_table", "nim_inv_array", "nim_mul_array"]
 
 U64 = npt.NDArray[np.uint64]
+U32 = npt.NDArray[np.uint32]
+U16 = npt.NDArray[np.uint16]
+U8 = npt.NDArray[np.uint8]
+# (LOG, EXP, log 2**15, log (2**15)**2): see _tables
+_Tables = tuple[U32, U16, int, int]
 
 _CHUNK = 1 << 14  # elements per pass: the temporaries stay in the CPU cache
 
-_state: dict[str, Any] = {}
+_state: dict[str, _Tables] = {}
 
 
-def byte_table() -> np.ndarray:
+def byte_table() -> U8:
     """The 256 x 256 table of nim products of bytes, by Karatsuba up from GF(2).
 
     >>> byte_table()[[2, 3, 16], [2, 5, 16]].tolist()
@@ -55,15 +60,16 @@ def byte_table() -> np.ndarray:
     return table
 
 
-def _build_tables() -> tuple[np.ndarray, np.ndarray]:
+def _build_tables() -> tuple[U32, U16]:
     """The tables of :func:`grundy.nimber.build_tables`, built with whole-array steps."""
     t8 = byte_table()
 
-    def mul16(x: np.ndarray, y: int) -> np.ndarray:
+    def mul16(x: U16, y: int) -> np.ndarray:
         x0, x1, y0, y1 = x & 0xFF, x >> 8, y & 0xFF, y >> 8
-        low = t8[x0, y0]
-        mid = t8[x0 ^ x1, y0 ^ y1] ^ low
-        return (mid.astype(np.uint16) << 8) | (low ^ t8[t8[x1, y1], 0x80])
+        low: U8 = t8[x0, y0]
+        mid: U8 = t8[x0 ^ x1, y0 ^ y1] ^ low
+        high: U8 = t8[t8[x1, y1], 0x80]
+        return (mid.astype(np.uint16) << 8) | (low ^ high)
 
     order = 0xFFFF
     exp = np.empty(order, dtype=np.uint16)
@@ -82,7 +88,7 @@ def _build_tables() -> tuple[np.ndarray, np.ndarray]:
     return log, full
 
 
-def _tables() -> tuple[np.ndarray, np.ndarray, int, int]:
+def _tables() -> _Tables:
     """(LOG, EXP, log 2**15, log (2**15)**2), shared with grundy.nimber, built once."""
     if not _state:
         if nimber._EXP:
@@ -92,7 +98,7 @@ def _tables() -> tuple[np.ndarray, np.ndarray, int, int]:
             log, exp = _build_tables()
             nimber.install_tables(array("I", log.tobytes()), array("H", exp.tobytes()))
         _state["t"] = (log, exp, nimber._L15, nimber._L15SQ)
-    return _state["t"]  # type: ignore[no-any-return]
+    return _state["t"]
 
 
 def _as_u64(x: Any, name: str) -> U64:
@@ -193,7 +199,7 @@ def nim_mul_array(a: Any, b: Any) -> U64:
 # -- inverses: conj(x) / norm(x), the norm in the half-size field ------------------
 
 
-def _mul16(x: np.ndarray, y: np.ndarray, const: int = 0) -> np.ndarray:
+def _mul16(x: U16, y: U16, const: int = 0) -> U16:
     """x * y (* the constant whose log is ``const``) for uint16 arrays."""
     log, exp, _, _ = _tables()
     s = log.take(x)
@@ -221,7 +227,7 @@ def _times_2_31(x: np.ndarray) -> np.ndarray:
     return (high.astype(np.uint32) << 16) | exp.take(log.take(x1) + np.uint32(cc))
 
 
-def _inv16(x: np.ndarray) -> np.ndarray:
+def _inv16(x: U16) -> U16:
     log, exp, _, _ = _tables()
     return exp.take(np.uint32(0xFFFF) - log.take(x))
 
