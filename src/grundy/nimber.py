@@ -412,7 +412,7 @@ def _operand(x: object) -> int | None:
         return x._value
     if isinstance(x, bool) or not hasattr(x, "__index__"):
         return None
-    value = operator.index(x)  # type: ignore[arg-type]
+    value = operator.index(x)
     _check(value)
     return value
 

@@ -153,7 +153,7 @@ def plain_numbers(data: bytes, max_digits: int) -> tuple[np.ndarray, np.ndarray]
         return None
     if int((np.flatnonzero(edge == -1) - starts).max()) > max_digits:
         return None
-    values = np.fromstring(data, dtype=np.uint64, sep=" ")  # type: ignore[call-overload]
+    values = np.fromstring(data, dtype=np.uint64, sep=" ")
     if values.size != starts.size:  # pragma: no cover - NumPy reads every plain number
         return None
     lines = np.searchsorted(np.flatnonzero(buf == 10), starts) + 1  # newlines before, plus 1

@@ -138,7 +138,7 @@ def _parse_canonical(data: bytes) -> np.ndarray | None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a token NumPy cannot read raises, not warns
         try:
-            values = np.fromstring(data, dtype=np.uint64, sep=" ")  # type: ignore[call-overload]
+            values = np.fromstring(data, dtype=np.uint64, sep=" ")
         except (ValueError, DeprecationWarning):
             return None
     if values.shape[0] != 2 * t + 1 or values[0] != t:
