@@ -37,6 +37,7 @@ from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from ..engine import Game, Sum
 from ..errors import GrundyError
@@ -191,7 +192,7 @@ def _euclid_parity(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return out
 
 
-def _lanes_dtype(*arrays: np.ndarray) -> type:
+def _lanes_dtype(*arrays: np.ndarray) -> type[np.uint32 | np.int64]:
     top = max((int(x.max()) for x in arrays if x.size), default=0)
     return np.uint32 if top < 2**32 else np.int64  # 32-bit division is the faster one
 
@@ -227,8 +228,8 @@ def cell_values(rows: Any, cols: Any) -> np.ndarray:
     step = _CHUNK // 4
 
     def chunk(s: int) -> None:
-        r = rs[s:s + step].astype(dtype)
-        c = cs[s:s + step].astype(dtype)
+        r: npt.NDArray[np.integer[Any]] = rs[s:s + step].astype(dtype)
+        c: npt.NDArray[np.integer[Any]] = cs[s:s + step].astype(dtype)
         r1, c1 = r - dtype(1), c - dtype(1)
         g = _euclid_parity(np.concatenate([r, r1, r, r1]), np.concatenate([c, c, c1, c1]))
         n = r.size
