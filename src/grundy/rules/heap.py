@@ -37,7 +37,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterable
 from operator import xor
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from numpy.lib.stride_tricks import as_strided, sliding_window_view
@@ -637,7 +637,7 @@ class _SplitKernel:
         a = last - np.arange(group)[:, None] - step * np.arange(count)
         start = int(heap[0]) - last
         if int(heap[-1]) - int(heap[0]) + 1 == len(heap):  # consecutive heaps: a view
-            x = parts[start : start + len(heap)] ^ gx[a]
+            x: np.ndarray = parts[start : start + len(heap)] ^ gx[a]
         else:
             x = parts[heap - last] ^ gx[a]
         half = self._half(heap)
@@ -725,7 +725,7 @@ class _SplitKernel:
                 left.discard(gl[a] ^ gl[m - a])
             if not left:
                 return []
-        wanted = np.array(sorted(left), dtype=np.intp)
+        rest = np.array(sorted(left), dtype=np.intp)
         hit = np.zeros(2 * self.top, dtype=bool)
         for k in self.two:  # then all pairs, in growing vectorised chunks
             m = n - k
@@ -734,11 +734,11 @@ class _SplitKernel:
             while start <= h:
                 stop = min(h, start + size - 1)
                 hit[g[start : stop + 1] ^ g[m - stop : m - start + 1][::-1]] = True
-                wanted = wanted[~hit[wanted]]
-                if not len(wanted):
+                rest = rest[~hit[rest]]
+                if not len(rest):
                     return []
                 start, size = stop + 1, size * 4
-        return wanted.tolist()
+        return cast(list[int], rest.tolist())  # ndarray.tolist is typed Any
 
 
 def _odd(v: int) -> bool:
