@@ -42,6 +42,7 @@ from itertools import combinations
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from ..engine import Sum
 from ..errors import GrundyError
@@ -147,7 +148,7 @@ class MockTurtles(CoinGame):
         """Values of coins 0..n-1 by the odious-number formula (0 for "no coin")."""
         m = np.arange(n, dtype=np.int64) - 1
         evil = _popcount(np.maximum(m, 0)) % 2 == 0
-        out = 2 * m + evil
+        out: npt.NDArray[np.int64] = 2 * m + evil
         if n:
             out[0] = 0
         return out
@@ -331,7 +332,7 @@ def _outer_nim_mul(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return table.astype(np.int64)
 
 
-def _popcount(a: np.ndarray) -> np.ndarray:
+def _popcount(a: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     """Number of 1 bits of each non-negative int64."""
     if hasattr(np, "bitwise_count"):
         return np.bitwise_count(a).astype(np.int64)
