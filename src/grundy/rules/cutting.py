@@ -36,6 +36,7 @@ import os
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 from numpy.lib.stride_tricks import sliding_window_view
 
 from ..engine import Sum
@@ -182,9 +183,10 @@ _ONE = _MASK(1)
 _GUESS_SHIFT = 34  # rows of the table are almost all periodic with period 2 or 34
 
 
-def _bits(x: np.ndarray) -> np.ndarray:
+def _bits(x: np.ndarray) -> npt.NDArray[_MASK]:
     """One-hot masks ``1 << x`` (0 for ``x >= 32``, the unknown marker)."""
-    return np.left_shift(_ONE, x, dtype=_MASK)
+    masks: npt.NDArray[_MASK] = np.left_shift(_ONE, x, dtype=_MASK)
+    return masks
 
 
 def _mex(masks: np.ndarray) -> np.ndarray:
