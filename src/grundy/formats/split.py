@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import InputError
-from ..rules.cutting import Split, _CuttingGame, describe_cut, winning_cuts
+from ..rules.cutting import Cut, Split, _CuttingGame, describe_cut, winning_cuts
 from . import Options
 from ._read import decode, integer, plain_numbers, word_lines
 
@@ -130,7 +130,7 @@ def solve_papers(data: bytes, options: Options, game: _CuttingGame, words: Words
     return "\n".join(out) + "\n"
 
 
-def _explain(game: _CuttingGame, n: int, m: int, value: int, cuts: list, words: Words) -> str:
+def _explain(game: _CuttingGame, n: int, m: int, value: int, cuts: list[Cut], words: Words) -> str:
     if value:
         count = f"{len(cuts)} winning cut{'s' if len(cuts) != 1 else ''}"
         return (f"{n}x{m} has value {value}: {words.first_name} wins by the {describe_cut(n, m, cuts[0])}"
