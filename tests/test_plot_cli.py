@@ -51,3 +51,14 @@ def test_play_on_the_cli_grundy_wins_from_n_position(cli):
 def test_play_input_ends(cli):
     r = cli("play", "nim", "3", "4", input="")
     assert r.code == 2 and r.err.startswith("grundy: error: input ended")
+
+
+def test_plot_without_matplotlib_is_a_clear_error(monkeypatch, tmp_path, capsys):
+    import sys
+
+    from grundy.cli import run
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib -> ImportError
+    assert run(["plot", "kayles", "-o", str(tmp_path / "k.png")]) == 2
+    err = capsys.readouterr().err
+    assert err == "grundy: error: pictures need matplotlib: pip install 'grundy[plot]'\n"
