@@ -10,12 +10,25 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 BUILD = ROOT / "benchmarks" / ".build"
+
+
+def _compile_bytecode() -> None:
+    """Write grundy's .pyc files, as a normal install does (pip compiles on install), so
+    that timings do not include recompiling the sources of an editable checkout on
+    every start (this matters where PYTHONDONTWRITEBYTECODE is set)."""
+    import compileall
+
+    compileall.compile_dir(str(ROOT / "src" / "grundy"), quiet=1)
+
+
+_compile_bytecode()
 
 
 def reference_source(name: str) -> Path:
@@ -78,6 +91,18 @@ def run(cmd: list[str], data: bytes = b"", repeat: int = 3) -> Run:
             raise SystemExit(f"{' '.join(cmd)} exited with {code}")
         best, out = min(best, elapsed), stdout
     return Run(best, out, peak_memory_mb(cmd, data))
+
+
+def agree_on_random_inputs(name: str, seed: Path, solve: Callable[[bytes], str],
+                           inputs: Iterable[bytes]) -> None:
+    """Solve each input in-process and with the seed program; stop at the first disagreement."""
+    start, count = time.perf_counter(), 0
+    for count, data in enumerate(inputs, start=1):
+        theirs = subprocess.run([str(seed)], input=data, capture_output=True, check=True).stdout
+        if solve(data).encode() != theirs:
+            raise SystemExit(f"{name}: disagreement on random input #{count}:\n{data.decode()}")
+    print(f"{name}: {count} random inputs agree with the seed "
+          f"({time.perf_counter() - start:.1f} s)")
 
 
 def report(label: str, ours: Run, reference: Run, ref_label: str = "C++ -O2") -> str:

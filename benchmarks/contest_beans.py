@@ -11,9 +11,7 @@ Answers must agree; times are printed, never asserted.  Run: python benchmarks/c
 from __future__ import annotations
 
 import random
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -56,16 +54,10 @@ def main() -> None:
     print(f"{'beans: 10 tests, n = 2000, p <= 1e18':<40} grundy {ours.seconds:8.3f} s"
           "   (the seed holds n <= 24: no reference)")
 
-    start = time.perf_counter()
-    for case in range(300):
-        data = tests_input(rng, rng.randint(1, 10), 21, rng.choice([1, 3, 10**4]),
-                           rng.choice([0.0, 0.5, 0.9]))
-        theirs = subprocess.run([str(seed)], input=data, capture_output=True, check=True).stdout
-        if beans.solve(data).encode() != theirs:
-            raise SystemExit(f"beans: disagreement on random input #{case}:\n{data.decode()}")
-    print(f"beans: 300 random contest-size inputs agree with the seed "
-          f"({time.perf_counter() - start:.1f} s)")
-
+    _bench.agree_on_random_inputs("beans", seed, beans.solve, (
+        tests_input(rng, rng.randint(1, 10), 21, rng.choice([1, 3, 10**4]),
+                    rng.choice([0.0, 0.5, 0.9]))
+        for _ in range(300)))
 
 if __name__ == "__main__":
     main()

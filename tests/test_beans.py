@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from support import assert_one_line_error
 
 from grundy.engine import value
 from grundy.formats import beans as fmt
@@ -197,9 +198,4 @@ BAD = [
 
 @pytest.mark.parametrize("data, line, words", BAD)
 def test_bad_input_is_one_line_error(cli, data, line, words):
-    r = cli("solve", "beans", input=data.encode("latin-1"))
-    assert r.code == 2 and r.out == ""
-    assert r.err.startswith("grundy: error: ") and r.err.count("\n") == 1
-    assert words in r.err
-    if line is not None:
-        assert f"line {line}:" in r.err
+    assert_one_line_error(cli("solve", "beans", input=data.encode("latin-1")), words, line)

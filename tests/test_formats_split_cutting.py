@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from support import assert_one_line_error
 
 from grundy.errors import InputError
 from grundy.formats import Options, limits, solve
@@ -103,10 +104,7 @@ BAD = [
 
 @pytest.mark.parametrize("problem, data, line, words", BAD[::2])
 def test_bad_input_is_one_line_and_no_output(cli, problem, data, line, words):
-    r = cli("solve", problem, input=data.encode("latin-1"))
-    assert r.code == 2 and r.out == ""
-    assert r.err.startswith(f"grundy: error: line {line}: ") and r.err.count("\n") == 1
-    assert words in r.err
+    assert_one_line_error(cli("solve", problem, input=data.encode("latin-1")), words, line)
 
 
 @pytest.mark.parametrize("problem, data, line, words", BAD)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from support import golden_rows
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -31,15 +32,10 @@ def engine_values(game, n):
 
 
 def published_sequences():
-    rows, source = [], None
-    for line in (DATA / "heap_sequences.txt").read_text().splitlines():
-        if line.startswith("# source:"):
-            source = line
-        elif line and not line.startswith("#"):
-            name, first, values = line.split(" ", 2)
-            assert source, f"{name} has no source line"
-            rows.append((name, int(first), [int(v) for v in values.split(",")]))
-            source = None
+    rows = []
+    for _, line in golden_rows("heap_sequences.txt"):
+        name, first, values = line.split(" ", 2)
+        rows.append((name, int(first), [int(v) for v in values.split(",")]))
     return rows
 
 

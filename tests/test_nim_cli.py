@@ -7,6 +7,7 @@ from importlib import resources
 
 import numpy as np
 import pytest
+from support import assert_one_line_error
 
 from grundy.formats import Options
 from grundy.formats import nim as fmt
@@ -80,11 +81,7 @@ BAD = [
 
 @pytest.mark.parametrize("text, line, words", BAD)
 def test_bad_inputs_through_the_cli(cli, text, line, words) -> None:  # type: ignore[no-untyped-def]
-    result = cli("nim", input=text.encode("latin-1"))
-    assert result.code == 2, result
-    assert result.out == ""
-    assert result.err.startswith(f"grundy: error: line {line}: "), result.err
-    assert words in result.err and result.err.count("\n") == 1
+    assert_one_line_error(cli("nim", input=text.encode("latin-1")), words, line)
 
 
 def test_a_bad_last_line_of_a_big_input_prints_nothing(cli) -> None:  # type: ignore[no-untyped-def]

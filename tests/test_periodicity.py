@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest
+from support import golden_rows
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -15,18 +15,13 @@ from grundy.catalog import find
 from grundy.periodicity import Period, find_period, sequence
 from grundy.rules.heap import AllBut, GrundysGame, Nim, Subtraction, TakeAndBreak
 
-DATA = Path(__file__).parent / "data"
 
 
 def published_periods():
-    rows, source = [], None
-    for line in (DATA / "octal_periods.txt").read_text().splitlines():
-        if line.startswith("# source:"):
-            source = line
-        elif line and not line.startswith("#"):
-            code, e, p = line.split()
-            assert source, f"{code} has no source line"
-            rows.append((code, int(e), int(p)))
+    rows = []
+    for _, line in golden_rows("octal_periods.txt"):
+        code, e, p = line.split()
+        rows.append((code, int(e), int(p)))
     return rows
 
 

@@ -11,6 +11,7 @@ from operator import xor
 
 import numpy as np
 import pytest
+from support import assert_one_line_error
 
 from grundy.engine import value
 from grundy.errors import GrundyError
@@ -205,12 +206,7 @@ BAD = [
 
 @pytest.mark.parametrize("data, line, words", BAD)
 def test_bad_input_is_one_line_error(cli, data, line, words):
-    r = cli("solve", "squares", input=data.encode("latin-1"))
-    assert r.code == 2 and r.out == ""
-    assert r.err.startswith("grundy: error: ") and r.err.count("\n") == 1
-    assert words in r.err
-    if line is not None:
-        assert f"line {line}:" in r.err
+    assert_one_line_error(cli("solve", "squares", input=data.encode("latin-1")), words, line)
 
 
 def test_limits_are_stated():
