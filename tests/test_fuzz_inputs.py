@@ -1,0 +1,47 @@
+"""Mangled contest inputs: always an answer or one clean error line, never a crash."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from grundy.cli import run
+from grundy.formats import PROBLEMS
+
+EXAMPLES = {name: (resources.files("grundy") / "examples" / f"{name}.in").read_bytes()
+            for name in PROBLEMS}
+NOISE = st.sampled_from([b"0", b"1", b"9", b" ", b"\n", b"\r\n", b"-", b"+", b"x", b"\t",
+                         b"99999999999999999999999", b"\xff", b"\x00", b"0.5", b""])
+
+
+@st.composite
+def mangled(draw, data):
+    out = bytearray(data)
+    for _ in range(draw(st.integers(1, 4))):
+        at = draw(st.integers(0, len(out)))
+        cut = draw(st.integers(0, 3))
+        out[at : at + cut] = draw(NOISE)
+    return bytes(out)
+
+
+@pytest.mark.parametrize("problem", PROBLEMS)
+def test_mangled_inputs_never_crash(problem, tmp_path, capfd):
+    path = tmp_path / "input.txt"
+
+    @settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(mangled(EXAMPLES[problem]), st.sampled_from([[], ["--json"], ["--explain"]]))
+    def check(data, flags):
+        path.write_bytes(data)
+        code = run(["solve", problem, str(path), *flags])
+        out, err = capfd.readouterr()
+        assert code in (0, 2), err
+        if code == 2:
+            assert out == "" and err.startswith("grundy: error: ") and err.count("\n") == 1
+            assert "internal error" not in err, err
+        else:
+            assert err == "" and out.endswith("\n")
+
+    check()
