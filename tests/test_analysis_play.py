@@ -110,3 +110,23 @@ def test_hint_and_quit():
     assert winner == "grundy"
     text = "\n".join(lines)
     assert "winning moves: 1" in text and "please type a number" in text
+
+
+@pytest.mark.parametrize("name, parts", [("kayles", [7, 12, 30]), ("grundys-game", [25, 9]),
+                                         ("mock-turtles", [5, 9]), ("coins", [(3, 4), (5, 2)]),
+                                         ("split", [(4, 3), (2, 5)]), ("squares", [(3, 3), (4, 2)])])
+def test_analysis_primed_by_kernels_equals_plain_engine(name, parts):
+    from grundy.catalog import lookup
+    from grundy.engine import part_winning_moves, value
+
+    primed = analyze(lookup(name).make(), parts)  # memo filled from the game's kernel
+    fresh = lookup(name).make()  # nothing primed: the engine on the rules alone
+    assert primed.part_values == tuple(value(fresh, p) for p in parts)
+    assert [(m.index, m.option) for m in primed.moves] == part_winning_moves(fresh, parts)
+
+
+def test_analysis_limits_are_clear_errors(cli):
+    from support import assert_one_line_error
+
+    assert_one_line_error(cli("analyze", "kayles", "100001"), "too large")
+    assert_one_line_error(cli("analyze", "coins", "3x300"), "too large")

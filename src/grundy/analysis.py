@@ -19,11 +19,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from .engine import Game, Sum, part_winning_moves, value
 from .errors import GrundyError
 from .rules.base import is_grid_game, is_heap_game
 
-__all__ = ["Analysis", "Move", "analyze", "format_part", "parse_position"]
+__all__ = ["GRID_LIMIT", "HEAP_LIMIT", "Analysis", "Move", "analyze", "format_part",
+           "parse_position"]
+
+#: the largest heap and the largest row or column that :func:`analyze` takes: every
+#: option of a part is listed, and a heap of n has up to n options (a cell, n^2)
+HEAP_LIMIT = 10**5
+GRID_LIMIT = 256
 
 
 def format_part(part: Any) -> str:
@@ -75,12 +83,39 @@ class Analysis:
 def analyze(game: Game, parts: Sequence[Any]) -> Analysis:
     """Value, outcome and all winning moves of the sum of ``parts``."""
     parts = tuple(parts)
+    _prime(game, parts)
     values = tuple(value(game, p) for p in parts)
     total = 0
     for v in values:
         total ^= v
     moves = tuple(Move(i, parts[i], o) for i, o in part_winning_moves(game, parts))
     return Analysis(parts, values, total, moves)
+
+
+def _prime(game: Game, parts: tuple[Any, ...]) -> None:
+    """Fill the engine's memo from the game's own kernel (a sequence or a table, each
+    checked against the engine in the tests), so that the engine only lists the
+    options of the parts themselves.  Parts past the limits are refused."""
+    if not parts:
+        return
+    memo = game.cache
+    if is_heap_game(game) and all(isinstance(p, int) for p in parts):
+        top = max(parts)
+        if top > HEAP_LIMIT:
+            raise GrundyError(f"heap {top} is too large to list its moves (at most {HEAP_LIMIT})")
+        from .periodicity import sequence
+
+        for n, v in enumerate(sequence(game, top + 1).tolist()):
+            memo.setdefault(n, int(v))
+    elif is_grid_game(game) and all(isinstance(p, tuple) and len(p) == 2 for p in parts):
+        rows, cols = max(p[0] for p in parts), max(p[1] for p in parts)
+        if max(rows, cols) > GRID_LIMIT:
+            raise GrundyError(f"{format_part((rows, cols))} is too large to list its moves "
+                              f"(rows and columns at most {GRID_LIMIT})")
+        first = int(getattr(game, "first_index", 0))
+        table = game.table(rows - first + 1, cols - first + 1)
+        for (r, c), v in np.ndenumerate(table):
+            memo.setdefault((first + r, first + c), int(v))
 
 
 def parse_position(game: Game, words: Sequence[str]) -> list[Any]:
