@@ -15,7 +15,7 @@ tests check the kernel against the engine.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
 import numpy as np
 
@@ -56,11 +56,11 @@ class GridGame(Game):
         return f"{type(self).__name__}()"
 
 
-def is_heap_game(game: Any) -> bool:
-    """True for games with a Grundy sequence."""
-    return getattr(game, "dims", None) == 1
+def is_heap_game(game: Any) -> TypeGuard[HeapGame]:
+    """True for games with a Grundy sequence (heap-like games)."""
+    return isinstance(game, HeapGame)
 
 
-def is_grid_game(game: Any) -> bool:
-    """True for games with a Grundy table."""
-    return getattr(game, "dims", None) == 2
+def is_grid_game(game: Any) -> TypeGuard[GridGame]:
+    """True for games with a Grundy table (two-dimensional games)."""
+    return isinstance(game, GridGame)
