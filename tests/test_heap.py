@@ -18,9 +18,9 @@ from grundy.rules.heap import (
     Nim,
     Subtraction,
     TakeAndBreak,
-    _SplitKernel,
     parse_subtraction,
 )
+from grundy.rules.sparse import SplitKernel
 
 DATA = Path(__file__).parent / "data"
 
@@ -168,7 +168,7 @@ def plain_values(zero, one, two, n, unequal=False):
     return g
 
 
-class EarlyKernel(_SplitKernel):
+class EarlyKernel(SplitKernel):
     WARMUP = 8  # choose a mask almost at once, so the sparse path does the work
     RARE_SHARE = 1.01  # whatever the share of rare values
     FEW = 3  # and use its vectorised branch soon
