@@ -12,7 +12,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from support import assert_one_line_error
 
 from grundy.engine import value
 from grundy.formats import beans as fmt
@@ -27,6 +26,7 @@ from grundy.rules.beans import (
     position_value,
     winning_moves,
 )
+from support import assert_one_line_error
 
 COIN_GAMES = Path(__file__).parent / "data" / "coin_games.txt"
 

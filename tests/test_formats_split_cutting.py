@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from support import assert_one_line_error
 
 from grundy.errors import InputError
 from grundy.formats import Options, limits, solve
 from grundy.rules.cutting import Cutting, Split, describe_cut, winning_cuts
+from support import assert_one_line_error
 
 SPLIT_SAMPLE = "1 2\n1 6\n4 3\n3 5\n"
 CUTTING_SAMPLE = "2 2\n3 2\n4 2\n"

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from support import golden_rows
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -21,6 +20,7 @@ from grundy.rules.heap import (
     parse_subtraction,
 )
 from grundy.rules.sparse import SplitKernel
+from support import golden_rows
 
 DATA = Path(__file__).parent / "data"
 

@@ -7,11 +7,11 @@ from importlib import resources
 
 import numpy as np
 import pytest
-from support import assert_one_line_error
 
 from grundy.formats import Options
 from grundy.formats import nim as fmt
 from grundy.nimber import nim_mul
+from support import assert_one_line_error
 
 # Library Checker "Nim Product (F_{2^64})" sample (also src/grundy/examples/nim.in)
 SAMPLE_IN = ("11\n5 0\n5 1\n5 2\n5 3\n5 4\n5 5\n5 6\n5 7\n5 8\n3141 5926\n"

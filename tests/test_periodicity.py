@@ -6,7 +6,6 @@ import json
 
 import numpy as np
 import pytest
-from support import golden_rows
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -14,6 +13,7 @@ from grundy import GrundyError
 from grundy.catalog import find
 from grundy.periodicity import Period, find_period, sequence
 from grundy.rules.heap import AllBut, GrundysGame, Nim, Subtraction, TakeAndBreak
+from support import golden_rows
 
 
 

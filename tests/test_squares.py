@@ -11,7 +11,6 @@ from operator import xor
 
 import numpy as np
 import pytest
-from support import assert_one_line_error
 
 from grundy.engine import value
 from grundy.errors import GrundyError
@@ -26,6 +25,7 @@ from grundy.rules.squares import (
     prefix_parity,
     square,
 )
+from support import assert_one_line_error
 
 # The values of cells (1..20, 1..20), row r on line r, as printed under the editorial of
 # Codeforces 1906G (Grid Game 2) reproduced in the project's seed 002 ("表").
