@@ -6,7 +6,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grundy import GrundyError, Sum, value
@@ -20,6 +20,7 @@ from grundy.rules.heap import (
     parse_subtraction,
 )
 from grundy.rules.sparse import SplitKernel
+from grundy.rules.three_heaps import ThreeHeapKernel
 from support import golden_rows
 
 DATA = Path(__file__).parent / "data"
@@ -258,3 +259,39 @@ def test_every_data_file_names_its_source():
     for path in DATA.glob("*.txt"):
         if path.name in ("heap_sequences.txt", "octal_periods.txt", "grundys_game_rare.txt"):
             assert "# source:" in path.read_text(), path.name
+
+
+# -- three heaps (hexadecimal codes with bit 8) ----------------------------------------------
+
+hex_digits = st.integers(0, 15)
+three_heap_codes = st.builds(
+    lambda d0, ds, at: f"{d0:x}." + "".join(f"{d | (8 if i == at else 0):x}"
+                                            for i, d in enumerate(ds)),
+    st.sampled_from([0, 4, 8, 12]), st.lists(hex_digits, min_size=1, max_size=3),
+    st.integers(0, 2),
+).filter(lambda code: TakeAndBreak(code).max_heaps == 3)
+
+
+@settings(max_examples=60, deadline=None)
+@given(three_heap_codes)
+def test_three_heap_kernel_matches_engine(code):
+    game = TakeAndBreak(code)
+    assert game.max_heaps == 3
+    assert game.sequence(70).tolist() == engine_values(game, 70)
+
+
+@pytest.mark.parametrize("code", ["0.8", "4.8", "8.0", "c.0", "0.f", "0.08", "0.f8", "8.7",
+                                  "0.18", "0.0f", "4.c1"])
+def test_three_heap_kernel_fixed_codes(code):
+    game = TakeAndBreak(code)
+    assert game.sequence(80).tolist() == engine_values(game, 80)
+
+
+def test_three_heap_kernel_continues_and_widens():
+    """Asking again continues where it stopped; values past 63 widen the rows."""
+    game = TakeAndBreak("8.7")
+    parts = [game.sequence(n).tolist() for n in (40, 41, 200)]
+    assert max(parts[2]) >= 64
+    assert parts[0] == parts[2][:40] and parts[1] == parts[2][:41]
+    assert parts[2] == ThreeHeapKernel([1], [1], [1], [0]).values(200).tolist()
+    assert parts[2][:90] == engine_values(game, 90)

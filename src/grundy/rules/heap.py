@@ -12,7 +12,8 @@ force; :meth:`sequence` is a fast kernel checked against it in the tests.
 [0, 1, 0, 1, 2, 3, 2, 0]
 
 The take-and-break codes whose moves leave at most two heaps, and Grundy's game,
-compute their sequences with the sparse-space kernel of :mod:`grundy.rules.sparse`.
+compute their sequences with the sparse-space kernel of :mod:`grundy.rules.sparse`;
+codes with three-heap moves with the kernel of :mod:`grundy.rules.three_heaps`.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from ..engine import Sum
 from ..errors import GrundyError
 from .base import HeapGame
 from .sparse import SplitKernel
+from .three_heaps import ThreeHeapKernel
 
 __all__ = [
     "AllBut",
@@ -282,16 +284,20 @@ class TakeAndBreak(HeapGame):
         return out
 
     def sequence(self, n: int) -> np.ndarray:
-        """Values of heaps 0..n-1 (fast kernel; codes with three-heap moves use the engine)."""
-        if self.max_heaps == 3:
-            return super().sequence(n)
-        kernel = self.__dict__.get("_kernel")
+        """Values of heaps 0..n-1 (fast kernel: three-heap codes have their own).
+
+        >>> TakeAndBreak("0.8").sequence(10).tolist()
+        [0, 0, 0, 0, 1, 1, 1, 2, 2, 2]
+        """
+        if n <= 0:
+            return np.zeros(0, dtype=np.int64)
+        kernel: SplitKernel | ThreeHeapKernel | None = self.__dict__.get("_kernel")
         if kernel is None:
-            kernel = self.__dict__["_kernel"] = SplitKernel(
-                zero=[k for k, d in enumerate(self.digits) if d & 1],
-                one=[k for k, d in enumerate(self.digits) if d & 2],
-                two=[k for k, d in enumerate(self.digits) if d & 4],
-            )
+            zero, one, two, three = ([k for k, d in enumerate(self.digits) if d & bit]
+                                     for bit in (1, 2, 4, 8))
+            kernel = self.__dict__["_kernel"] = (
+                ThreeHeapKernel(zero, one, two, three) if three
+                else SplitKernel(zero=zero, one=one, two=two))
         return kernel.values(n)
 
     def __eq__(self, other: object) -> bool:
