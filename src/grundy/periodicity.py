@@ -121,7 +121,7 @@ def _default_max(game: Any) -> int:
     if isinstance(game, Nim):
         return 1024
     if isinstance(game, TakeAndBreak):
-        return 100_000 if game.max_heaps <= 2 else 300  # three heaps: through the engine
+        return 100_000 if game.max_heaps <= 2 else 3000  # three heaps: a denser, cubic kernel
     if isinstance(game, Subtraction):
         return 100_000
     if isinstance(game, GrundysGame):
