@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from ..engine import Sum
+from ..engine import Sum, mex
 from ..errors import GrundyError
 from .base import HeapGame
 from .sparse import SplitKernel
@@ -117,11 +117,7 @@ class Subtraction(_Incremental):
         moves = sorted(self.subtract)
         g = [0] * n
         for i in range(n):
-            seen = {g[i - k] for k in moves if k <= i}
-            v = 0
-            while v in seen:
-                v += 1
-            g[i] = v
+            g[i] = mex(g[i - k] for k in moves if k <= i)
         return np.array(g, dtype=np.int64)
 
     def __eq__(self, other: object) -> bool:
