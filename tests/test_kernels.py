@@ -109,3 +109,28 @@ def test_the_byte_order_free_path_agrees(monkeypatch) -> None:  # type: ignore[n
     expected = nim_mul_array(a, b)
     monkeypatch.setattr(kernels, "_LITTLE", False)  # the path big-endian machines take
     assert np.array_equal(nim_mul_array(a, b), expected)
+
+
+def test_two_threads_and_strided_inputs_give_the_same_products(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    a, b = random_pairs(3 * kernels.PARALLEL_MIN + 12342, 21)
+    monkeypatch.setattr(kernels, "parallel_parts", lambda: 2)
+    two = nim_mul_array(a, b)
+    pairs = np.stack([a, b], axis=1).ravel()  # a and b as strided views
+    assert np.array_equal(nim_mul_array(pairs[0::2], pairs[1::2]), two)
+    assert np.array_equal(nim_mul_array(a.reshape(-1, 5), b.reshape(-1, 5)).ravel(), two)
+    monkeypatch.setattr(kernels, "parallel_parts", lambda: 1)
+    assert np.array_equal(nim_mul_array(a, b), two)
+    rng = np.random.default_rng(22)
+    sample = np.concatenate([np.arange(200), rng.integers(0, a.shape[0], 3000)])
+    assert all(int(two[i]) == nim_mul(int(a[i]), int(b[i])) for i in sample.tolist())
+
+
+def test_run_parallel_raises_the_error_of_a_thread() -> None:
+    def fail() -> int:
+        raise ValueError("in the thread")
+
+    assert kernels.run_parallel([lambda: 1, lambda: 2, lambda: 3]) == [1, 2, 3]
+    assert kernels.run_parallel([]) == []
+    with pytest.raises(ValueError, match="in the thread"):
+        kernels.run_parallel([lambda: 1, fail])
+    assert kernels.parallel_parts() in (1, 2)

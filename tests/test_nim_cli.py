@@ -8,6 +8,7 @@ from importlib import resources
 import numpy as np
 import pytest
 
+from grundy.errors import InputError
 from grundy.formats import Options
 from grundy.formats import nim as fmt
 from grundy.nimber import nim_mul
@@ -179,3 +180,45 @@ def test_digit_counts() -> None:
     edges = [e for e in edges if 0 <= e < 2**64]
     values = np.concatenate([values, np.array(edges, dtype=np.uint64)])
     assert fmt._digit_counts(values).tolist() == [len(str(v)) for v in values.tolist()]
+
+
+def big_canonical_input(t: int = 50000) -> tuple[bytes, np.ndarray, np.ndarray]:
+    """An input long enough to be read, multiplied and written in two threads."""
+    a, b = random_input(np.random.default_rng(11), t)
+    body = "\n".join(f"{x} {y}" for x, y in zip(a.tolist(), b.tolist()))
+    data = f"{t}\n{body}\n".encode()
+    assert len(data) >= 16 * fmt.PARALLEL_MIN  # above the threshold of the split reader
+    return data, a, b
+
+
+def test_two_threads_give_the_same_bytes_as_one(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    data, a, b = big_canonical_input()
+    monkeypatch.setattr(fmt, "parallel_parts", lambda: 2)
+    values = fmt._parse_canonical(data)
+    assert values is not None and values.tolist() == [len(a)] + np.stack([a, b], 1).ravel().tolist()
+    two = fmt.solve(data)
+    assert fmt.solve(data[:-1]) == two  # no final newline
+    monkeypatch.setattr(fmt, "parallel_parts", lambda: 1)
+    assert fmt.solve(data) == two
+    assert two == "".join(f"{nim_mul(x, y)}\n" for x, y in zip(a.tolist(), b.tolist()))
+
+
+def test_two_threads_refuse_what_one_refuses(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    data, a, b = big_canonical_input()
+    monkeypatch.setattr(fmt, "parallel_parts", lambda: 2)
+    lines = data.split(b"\n")
+    split = data[:len(data) // 2].count(b"\n") + 1  # the line of the middle byte (1-based)
+    for number in (2, split, split + 1, len(a) + 1):  # first half, around the split, last
+        for text, words in ((b"1 x", "'x'"), (b"3 -4", "'-4'"), (b"1 2 3", "found 3"),
+                            (b"18446744073709551616 4", "out of range"),
+                            (b"28446744073709551616 4", "out of range"), (b"1.5 2", "'1.5'")):
+            bad = b"\n".join(lines[:number - 1] + [text] + lines[number:])
+            assert fmt._parse_canonical(bad) is None, (number, text)
+            with pytest.raises(InputError) as caught:
+                fmt.parse(bad)
+            assert caught.value.line == number and words in caught.value.message
+        for text in (b"01 2", b"1\t2", b"1  2"):  # accepted, by the careful reader
+            bad = b"\n".join(lines[:number - 1] + [text] + lines[number:])
+            assert fmt._parse_canonical(bad) is None, (number, text)
+            pa, pb = fmt.parse(bad)
+            assert (int(pa[number - 2]), int(pb[number - 2])) == (1, 2)

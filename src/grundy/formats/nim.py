@@ -18,7 +18,8 @@ Speed comes from three vectorised steps: a canonical input (single spaces,
 ``\\n`` line ends, no leading zeros) is checked with a few whole-array passes
 and converted by NumPy's C parser (``\\r\\n`` line ends are first turned into
 ``\\n``); products come from :mod:`grundy.kernels`; the output is assembled from
-a table of 4-digit blocks.  Any other input goes through a line-by-line reader
+a table of 4-digit blocks.  Big inputs are read, multiplied and written in two
+halves by two threads (NumPy releases the GIL in its loops).  Any other input goes through a line-by-line reader
 that accepts what the canonical check refused (tabs, extra spaces, leading zeros,
 trailing blank lines) and names the line of the first fault.
 """
@@ -27,11 +28,12 @@ from __future__ import annotations
 
 import json
 import warnings
+from functools import partial
 
 import numpy as np
 
 from ..errors import InputError
-from ..kernels import nim_mul_array
+from ..kernels import PARALLEL_MIN, nim_mul_array, parallel_parts, run_parallel
 from ..nimber import field_order, nim_mul
 from . import Options
 from ._read import in_range
@@ -43,8 +45,10 @@ LIMITS = f"1 <= T <= {MAX_T} (the contest: 10**6), 0 <= A, B < 2**64, decimal"
 
 _TOP = 2**64 - 1
 _POW10_FROM_1 = np.array([0] + [10**k for k in range(1, 20)], dtype=np.uint64)  # [k]: 10**k
-_DIGITS_OF_BIT_LENGTH = np.array([1] + [len(str(2 ** (e - 1))) for e in range(1, 65)],
-                                 dtype=np.uint8)  # [e]: digits of 2**(e-1)
+# [top 12 bits of a float64 x >= 0]: digits of 2**(e-1), e the bit length of x (1 for 0);
+# a float64 of bit length e has the biased exponent 1022 + e, e = 65 for 2**64.
+_DIGITS_OF_EXPONENT = np.ones(2048, dtype=np.uint8)
+_DIGITS_OF_EXPONENT[1023:1088] = [len(str(2 ** (min(e, 64) - 1))) for e in range(1, 66)]
 
 
 def solve(data: bytes, options: Options = Options()) -> str:
@@ -94,7 +98,7 @@ def parse(data: bytes) -> tuple[np.ndarray, np.ndarray]:
         values = _parse_canonical(data.replace(b"\r\n", b"\n"))
     if values is None:
         return _parse_lines(data)
-    return values[1::2].copy(), values[2::2].copy()
+    return values[1::2], values[2::2]  # views: nim_mul_array reads them chunk by chunk
 
 
 def _digit_counts(values: np.ndarray) -> np.ndarray:
@@ -108,12 +112,14 @@ def _digit_counts(values: np.ndarray) -> np.ndarray:
     [1, 1, 2, 19, 20, 20]
     """
     counts = np.empty(values.shape, dtype=np.uint8)
-    step = 1 << 18  # in slices: the float temporaries stay small
+    step = 1 << 16  # in slices: the float temporaries stay in the cache
+    shift = np.uint16(4)
     for i in range(0, values.shape[0], step):
         part = values[i:i + step]
-        bit_length = np.minimum(np.frexp(part.astype(np.float64))[1], 64)
-        low = _DIGITS_OF_BIT_LENGTH.take(bit_length)
-        counts[i:i + step] = low + (part >= _POW10_FROM_1.take(low))
+        # top 16 bits of each float: sign, 11-bit exponent, 4 bits of mantissa
+        exponent = part.astype(np.float64).view(np.uint16)[3::4] >> shift
+        low = _DIGITS_OF_EXPONENT.take(exponent)
+        np.add(low, part >= _POW10_FROM_1.take(low), out=counts[i:i + step])
     return counts
 
 
@@ -135,17 +141,27 @@ def _parse_canonical(data: bytes) -> np.ndarray | None:
     t = int(data[:end])
     if not 1 <= t <= MAX_T:
         return None
+    # Big inputs are read in two halves, split after a newline, in two threads.
+    middle = data.find(b"\n", len(data) // 2) + 1 if len(data) >= 16 * PARALLEL_MIN else 0
+    halves = [data[:middle], data[middle:]] if 0 < middle < len(data) and parallel_parts() > 1 \
+        else [data]
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a token NumPy cannot read raises, not warns
         try:
-            values = np.fromstring(data, dtype=np.uint64, sep=" ")
+            parts = run_parallel([partial(_read_part, half) for half in halves])
         except (ValueError, DeprecationWarning):
             return None
+    if len(parts) == 1:
+        values, counts, below = parts[0]
+    else:
+        values = np.concatenate([part[0] for part in parts])
+        counts = np.concatenate([part[1] for part in parts])
+        below = sum(part[2] for part in parts)
+    del parts, halves
     if values.shape[0] != 2 * t + 1 or values[0] != t:
         return None
     # Where the separators must be if every token is written without leading zeros:
     # just past each token.
-    counts = _digit_counts(values)
     ends = np.cumsum(counts + np.uint8(1), dtype=np.int64) - 1
     if ends[-1] == d.shape[0]:  # no final newline
         seps = ends[:-1]
@@ -157,8 +173,6 @@ def _parse_canonical(data: bytes) -> np.ndarray | None:
     if (found[0::2] != ord("\n")).any() or (found[1::2] != ord(" ")).any():
         return None
     # No other byte below '0' anywhere: every other byte is then a digit.
-    step = 1 << 22  # in slices: no temporary as big as the input
-    below = sum(np.count_nonzero(d[i:i + step] < ord("0")) for i in range(0, d.shape[0], step))
     if below != seps.shape[0]:
         return None
     # Values of 2**64 and more: NumPy's parser saturates at 2**64 - 1, so recheck the
@@ -167,9 +181,19 @@ def _parse_canonical(data: bytes) -> np.ndarray | None:
     for k in np.flatnonzero(values == _TOP).tolist():
         if data[ends[k] - 20:ends[k]] != b"18446744073709551615":
             return None
-    if (d.take(ends[counts == 20] - 20) != ord("1")).any():
+    if (d.take(ends.take(np.flatnonzero(counts == 20)) - 20) != ord("1")).any():
         return None
     return values
+
+
+def _read_part(text: bytes) -> tuple[np.ndarray, np.ndarray, int]:
+    """The numbers of a piece of input made of whole lines, their digit counts (as
+    written without leading zeros), and how many bytes of the piece lie below '0'."""
+    values = np.fromstring(text, dtype=np.uint64, sep=" ")
+    d = np.frombuffer(text, dtype=np.uint8)
+    step = 1 << 22  # in slices: no temporary as big as the input
+    below = sum(int(np.count_nonzero(d[i:i + step] < ord("0"))) for i in range(0, d.shape[0], step))
+    return values, _digit_counts(values), below
 
 
 def _number(token: bytes, what: str, line: int) -> int:
@@ -225,9 +249,17 @@ def format_numbers(values: np.ndarray) -> str:
     '0\\n7\\n10\\n18446744073709551615\\n'
     """
     flat = np.ascontiguousarray(values, dtype=np.uint64).reshape(-1)
+    n = flat.shape[0]
+    parts = parallel_parts() if n >= PARALLEL_MIN else 1
+    bounds = [n * i // parts for i in range(parts)] + [n]
+    pieces = run_parallel([partial(_format_range, flat[lo:hi])
+                           for lo, hi in zip(bounds, bounds[1:])])
+    return b"".join([piece for part in pieces for piece in part]).decode("ascii")
+
+
+def _format_range(flat: np.ndarray) -> list[bytes]:
     step = 1 << 16  # numbers per slice: the temporaries stay small
-    pieces = [_format_slice(flat[i:i + step]) for i in range(0, flat.shape[0], step)]
-    return b"".join(pieces).decode("ascii")
+    return [_format_slice(flat[i:i + step]) for i in range(0, flat.shape[0], step)]
 
 
 def _format_slice(flat: np.ndarray) -> bytes:
