@@ -141,14 +141,18 @@ def _parse_canonical(data: bytes) -> np.ndarray | None:
     t = int(data[:end])
     if not 1 <= t <= MAX_T:
         return None
-    # Big inputs are read in two halves, split after a newline, in two threads.
+    # Big inputs are read in two halves, split after a newline, in two threads; the
+    # first half is read in place (its numbers counted by its separators), the second
+    # from a copy.
     middle = data.find(b"\n", len(data) // 2) + 1 if len(data) >= 16 * PARALLEL_MIN else 0
-    halves = [data[:middle], data[middle:]] if 0 < middle < len(data) and parallel_parts() > 1 \
-        else [data]
+    if 0 < middle < len(data) and parallel_parts() > 1:
+        tasks = [partial(_read_part, data, middle), partial(_read_part, data[middle:])]
+    else:
+        tasks = [partial(_read_part, data)]
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a token NumPy cannot read raises, not warns
         try:
-            parts = run_parallel([partial(_read_part, half) for half in halves])
+            parts = run_parallel(tasks)
         except (ValueError, DeprecationWarning):
             return None
     if len(parts) == 1:
@@ -157,12 +161,13 @@ def _parse_canonical(data: bytes) -> np.ndarray | None:
         values = np.concatenate([part[0] for part in parts])
         counts = np.concatenate([part[1] for part in parts])
         below = sum(part[2] for part in parts)
-    del parts, halves
+    del parts, tasks
     if values.shape[0] != 2 * t + 1 or values[0] != t:
         return None
     # Where the separators must be if every token is written without leading zeros:
     # just past each token.
-    ends = np.cumsum(counts + np.uint8(1), dtype=np.int64) - 1
+    ends = np.cumsum(counts + np.uint8(1), dtype=np.int64)
+    ends -= 1
     if ends[-1] == d.shape[0]:  # no final newline
         seps = ends[:-1]
     elif ends[-1] == d.shape[0] - 1:
@@ -186,13 +191,17 @@ def _parse_canonical(data: bytes) -> np.ndarray | None:
     return values
 
 
-def _read_part(text: bytes) -> tuple[np.ndarray, np.ndarray, int]:
-    """The numbers of a piece of input made of whole lines, their digit counts (as
-    written without leading zeros), and how many bytes of the piece lie below '0'."""
-    values = np.fromstring(text, dtype=np.uint64, sep=" ")
-    d = np.frombuffer(text, dtype=np.uint8)
+def _read_part(text: bytes, stop: int = -1) -> tuple[np.ndarray, np.ndarray, int]:
+    """The numbers of ``text[:stop]`` (all of it for -1), whole lines, with their digit
+    counts (as written without leading zeros) and how many of its bytes lie below '0'.
+
+    The numbers before ``stop`` are read in place: as many as there are separators
+    (any other layout is refused by the checks that follow).
+    """
+    d = np.frombuffer(text, dtype=np.uint8)[:stop if stop >= 0 else None]
     step = 1 << 22  # in slices: no temporary as big as the input
     below = sum(int(np.count_nonzero(d[i:i + step] < ord("0"))) for i in range(0, d.shape[0], step))
+    values = np.fromstring(text, dtype=np.uint64, count=below if stop >= 0 else -1, sep=" ")
     return values, _digit_counts(values), below
 
 
@@ -250,19 +259,36 @@ def format_numbers(values: np.ndarray) -> str:
     """
     flat = np.ascontiguousarray(values, dtype=np.uint64).reshape(-1)
     n = flat.shape[0]
-    parts = parallel_parts() if n >= PARALLEL_MIN else 1
-    bounds = [n * i // parts for i in range(parts)] + [n]
-    pieces = run_parallel([partial(_format_range, flat[lo:hi])
-                           for lo, hi in zip(bounds, bounds[1:])])
-    return b"".join([piece for part in pieces for piece in part]).decode("ascii")
-
-
-def _format_range(flat: np.ndarray) -> list[bytes]:
     step = 1 << 16  # numbers per slice: the temporaries stay small
-    return [_format_slice(flat[i:i + step]) for i in range(0, flat.shape[0], step)]
+    parts = parallel_parts() if n >= PARALLEL_MIN else 1
+    bounds = [n * i // parts // step * step for i in range(parts)] + [n]
+    halves = list(zip(bounds, bounds[1:]))
+    # first the digit counts, which say where each slice's text starts in the output ...
+    counts = np.empty(n, dtype=np.uint8)
+    run_parallel([partial(_count_range, flat, counts, lo, hi) for lo, hi in halves])
+    starts = np.arange(0, n, step)
+    sizes = np.add.reduceat(counts, starts, dtype=np.int64) if n else starts
+    sizes += np.diff(np.append(starts, n))  # the newlines
+    offsets = np.concatenate([[0], np.cumsum(sizes)]).tolist()
+    # ... then every slice is written into its place in one buffer
+    out = np.empty(offsets[-1], dtype=np.uint8)
+    run_parallel([partial(_format_range, flat, counts, out, offsets, lo, hi, step)
+                  for lo, hi in halves])
+    return str(out.data, "ascii")
 
 
-def _format_slice(flat: np.ndarray) -> bytes:
+def _count_range(flat: np.ndarray, counts: np.ndarray, lo: int, hi: int) -> None:
+    counts[lo:hi] = _digit_counts(flat[lo:hi])
+
+
+def _format_range(flat: np.ndarray, counts: np.ndarray, out: np.ndarray, offsets: list[int],
+                  lo: int, hi: int, step: int) -> None:
+    for i in range(lo, hi, step):
+        k = i // step
+        _format_slice(flat[i:i + step], counts[i:i + step], out[offsets[k]:offsets[k + 1]])
+
+
+def _format_slice(flat: np.ndarray, counts: np.ndarray, out: np.ndarray) -> None:
     n = flat.shape[0]
     rows = np.empty((n, 6), dtype=np.uint32)  # five 4-digit blocks, then newline and padding
     rows[:, 5] = np.frombuffer(b"\n\0\0\0", dtype=np.uint32)[0]  # the row's 21st byte
@@ -273,5 +299,5 @@ def _format_slice(flat: np.ndarray) -> bytes:
         rows[:, col] = _BLOCKS.take((x - q * ten_thousand).view(np.int64))
         x = q
     rows[:, 0] = _BLOCKS.take(x.view(np.int64))
-    keep = _KEEP.take(_digit_counts(flat), axis=0)
-    return rows.view(np.uint8).reshape(n, 24)[keep].tobytes()
+    keep = _KEEP.take(counts, axis=0).reshape(-1)
+    out[:] = rows.view(np.uint8).reshape(-1)[keep]
