@@ -42,3 +42,18 @@ def test_quick_start_is_exactly_demo_then_test():
     quick = README.split("## Quick start", 1)[1].split("##", 1)[0]
     commands = re.findall(r"^make \w+", quick, re.M)
     assert commands == ["make demo", "make test"]
+
+
+def test_every_catalog_game_is_in_the_readme():
+    from grundy.catalog import entries
+
+    for entry in entries():
+        assert f"`{entry.name}`" in README, entry.name
+
+
+def test_every_option_is_in_the_readme_or_its_help(cli):
+    for name, command in main.commands.items():
+        for param in command.params:
+            for opt in getattr(param, "opts", []):
+                if opt.startswith("--") and opt != "--help":
+                    assert opt in README or opt in (command.help or ""), (name, opt)
