@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from grundy import kernels, nimber
+from grundy import kernels, nimber, parallel
 from grundy.errors import GrundyError
 from grundy.kernels import byte_table, nim_inv_array, nim_mul_array
 from grundy.nimber import nim_inv, nim_mul
@@ -112,13 +112,13 @@ def test_the_byte_order_free_path_agrees(monkeypatch) -> None:  # type: ignore[n
 
 
 def test_two_threads_and_strided_inputs_give_the_same_products(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    a, b = random_pairs(3 * kernels.PARALLEL_MIN + 12342, 21)
-    monkeypatch.setattr(kernels, "parallel_parts", lambda: 2)
+    a, b = random_pairs(3 * parallel.PARALLEL_MIN + 12342, 21)
+    monkeypatch.setattr(parallel, "parallel_parts", lambda: 2)
     two = nim_mul_array(a, b)
     pairs = np.stack([a, b], axis=1).ravel()  # a and b as strided views
     assert np.array_equal(nim_mul_array(pairs[0::2], pairs[1::2]), two)
     assert np.array_equal(nim_mul_array(a.reshape(-1, 5), b.reshape(-1, 5)).ravel(), two)
-    monkeypatch.setattr(kernels, "parallel_parts", lambda: 1)
+    monkeypatch.setattr(parallel, "parallel_parts", lambda: 1)
     assert np.array_equal(nim_mul_array(a, b), two)
     rng = np.random.default_rng(22)
     sample = np.concatenate([np.arange(200), rng.integers(0, a.shape[0], 3000)])
@@ -129,8 +129,8 @@ def test_run_parallel_raises_the_error_of_a_thread() -> None:
     def fail() -> int:
         raise ValueError("in the thread")
 
-    assert kernels.run_parallel([lambda: 1, lambda: 2, lambda: 3]) == [1, 2, 3]
-    assert kernels.run_parallel([]) == []
+    assert parallel.run_parallel([lambda: 1, lambda: 2, lambda: 3]) == [1, 2, 3]
+    assert parallel.run_parallel([]) == []
     with pytest.raises(ValueError, match="in the thread"):
-        kernels.run_parallel([lambda: 1, fail])
-    assert kernels.parallel_parts() in (1, 2)
+        parallel.run_parallel([lambda: 1, fail])
+    assert parallel.parallel_parts() in (1, 2)

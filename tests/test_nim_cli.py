@@ -8,6 +8,7 @@ from importlib import resources
 import numpy as np
 import pytest
 
+from grundy import parallel
 from grundy.errors import InputError
 from grundy.formats import Options
 from grundy.formats import nim as fmt
@@ -187,25 +188,25 @@ def big_canonical_input(t: int = 50000) -> tuple[bytes, np.ndarray, np.ndarray]:
     a, b = random_input(np.random.default_rng(11), t)
     body = "\n".join(f"{x} {y}" for x, y in zip(a.tolist(), b.tolist()))
     data = f"{t}\n{body}\n".encode()
-    assert len(data) >= 16 * fmt.PARALLEL_MIN  # above the threshold of the split reader
+    assert len(data) >= 16 * parallel.PARALLEL_MIN  # above the threshold of the split reader
     return data, a, b
 
 
 def test_two_threads_give_the_same_bytes_as_one(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     data, a, b = big_canonical_input()
-    monkeypatch.setattr(fmt, "parallel_parts", lambda: 2)
+    monkeypatch.setattr(parallel, "parallel_parts", lambda: 2)
     values = fmt._parse_canonical(data)
     assert values is not None and values.tolist() == [len(a)] + np.stack([a, b], 1).ravel().tolist()
     two = fmt.solve(data)
     assert fmt.solve(data[:-1]) == two  # no final newline
-    monkeypatch.setattr(fmt, "parallel_parts", lambda: 1)
+    monkeypatch.setattr(parallel, "parallel_parts", lambda: 1)
     assert fmt.solve(data) == two
     assert two == "".join(f"{nim_mul(x, y)}\n" for x, y in zip(a.tolist(), b.tolist()))
 
 
 def test_two_threads_refuse_what_one_refuses(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     data, a, b = big_canonical_input()
-    monkeypatch.setattr(fmt, "parallel_parts", lambda: 2)
+    monkeypatch.setattr(parallel, "parallel_parts", lambda: 2)
     lines = data.split(b"\n")
     split = data[:len(data) // 2].count(b"\n") + 1  # the line of the middle byte (1-based)
     for number in (2, split, split + 1, len(a) + 1):  # first half, around the split, last

@@ -12,6 +12,7 @@ from operator import xor
 import numpy as np
 import pytest
 
+from grundy import parallel
 from grundy.engine import value
 from grundy.errors import GrundyError
 from grundy.formats import squares as fmt
@@ -213,17 +214,18 @@ def test_limits_are_stated():
     assert "10^7" in fmt.LIMITS and "10^18" in fmt.LIMITS
 
 
-def test_threaded_cell_values_agree_with_the_scalar_values():
+def test_threaded_cell_values_agree_with_the_scalar_values(monkeypatch):
     from grundy.rules import squares
 
     rng = np.random.default_rng(11)
-    n = squares._THREADED + 1000  # large enough for the two-thread path
+    n = parallel.PARALLEL_MIN + 1000  # large enough for the two-thread path
     rows = rng.integers(1, 10**9, n)
     cols = rng.integers(1, 10**9, n)
+    monkeypatch.setattr(parallel, "parallel_parts", lambda: 2)
     values = squares.cell_values(rows, cols)
     sample = rng.integers(0, n, 300)
     for i in sample.tolist():
         assert values[i] == squares.cell_value(int(rows[i]), int(cols[i]))
-    # and chunk by chunk the threaded result equals the serial one
-    half = squares.cell_values(rows[:1000], cols[:1000])
-    assert (values[:1000] == half).all()
+    # and the two-thread result equals the one-thread one everywhere
+    monkeypatch.setattr(parallel, "parallel_parts", lambda: 1)
+    assert (squares.cell_values(rows, cols) == values).all()

@@ -16,23 +16,18 @@ array([1, 3, 2], dtype=uint64)
 
 from __future__ import annotations
 
-import os
 import sys
 from array import array
-from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from . import nimber
+from . import nimber, parallel
 from .errors import GrundyError
 
-__all__ = ["PARALLEL_MIN", "byte_table", "nim_inv_array", "nim_mul_array", "parallel_parts",
-           "run_parallel"]
-
-T = TypeVar("T")
+__all__ = ["byte_table", "nim_inv_array", "nim_mul_array"]
 
 U64 = npt.NDArray[np.uint64]
 U32 = npt.NDArray[np.uint32]
@@ -44,57 +39,6 @@ _Tables = tuple[U32, U16, int, int]
 _CHUNK = 1 << 14  # elements per pass: the temporaries stay in the CPU cache
 
 _state: dict[str, _Tables] = {}
-
-PARALLEL_MIN = 1 << 16  # elements: below this, work in halves does not pay for the thread
-
-
-def parallel_parts() -> int:
-    """Into how many parts to split big whole-array work: 2 with two CPUs or more, else 1.
-
-    NumPy releases the GIL inside ufunc loops, ``take`` and the text parser, so two
-    threads on two halves overlap most of their time.
-    """
-    try:
-        cpus = len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - no sched_getaffinity (macOS, Windows)
-        cpus = os.cpu_count() or 1
-    return 2 if cpus > 1 else 1
-
-
-def run_parallel(tasks: Sequence[Callable[[], T]]) -> list[T]:
-    """The results of ``tasks``, in order: the first runs here, each other in a thread
-    started in a copy of the caller's context (so it sees the same warning filters).
-    An exception of any task is raised here, after every thread has ended.
-
-    >>> run_parallel([lambda: 1, lambda: 2])
-    [1, 2]
-    """
-    import contextvars
-    import threading
-
-    results: list[Any] = [None] * len(tasks)
-    errors: list[BaseException] = []
-
-    def work(i: int) -> None:
-        try:
-            results[i] = tasks[i]()
-        except BaseException as error:  # noqa: BLE001 - raised again in the caller
-            errors.append(error)
-
-    threads = [threading.Thread(target=contextvars.copy_context().run, args=(work, i))
-               for i in range(1, len(tasks))]
-    for thread in threads:
-        thread.start()
-    try:
-        if tasks:
-            results[0] = tasks[0]()
-    finally:
-        for thread in threads:
-            thread.join()
-    if errors:
-        raise errors[0]
-    return results
-
 
 def byte_table() -> U8:
     """The 256 x 256 table of nim products of bytes, by Karatsuba up from GF(2).
@@ -255,9 +199,7 @@ def nim_mul_array(a: Any, b: Any) -> U64:
             part = slice(start, min(start + _CHUNK, hi))
             _mul_chunk(np.ascontiguousarray(x[part]), np.ascontiguousarray(y[part]), out[part])
 
-    parts = parallel_parts() if n >= PARALLEL_MIN else 1
-    bounds = [n * i // parts // _CHUNK * _CHUNK for i in range(parts)] + [n]
-    run_parallel([partial(run, lo, hi) for lo, hi in zip(bounds, bounds[1:])])
+    parallel.run_parallel([partial(run, lo, hi) for lo, hi in parallel.split_ranges(n, _CHUNK)])
     return out.reshape(shape)
 
 

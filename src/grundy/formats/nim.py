@@ -33,7 +33,8 @@ from functools import partial
 import numpy as np
 
 from ..errors import InputError
-from ..kernels import PARALLEL_MIN, nim_mul_array, parallel_parts, run_parallel
+from .. import parallel
+from ..kernels import nim_mul_array
 from ..nimber import field_order, nim_mul
 from . import Options
 from ._read import in_range
@@ -144,15 +145,15 @@ def _parse_canonical(data: bytes) -> np.ndarray | None:
     # Big inputs are read in two halves, split after a newline, in two threads; the
     # first half is read in place (its numbers counted by its separators), the second
     # from a copy.
-    middle = data.find(b"\n", len(data) // 2) + 1 if len(data) >= 16 * PARALLEL_MIN else 0
-    if 0 < middle < len(data) and parallel_parts() > 1:
+    middle = data.find(b"\n", len(data) // 2) + 1 if len(data) >= 16 * parallel.PARALLEL_MIN else 0
+    if 0 < middle < len(data) and parallel.parallel_parts() > 1:
         tasks = [partial(_read_part, data, middle), partial(_read_part, data[middle:])]
     else:
         tasks = [partial(_read_part, data)]
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a token NumPy cannot read raises, not warns
         try:
-            parts = run_parallel(tasks)
+            parts = parallel.run_parallel(tasks)
         except (ValueError, DeprecationWarning):
             return None
     if len(parts) == 1:
@@ -260,19 +261,17 @@ def format_numbers(values: np.ndarray) -> str:
     flat = np.ascontiguousarray(values, dtype=np.uint64).reshape(-1)
     n = flat.shape[0]
     step = 1 << 16  # numbers per slice: the temporaries stay small
-    parts = parallel_parts() if n >= PARALLEL_MIN else 1
-    bounds = [n * i // parts // step * step for i in range(parts)] + [n]
-    halves = list(zip(bounds, bounds[1:]))
+    halves = parallel.split_ranges(n, step)
     # first the digit counts, which say where each slice's text starts in the output ...
     counts = np.empty(n, dtype=np.uint8)
-    run_parallel([partial(_count_range, flat, counts, lo, hi) for lo, hi in halves])
+    parallel.run_parallel([partial(_count_range, flat, counts, lo, hi) for lo, hi in halves])
     starts = np.arange(0, n, step)
     sizes = np.add.reduceat(counts, starts, dtype=np.int64) if n else starts
     sizes += np.diff(np.append(starts, n))  # the newlines
     offsets = np.concatenate([[0], np.cumsum(sizes)]).tolist()
     # ... then every slice is written into its place in one buffer
     out = np.empty(offsets[-1], dtype=np.uint8)
-    run_parallel([partial(_format_range, flat, counts, out, offsets, lo, hi, step)
+    parallel.run_parallel([partial(_format_range, flat, counts, out, offsets, lo, hi, step)
                   for lo, hi in halves])
     return str(out.data, "ascii")
 
