@@ -96,9 +96,9 @@ def _prime(game: Game, parts: tuple[Any, ...]) -> None:
     """Fill the engine's memo from the game's own kernel (a sequence or a table, each
     checked against the engine in the tests), so that the engine only lists the
     options of the parts themselves.  Parts past the limits are refused."""
-    if not parts:
-        return
     memo = game.cache
+    if all(p in memo for p in parts):
+        return  # primed before (play asks again every turn) or computed by the engine
     if is_heap_game(game) and all(isinstance(p, int) for p in parts):
         top = max(parts)
         if top > HEAP_LIMIT:
