@@ -47,13 +47,13 @@ def contest_examples() -> str:
         out.append(f"\n== grundy solve {name} examples/{name}.in ==")
         out.append("input:")
         out.extend("  " + line for line in data.decode().splitlines())
-        answer = solve(name, data)
         explained = solve(name, data, Options(explain=True))
-        if explained == answer:
+        lines = explained.splitlines()
+        if not any(line.startswith(" ") for line in lines):  # nothing beyond the answer
             out.append("output:")
         else:
             out.append("output (the judge's answer; grundy's explanation indented below it):")
-        out.extend("  " + line for line in explained.splitlines())
+        out.extend("  " + line for line in lines)
     return "\n".join(out) + ("\n" if out else "")
 
 
