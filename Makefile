@@ -28,4 +28,4 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/run_all.py
 
 clean:
-	rm -rf $(VENV) build src/*.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) build src/*.egg-info src/grundy/*.so .pytest_cache .hypothesis

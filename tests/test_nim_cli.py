@@ -9,11 +9,25 @@ import numpy as np
 import pytest
 
 from grundy import parallel
+from grundy.compiled import compiled
 from grundy.errors import InputError
 from grundy.formats import Options
+from grundy.formats import _nim_numpy as numpy_reader
 from grundy.formats import nim as fmt
 from grundy.nimber import nim_mul
 from support import assert_one_line_error
+
+@pytest.fixture(autouse=True, params=["compiled", "numpy"])
+def kernel(request, monkeypatch):  # type: ignore[no-untyped-def]
+    """Every test here runs with the compiled kernel (when built) and without it."""
+    if request.param == "numpy":
+        monkeypatch.setenv("GRUNDY_PURE", "1")
+    elif compiled() is None:
+        pytest.skip("the compiled kernel is not built here")
+    else:
+        monkeypatch.delenv("GRUNDY_PURE", raising=False)
+    return request.param
+
 
 # Library Checker "Nim Product (F_{2^64})" sample (also src/grundy/examples/nim.in)
 SAMPLE_IN = ("11\n5 0\n5 1\n5 2\n5 3\n5 4\n5 5\n5 6\n5 7\n5 8\n3141 5926\n"
@@ -120,9 +134,9 @@ def test_canonical_and_careful_readers_agree(monkeypatch) -> None:  # type: igno
     for text in variants:
         assert fmt.solve(text) == expected
     # the canonical input takes the fast path, the variants the careful one
-    assert fmt._parse_canonical(canonical) is not None
-    assert fmt._parse_canonical(canonical[:-1]) is not None
-    assert all(fmt._parse_canonical(text) is None for text in variants[1:])
+    assert numpy_reader.read_canonical(canonical) is not None
+    assert numpy_reader.read_canonical(canonical[:-1]) is not None
+    assert all(numpy_reader.read_canonical(text) is None for text in variants[1:])
     pa, pb = fmt._parse_lines(canonical)
     assert np.array_equal(pa, a) and np.array_equal(pb, b)
 
@@ -137,20 +151,20 @@ def test_canonical_and_careful_readers_agree(monkeypatch) -> None:  # type: igno
 
 def test_canonical_reader_refuses_near_misses() -> None:
     good = b"2\n18446744073709551615 1\n3 4\n"
-    assert fmt._parse_canonical(good) is not None
+    assert numpy_reader.read_canonical(good) is not None
     for bad in (b"2\n18446744073709551616 1\n3 4\n", b"2\n28446744073709551616 1\n3 4\n",
                 b"2\n1 2\n3 20000000000000000000\n", b"2\n1 2\n3 99999999999999999999", b"2\n1 2\n3 4 5\n", b"2\n1 2 3\n4\n",
                 b"2\n1\n2 3 4\n", b"2\n1  2\n3 4\n", b"2\n1 2\n\n3 4\n", b"3\n1 2\n3 4\n",
                 b"2\n01 2\n3 4\n", b"2\n1 2\n3 4\n\n", b"2\n1 2\n3 4\t\n", b"2\n1 2\n3 4:\n",
                 b"2\n1 2\n3 4-\n"):
-        assert fmt._parse_canonical(bad) is None, bad
+        assert numpy_reader.read_canonical(bad) is None, bad
 
 
 def test_formatting_every_digit_count() -> None:
     values = [0] + [10**k - 1 for k in range(1, 20)] + [10**k for k in range(20)] + [2**64 - 1]
-    got = fmt.format_numbers(np.array(values, dtype=np.uint64))
-    assert got == "".join(f"{v}\n" for v in values)
-    assert fmt.format_numbers(np.array([], dtype=np.uint64)) == ""
+    got = numpy_reader.format_numbers(np.array(values, dtype=np.uint64))
+    assert got == "".join(f"{v}\n" for v in values).encode()
+    assert numpy_reader.format_numbers(np.array([], dtype=np.uint64)) == b""
 
 
 def test_explain_and_json(cli) -> None:  # type: ignore[no-untyped-def]
@@ -180,7 +194,7 @@ def test_digit_counts() -> None:
         [2**k + d for k in range(64) for d in (-1, 0, 1)]
     edges = [e for e in edges if 0 <= e < 2**64]
     values = np.concatenate([values, np.array(edges, dtype=np.uint64)])
-    assert fmt._digit_counts(values).tolist() == [len(str(v)) for v in values.tolist()]
+    assert numpy_reader.digit_counts(values).tolist() == [len(str(v)) for v in values.tolist()]
 
 
 def big_canonical_input(t: int = 50000) -> tuple[bytes, np.ndarray, np.ndarray]:
@@ -195,7 +209,7 @@ def big_canonical_input(t: int = 50000) -> tuple[bytes, np.ndarray, np.ndarray]:
 def test_two_threads_give_the_same_bytes_as_one(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     data, a, b = big_canonical_input()
     monkeypatch.setattr(parallel, "parallel_parts", lambda: 2)
-    values = fmt._parse_canonical(data)
+    values = numpy_reader.read_canonical(data)
     assert values is not None and values.tolist() == [len(a)] + np.stack([a, b], 1).ravel().tolist()
     two = fmt.solve(data)
     assert fmt.solve(data[:-1]) == two  # no final newline
@@ -214,12 +228,12 @@ def test_two_threads_refuse_what_one_refuses(monkeypatch) -> None:  # type: igno
                             (b"18446744073709551616 4", "out of range"),
                             (b"28446744073709551616 4", "out of range"), (b"1.5 2", "'1.5'")):
             bad = b"\n".join(lines[:number - 1] + [text] + lines[number:])
-            assert fmt._parse_canonical(bad) is None, (number, text)
+            assert numpy_reader.read_canonical(bad) is None, (number, text)
             with pytest.raises(InputError) as caught:
                 fmt.parse(bad)
             assert caught.value.line == number and words in caught.value.message
         for text in (b"01 2", b"1\t2", b"1  2"):  # accepted, by the careful reader
             bad = b"\n".join(lines[:number - 1] + [text] + lines[number:])
-            assert fmt._parse_canonical(bad) is None, (number, text)
+            assert numpy_reader.read_canonical(bad) is None, (number, text)
             pa, pb = fmt.parse(bad)
             assert (int(pa[number - 2]), int(pb[number - 2])) == (1, 2)

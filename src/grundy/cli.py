@@ -49,6 +49,14 @@ def _read(path: str) -> bytes:
         _fail(f"cannot read {path}: {exc.strerror}")
 
 
+def _write(chunks: list[bytes]) -> None:
+    """A whole answer, as pieces of bytes (contest answers are ASCII: no copy through str)."""
+    sys.stdout.flush()
+    for chunk in chunks:
+        sys.stdout.buffer.write(chunk)
+    sys.stdout.buffer.flush()
+
+
 def _game(name: str) -> Any:
     from .catalog import find
 
@@ -103,13 +111,11 @@ def solve(name: str, file: str, explain: bool, as_json: bool, move: bool) -> Non
     are accepted).  FILE is a path, or '-' (the default) for standard input.  Every test of the file is solved in one run; nothing is
     printed unless the whole input is valid.
     """
-    from .formats import Options, problem_name
-    from .formats import solve as solve_problem
+    from .formats import Options, problem_name, solve_chunks
 
     problem = problem_name(name)
     data = _read(file)
-    out = solve_problem(problem, data, Options(explain=explain, as_json=as_json, move=move))
-    sys.stdout.write(out)
+    _write(solve_chunks(problem, data, Options(explain=explain, as_json=as_json, move=move)))
 
 
 # -- nim ------------------------------------------------------------------------
@@ -149,10 +155,9 @@ def nim(args: tuple[str, ...]) -> None:
         return
     if len(args) > 1:
         _fail(f"unknown nim operation {args[0]!r} (choose from {', '.join(_NIM_OPS)})")
-    from .formats import Options
-    from .formats import solve as solve_problem
+    from .formats import solve_chunks
 
-    sys.stdout.write(solve_problem("nim", _read(args[0] if args else "-"), Options()))
+    _write(solve_chunks("nim", _read(args[0] if args else "-")))
 
 
 # -- a position: who wins, and how --------------------------------------------

@@ -5,7 +5,9 @@ Karatsuba products of three 16-bit products each; the nine 16-bit products are
 table look-ups in the log/exp tables of the 16-bit field (shared with
 :mod:`grundy.nimber`), and the constants of the tower (``2**15`` and its square)
 are folded into the logs, so a whole product costs two gathers of nine logs,
-one gather of thirteen powers and a few XORs, chunk by chunk.
+one gather of thirteen powers and a few XORs, chunk by chunk.  When the compiled
+kernel is built (:mod:`grundy.compiled`), :func:`nim_mul_array` hands the same
+computation to it.
 
 >>> import numpy as np
 >>> nim_mul_array(np.array([5, 3141, 2**64 - 1], dtype=np.uint64), np.uint64(3)).tolist()
@@ -25,6 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import nimber, parallel
+from .compiled import compiled
 from .errors import GrundyError
 
 __all__ = ["byte_table", "nim_inv_array", "nim_mul_array"]
@@ -192,9 +195,14 @@ def nim_mul_array(a: Any, b: Any) -> U64:
         y = np.ascontiguousarray(y).reshape(-1)
     n = x.shape[0]
     out = np.empty(n, dtype=np.uint64)
-    _tables()  # built once, before any thread needs them
+    kernel = compiled()
+    if kernel is None:
+        _tables()  # built once, before any thread needs them
 
     def run(lo: int, hi: int) -> None:
+        if kernel is not None:  # the same products, in C (grundy.compiled)
+            kernel.mul(np.ascontiguousarray(x[lo:hi]), np.ascontiguousarray(y[lo:hi]), out[lo:hi])
+            return
         for start in range(lo, hi, _CHUNK):
             part = slice(start, min(start + _CHUNK, hi))
             _mul_chunk(np.ascontiguousarray(x[part]), np.ascontiguousarray(y[part]), out[part])

@@ -1,7 +1,7 @@
 """Contest input/output formats: text in, text out, nothing printed.
 
 One module per problem; each defines ``solve(data: bytes, options: Options) -> str``
-returning the whole output (only once the whole input was read and checked, so
+(and may define ``solve_chunks``, the same as pieces of bytes) returning the whole output (only once the whole input was read and checked, so
 that a bad line never leaves a partial answer), and ``LIMITS``, a one-line
 statement of the sizes it accepts.
 
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..errors import InputError, UnknownGameError
 
-__all__ = ["Options", "PROBLEMS", "solve", "limits", "problem_name"]
+__all__ = ["Options", "PROBLEMS", "limits", "problem_name", "solve", "solve_chunks"]
 
 
 @dataclass(frozen=True)
@@ -63,6 +63,16 @@ def solve(name: str, data: bytes, options: Options | None = None) -> str:
     """Solve every test of a contest input; returns the judge's output."""
     text: str = _module(name).solve(data, options or Options())
     return text
+
+
+def solve_chunks(name: str, data: bytes, options: Options | None = None) -> list[bytes]:
+    """:func:`solve` as pieces of bytes to be written one after the other (a format may
+    produce them directly, without a detour through str or a join)."""
+    module = _module(name)
+    if hasattr(module, "solve_chunks"):
+        chunks: list[bytes] = module.solve_chunks(data, options or Options())
+        return chunks
+    return [solve(name, data, options).encode("utf-8")]
 
 
 def limits(name: str) -> str:

@@ -14,55 +14,84 @@ per line instead:
 >>> print(solve(b"1\\n5 3\\n", Options(as_json=True)), end="")
 {"a": 5, "b": 3, "product": 15}
 
-Speed comes from three vectorised steps: a canonical input (single spaces,
-``\\n`` line ends, no leading zeros) is checked with a few whole-array passes
-and converted by NumPy's C parser (``\\r\\n`` line ends are first turned into
-``\\n``); products come from :mod:`grundy.kernels`; the output is assembled from
-a table of 4-digit blocks.  Big inputs are read, multiplied and written in two
-halves by two threads (NumPy releases the GIL in its loops).  Any other input goes through a line-by-line reader
-that accepts what the canonical check refused (tabs, extra spaces, leading zeros,
-trailing blank lines) and names the line of the first fault.
+Three readers, fastest first; each hands what it refuses to the next:
+
+1. the compiled kernel (:mod:`grundy.compiled`), when it was built: lines exactly
+   ``A B`` are read, multiplied and written in C, in two halves on two threads,
+   without starting NumPy;
+2. the NumPy reader (:mod:`grundy.formats._nim_numpy`) for a canonical input;
+3. the careful line-by-line reader, which accepts what the others refused (tabs,
+   extra spaces, leading zeros, trailing blank lines) and names the line of the
+   first fault.
 """
 
 from __future__ import annotations
 
-import json
-import warnings
 from functools import partial
+from typing import TYPE_CHECKING
 
-import numpy as np
-
-from ..errors import InputError
 from .. import parallel
-from ..kernels import nim_mul_array
+from ..compiled import compiled
+from ..errors import InputError
 from ..nimber import field_order, nim_mul
 from . import Options
-from ._read import in_range
 
-__all__ = ["LIMITS", "MAX_T", "explain", "format_numbers", "parse", "solve"]
+if TYPE_CHECKING:  # NumPy is started only when the compiled kernel cannot do the work
+    import numpy as np
+
+__all__ = ["LIMITS", "MAX_T", "explain", "judge_chunks", "judge_output", "parse", "solve",
+           "solve_chunks"]
 
 MAX_T = 10**7
 LIMITS = f"1 <= T <= {MAX_T} (the contest: 10**6), 0 <= A, B < 2**64, decimal"
 
 _TOP = 2**64 - 1
-_POW10_FROM_1 = np.array([0] + [10**k for k in range(1, 20)], dtype=np.uint64)  # [k]: 10**k
-# [top 12 bits of a float64 x >= 0]: digits of 2**(e-1), e the bit length of x (1 for 0);
-# a float64 of bit length e has the biased exponent 1022 + e, e = 65 for 2**64.
-_DIGITS_OF_EXPONENT = np.ones(2048, dtype=np.uint8)
-_DIGITS_OF_EXPONENT[1023:1088] = [len(str(2 ** (min(e, 64) - 1))) for e in range(1, 66)]
+_SPLIT_BYTES = 1 << 20  # inputs from this size on are worked in two halves on two threads
 
 
 def solve(data: bytes, options: Options = Options()) -> str:
     """The nim products of every line, one per line (or explained, or JSON)."""
+    if not options.as_json and not options.explain:
+        return judge_output(data).decode("ascii")
+    import json
+
+    from ..kernels import nim_mul_array
+
     a, b = parse(data)
     products = nim_mul_array(a, b)
     if options.as_json:
         return "".join(json.dumps({"a": x, "b": y, "product": p}) + "\n"
                        for x, y, p in zip(a.tolist(), b.tolist(), products.tolist()))
-    if options.explain:
-        return "".join(f"{p}\n  {explain(x, y, p)}\n"
-                       for x, y, p in zip(a.tolist(), b.tolist(), products.tolist()))
-    return format_numbers(products)
+    return "".join(f"{p}\n  {explain(x, y, p)}\n"
+                   for x, y, p in zip(a.tolist(), b.tolist(), products.tolist()))
+
+
+def solve_chunks(data: bytes, options: Options = Options()) -> list[bytes]:
+    """:func:`solve` as pieces of bytes to be written one after the other (the judge's
+    output comes in one piece per thread, with no copy through ``str`` or a join)."""
+    if not options.as_json and not options.explain:
+        return judge_chunks(data)
+    return [solve(data, options).encode("ascii")]
+
+
+def judge_output(data: bytes) -> bytes:
+    """The products, one per line, exactly as the judge prints them.
+
+    >>> judge_output(b"2\\n5 3\\n2 2")
+    b'15\\n3\\n'
+    """
+    return b"".join(judge_chunks(data))
+
+
+def judge_chunks(data: bytes) -> list[bytes]:
+    """:func:`judge_output` in pieces (one per thread that wrote it)."""
+    chunks = _compiled_products(data)
+    if chunks is not None:
+        return chunks
+    from ..kernels import nim_mul_array
+    from ._nim_numpy import format_numbers
+
+    return [format_numbers(nim_mul_array(*parse(data)))]
 
 
 def explain(a: int, b: int, product: int) -> str:
@@ -88,122 +117,41 @@ def explain(a: int, b: int, product: int) -> str:
 # -- reading ------------------------------------------------------------------------
 
 
+def _compiled_products(data: bytes) -> list[bytes] | None:
+    """The judge's output from the compiled kernel, in pieces; None if it is not built or leaves
+    the input to the other readers (any line not exactly ``A B``, or a count not T)."""
+    kernel = compiled()
+    end = data.find(b"\n")
+    head = data[:max(end, 0)].removesuffix(b"\r")
+    if kernel is None or not 0 < len(head) <= 8 or not head.isdigit() or not 1 <= int(head) <= MAX_T:
+        return None
+    t = int(head)
+    start, stop = end + 1, len(data)
+    middle = data.find(b"\n", (start + stop) // 2) + 1 if stop - start >= _SPLIT_BYTES else 0
+    bounds = [start, stop]
+    if start < middle < stop and parallel.parallel_parts() > 1:
+        bounds.insert(1, middle)
+    parts = parallel.run_parallel([partial(kernel.products, data, lo, hi)
+                                   for lo, hi in zip(bounds, bounds[1:])])
+    if None in parts or sum(part[0] for part in parts if part) != t:
+        return None
+    return [part[1] for part in parts if part]
+
+
 def parse(data: bytes) -> tuple[np.ndarray, np.ndarray]:
     """The columns A and B of a nim-product input as uint64 arrays.
 
     >>> parse(b"2\\n1 2\\n3 4")
     (array([1, 3], dtype=uint64), array([2, 4], dtype=uint64))
     """
-    values = _parse_canonical(data)
+    from ._nim_numpy import read_canonical
+
+    values = read_canonical(data)
     if values is None and b"\r\n" in data:  # Windows line ends: same lines, same numbers
-        values = _parse_canonical(data.replace(b"\r\n", b"\n"))
+        values = read_canonical(data.replace(b"\r\n", b"\n"))
     if values is None:
         return _parse_lines(data)
     return values[1::2], values[2::2]  # views: nim_mul_array reads them chunk by chunk
-
-
-def _digit_counts(values: np.ndarray) -> np.ndarray:
-    """How many decimal digits each uint64 has (1 for 0).
-
-    A value of bit length e has d or d + 1 digits, d the digit count of 2**(e-1); the
-    float exponent gives e (a value rounded up to 2**e still gets the right count,
-    as no power of ten lies that close below a power of two).
-
-    >>> _digit_counts(np.array([0, 9, 10, 2**63, 10**19, 2**64 - 1], dtype=np.uint64)).tolist()
-    [1, 1, 2, 19, 20, 20]
-    """
-    counts = np.empty(values.shape, dtype=np.uint8)
-    step = 1 << 16  # in slices: the float temporaries stay in the cache
-    shift = np.uint16(4)
-    for i in range(0, values.shape[0], step):
-        part = values[i:i + step]
-        # top 16 bits of each float: sign, 11-bit exponent, 4 bits of mantissa
-        exponent = part.astype(np.float64).view(np.uint16)[3::4] >> shift
-        low = _DIGITS_OF_EXPONENT.take(exponent)
-        np.add(low, part >= _POW10_FROM_1.take(low), out=counts[i:i + step])
-    return counts
-
-
-def _parse_canonical(data: bytes) -> np.ndarray | None:
-    """All numbers (T first) of a canonically laid out valid input, or None.
-
-    Canonical: ``T\\n``, then lines ``A B\\n`` (the last newline optional), single
-    spaces, no leading zeros.  None means "read it line by line instead": the
-    line reader then either accepts the input or names the line at fault.
-    """
-    if not data or len(data) > 64 * (MAX_T + 1):
-        return None
-    d = np.frombuffer(data, dtype=np.uint8)
-    if d.max() > ord("9"):  # letters and other bytes above the digits
-        return None
-    end = data.find(b"\n")
-    if not 0 < end <= 8 or not data[:end].isdigit():
-        return None
-    t = int(data[:end])
-    if not 1 <= t <= MAX_T:
-        return None
-    # Big inputs are read in two halves, split after a newline, in two threads; the
-    # first half is read in place (its numbers counted by its separators), the second
-    # from a copy.
-    middle = data.find(b"\n", len(data) // 2) + 1 if len(data) >= 16 * parallel.PARALLEL_MIN else 0
-    if 0 < middle < len(data) and parallel.parallel_parts() > 1:
-        tasks = [partial(_read_part, data, middle), partial(_read_part, data[middle:])]
-    else:
-        tasks = [partial(_read_part, data)]
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")  # a token NumPy cannot read raises, not warns
-        try:
-            parts = parallel.run_parallel(tasks)
-        except (ValueError, DeprecationWarning):
-            return None
-    if len(parts) == 1:
-        values, counts, below = parts[0]
-    else:
-        values = np.concatenate([part[0] for part in parts])
-        counts = np.concatenate([part[1] for part in parts])
-        below = sum(part[2] for part in parts)
-    del parts, tasks
-    if values.shape[0] != 2 * t + 1 or values[0] != t:
-        return None
-    # Where the separators must be if every token is written without leading zeros:
-    # just past each token.
-    ends = np.cumsum(counts + np.uint8(1), dtype=np.int64)
-    ends -= 1
-    if ends[-1] == d.shape[0]:  # no final newline
-        seps = ends[:-1]
-    elif ends[-1] == d.shape[0] - 1:
-        seps = ends
-    else:
-        return None
-    found = d.take(seps)
-    if (found[0::2] != ord("\n")).any() or (found[1::2] != ord(" ")).any():
-        return None
-    # No other byte below '0' anywhere: every other byte is then a digit.
-    if below != seps.shape[0]:
-        return None
-    # Values of 2**64 and more: NumPy's parser saturates at 2**64 - 1, so recheck the
-    # text of those tokens; and a 20-digit token below 2**64 starts with 1 (this also
-    # catches a parser that would wrap around instead: the wrapped value is shorter).
-    for k in np.flatnonzero(values == _TOP).tolist():
-        if data[ends[k] - 20:ends[k]] != b"18446744073709551615":
-            return None
-    if (d.take(ends.take(np.flatnonzero(counts == 20)) - 20) != ord("1")).any():
-        return None
-    return values
-
-
-def _read_part(text: bytes, stop: int = -1) -> tuple[np.ndarray, np.ndarray, int]:
-    """The numbers of ``text[:stop]`` (all of it for -1), whole lines, with their digit
-    counts (as written without leading zeros) and how many of its bytes lie below '0'.
-
-    The numbers before ``stop`` are read in place: as many as there are separators
-    (any other layout is refused by the checks that follow).
-    """
-    d = np.frombuffer(text, dtype=np.uint8)[:stop if stop >= 0 else None]
-    step = 1 << 22  # in slices: no temporary as big as the input
-    below = sum(int(np.count_nonzero(d[i:i + step] < ord("0"))) for i in range(0, d.shape[0], step))
-    values = np.fromstring(text, dtype=np.uint64, count=below if stop >= 0 else -1, sep=" ")
-    return values, _digit_counts(values), below
 
 
 def _number(token: bytes, what: str, line: int) -> int:
@@ -219,6 +167,10 @@ def _number(token: bytes, what: str, line: int) -> int:
 
 def _parse_lines(data: bytes) -> tuple[np.ndarray, np.ndarray]:
     """The careful reader: any whitespace within a line, errors with their line."""
+    import numpy as np
+
+    from ._read import in_range
+
     lines = data.split(b"\n")
     while lines and not lines[-1].strip():  # trailing blank lines
         lines.pop()
@@ -241,62 +193,3 @@ def _parse_lines(data: bytes) -> tuple[np.ndarray, np.ndarray]:
         last = len(lines)
         raise InputError(f"T = {t} but only {len(a)} lines 'A B' follow (input ends here)", last)
     return np.array(a, dtype=np.uint64), np.array(b, dtype=np.uint64)
-
-
-# -- writing ------------------------------------------------------------------------
-
-_BLOCKS = np.frombuffer(b"".join(b"%04d" % i for i in range(10000)), dtype=np.uint32)
-# _KEEP[k]: which of the 24 bytes of a row (20 digits, newline, 3 pad) a k-digit number keeps
-_KEEP = np.zeros((21, 24), dtype=bool)
-for _k in range(1, 21):
-    _KEEP[_k, 20 - _k:21] = True
-
-
-def format_numbers(values: np.ndarray) -> str:
-    """uint64 values in decimal, one per line.
-
-    >>> format_numbers(np.array([0, 7, 10, 2**64 - 1], dtype=np.uint64))
-    '0\\n7\\n10\\n18446744073709551615\\n'
-    """
-    flat = np.ascontiguousarray(values, dtype=np.uint64).reshape(-1)
-    n = flat.shape[0]
-    step = 1 << 16  # numbers per slice: the temporaries stay small
-    halves = parallel.split_ranges(n, step)
-    # first the digit counts, which say where each slice's text starts in the output ...
-    counts = np.empty(n, dtype=np.uint8)
-    parallel.run_parallel([partial(_count_range, flat, counts, lo, hi) for lo, hi in halves])
-    starts = np.arange(0, n, step)
-    sizes = np.add.reduceat(counts, starts, dtype=np.int64) if n else starts
-    sizes += np.diff(np.append(starts, n))  # the newlines
-    offsets = np.concatenate([[0], np.cumsum(sizes)]).tolist()
-    # ... then every slice is written into its place in one buffer
-    out = np.empty(offsets[-1], dtype=np.uint8)
-    parallel.run_parallel([partial(_format_range, flat, counts, out, offsets, lo, hi, step)
-                  for lo, hi in halves])
-    return str(out.data, "ascii")
-
-
-def _count_range(flat: np.ndarray, counts: np.ndarray, lo: int, hi: int) -> None:
-    counts[lo:hi] = _digit_counts(flat[lo:hi])
-
-
-def _format_range(flat: np.ndarray, counts: np.ndarray, out: np.ndarray, offsets: list[int],
-                  lo: int, hi: int, step: int) -> None:
-    for i in range(lo, hi, step):
-        k = i // step
-        _format_slice(flat[i:i + step], counts[i:i + step], out[offsets[k]:offsets[k + 1]])
-
-
-def _format_slice(flat: np.ndarray, counts: np.ndarray, out: np.ndarray) -> None:
-    n = flat.shape[0]
-    rows = np.empty((n, 6), dtype=np.uint32)  # five 4-digit blocks, then newline and padding
-    rows[:, 5] = np.frombuffer(b"\n\0\0\0", dtype=np.uint32)[0]  # the row's 21st byte
-    x = flat
-    ten_thousand = np.uint64(10000)
-    for col in (4, 3, 2, 1):
-        q = x // ten_thousand
-        rows[:, col] = _BLOCKS.take((x - q * ten_thousand).view(np.int64))
-        x = q
-    rows[:, 0] = _BLOCKS.take(x.view(np.int64))
-    keep = _KEEP.take(counts, axis=0).reshape(-1)
-    out[:] = rows.view(np.uint8).reshape(-1)[keep]

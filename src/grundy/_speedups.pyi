@@ -1,0 +1,6 @@
+# Types of the optional compiled kernel (src/grundy/_speedups.c); see grundy.compiled.
+import numpy as np
+from typing_extensions import Buffer
+
+def products(data: Buffer, start: int, stop: int, /) -> tuple[int, bytes] | None: ...
+def mul(a: Buffer | np.ndarray, b: Buffer | np.ndarray, out: Buffer | np.ndarray, /) -> None: ...
