@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from grundy import parallel
-from grundy.compiled import compiled
+from grundy import judge, parallel
+from grundy.compiled import compiled, read_all
 from grundy.errors import InputError
 from grundy.formats import nim as fmt
 from grundy.kernels import nim_mul_array
@@ -154,7 +154,7 @@ def test_judge_output_is_the_same_with_and_without_it(monkeypatch, parts) -> Non
     a, b = random_pairs(60_000, seed=13)
     body = b"".join(b"%d %d\n" % pair for pair in zip(a.tolist(), b.tolist()))
     data = b"%d\n" % a.shape[0] + body
-    assert len(data) > fmt._SPLIT_BYTES  # big enough to be worked in two halves
+    assert len(data) > judge._SPLIT_BYTES  # big enough to be worked in two halves
     monkeypatch.setattr(parallel, "parallel_parts", lambda: parts)
     fast = fmt.judge_chunks(data)
     assert len(fast) == parts
@@ -162,3 +162,25 @@ def test_judge_output_is_the_same_with_and_without_it(monkeypatch, parts) -> Non
     pure = fmt.judge_output(data)
     assert b"".join(fast) == pure
     assert pure.count(b"\n") == a.shape[0]
+
+
+@needs_kernel
+def test_read_all_reads_what_is_left_of_a_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    data = bytes(range(256)) * 6000  # above the size from which the kernel reads
+    path = tmp_path / "big.bin"
+    path.write_bytes(data)
+    with open(path, "rb") as handle:
+        assert read_all(handle) == data
+    with open(path, "rb") as handle:  # partly read: some bytes wait in the handle's buffer
+        assert handle.read(1000) == data[:1000]
+        assert read_all(handle) == data[1000:]
+    with open(path, "rb", buffering=0) as raw:
+        raw.seek(12345)
+        assert read_all(raw) == data[12345:]  # type: ignore[arg-type]
+    with open(path, "rb") as handle:
+        assert KERNEL.read_file(handle.fileno(), 10**8) == data  # type: ignore[union-attr]
+        assert KERNEL.read_file(handle.fileno(), 10) == b""  # type: ignore[union-attr]
+    with pytest.raises(ValueError):
+        KERNEL.read_file(0, -1)  # type: ignore[union-attr]
+    with open(path, "wb") as handle, pytest.raises(OSError):
+        KERNEL.read_file(handle.fileno(), 10)  # type: ignore[union-attr]

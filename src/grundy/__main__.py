@@ -1,6 +1,6 @@
 """``python -m grundy``: the same as the ``grundy`` command."""
 
-from .cli import entry
+from .console import main
 
 if __name__ == "__main__":
-    entry()
+    main()

@@ -40,11 +40,13 @@ def _fail(message: str) -> NoReturn:
 
 
 def _read(path: str) -> bytes:
-    if path == "-":
-        return sys.stdin.buffer.read()
+    from .compiled import read_all
+
     try:
+        if path == "-":
+            return read_all(sys.stdin.buffer)
         with open(path, "rb") as handle:
-            return handle.read()
+            return read_all(handle)
     except OSError as exc:
         _fail(f"cannot read {path}: {exc.strerror}")
 
@@ -120,8 +122,6 @@ def solve(name: str, file: str, explain: bool, as_json: bool, move: bool) -> Non
 
 # -- nim ------------------------------------------------------------------------
 
-_NIM_OPS = {"mul": 2, "add": 2, "div": 2, "pow": 2, "inv": 1, "sqrt": 1}
-
 
 @main.command(context_settings={"ignore_unknown_options": True})
 @click.argument("args", nargs=-1)
@@ -139,22 +139,22 @@ def nim(args: tuple[str, ...]) -> None:
 
     Numbers are decimal, of any size.
     """
-    if args and args[0] in _NIM_OPS:
+    from .nimber import OPERATIONS, operate
+
+    if args and args[0] in OPERATIONS:
         op, operands = args[0], args[1:]
-        if len(operands) != _NIM_OPS[op]:
-            _fail(f"nim {op} takes {_NIM_OPS[op]} number(s), got {len(operands)}")
+        if len(operands) != OPERATIONS[op]:
+            _fail(f"nim {op} takes {OPERATIONS[op]} number(s), got {len(operands)}")
         numbers = []
         for i, text in enumerate(operands, start=1):
             if not text.isdigit():
                 _fail(f"argument {i} of nim {op} must be a non-negative integer, got {text!r}")
             numbers.append(int(text))
-        from . import nimber
-
-        result = nimber.operate(op, *numbers)
+        result = operate(op, *numbers)
         click.echo(str(result))
         return
     if len(args) > 1:
-        _fail(f"unknown nim operation {args[0]!r} (choose from {', '.join(_NIM_OPS)})")
+        _fail(f"unknown nim operation {args[0]!r} (choose from {', '.join(OPERATIONS)})")
     from .formats import solve_chunks
 
     _write(solve_chunks("nim", _read(args[0] if args else "-")))

@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # NumPy is imported only when arrays are used
 from .errors import GrundyError
 
 __all__ = [
+    "OPERATIONS",
     "Nimber",
     "field_order",
     "nim_div",
@@ -376,7 +377,8 @@ def nim_sqrt(a: int) -> int:
     return _root(a)
 
 
-_OPERATIONS = {"mul": 2, "add": 2, "div": 2, "pow": 2, "inv": 1, "sqrt": 1}
+#: the operations of :func:`operate` (and of ``grundy nim OP``), with how many numbers each takes
+OPERATIONS = {"mul": 2, "add": 2, "div": 2, "pow": 2, "inv": 1, "sqrt": 1}
 
 
 def operate(op: str, *numbers: int) -> int:
@@ -385,10 +387,10 @@ def operate(op: str, *numbers: int) -> int:
     >>> operate("mul", 3, 5), operate("add", 3, 5), operate("inv", 3), operate("sqrt", 3)
     (15, 6, 2, 2)
     """
-    if op not in _OPERATIONS:
-        raise GrundyError(f"unknown nim operation {op!r} (choose from {', '.join(_OPERATIONS)})")
-    if len(numbers) != _OPERATIONS[op]:
-        raise GrundyError(f"nim {op} takes {_OPERATIONS[op]} number(s), got {len(numbers)}")
+    if op not in OPERATIONS:
+        raise GrundyError(f"unknown nim operation {op!r} (choose from {', '.join(OPERATIONS)})")
+    if len(numbers) != OPERATIONS[op]:
+        raise GrundyError(f"nim {op} takes {OPERATIONS[op]} number(s), got {len(numbers)}")
     if op == "add":
         _check(*numbers)
         return numbers[0] ^ numbers[1]

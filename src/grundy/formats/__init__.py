@@ -15,6 +15,7 @@ import importlib
 from dataclasses import dataclass
 
 from ..errors import InputError, UnknownGameError
+from ..judge import PROBLEM_NAMES
 
 __all__ = ["Options", "PROBLEMS", "limits", "problem_name", "solve", "solve_chunks"]
 
@@ -31,7 +32,6 @@ class Options:
 #: the problems, each solved by the module ``grundy.formats.<name>``.  The five
 #: contest games share their names and aliases with the catalog's entries.
 PROBLEMS: tuple[str, ...] = ("coins", "squares", "split", "cutting", "beans", "nim")
-_NIM_PRODUCT = ("nim", "nim-product")  # "nim" here is the product, not the catalog's heap game
 
 
 def problem_name(name: str) -> str:
@@ -40,11 +40,11 @@ def problem_name(name: str) -> str:
     >>> problem_name("hnoi2007"), problem_name("nim-product")
     ('beans', 'nim')
     """
-    from ..catalog import lookup
-
     key = name.strip().lower()
-    if key in _NIM_PRODUCT:
+    if key in PROBLEM_NAMES:  # "nim" here is the product, not the catalog's heap game
         return "nim"
+    from ..catalog import lookup  # after the nim product, which needs no catalog
+
     try:
         entry = lookup(key)
     except UnknownGameError:

@@ -16,7 +16,7 @@ per line instead:
 
 Three readers, fastest first; each hands what it refuses to the next:
 
-1. the compiled kernel (:mod:`grundy.compiled`), when it was built: lines exactly
+1. the compiled kernel (:mod:`grundy.judge`), when it was built: lines exactly
    ``A B`` are read, multiplied and written in C, in two halves on two threads,
    without starting NumPy;
 2. the NumPy reader (:mod:`grundy.formats._nim_numpy`) for a canonical input;
@@ -27,11 +27,9 @@ Three readers, fastest first; each hands what it refuses to the next:
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING
 
-from .. import parallel
-from ..compiled import compiled
+from .. import judge
 from ..errors import InputError
 from ..nimber import field_order, nim_mul
 from . import Options
@@ -42,11 +40,10 @@ if TYPE_CHECKING:  # NumPy is started only when the compiled kernel cannot do th
 __all__ = ["LIMITS", "MAX_T", "explain", "judge_chunks", "judge_output", "parse", "solve",
            "solve_chunks"]
 
-MAX_T = 10**7
+MAX_T = judge.MAX_T
 LIMITS = f"1 <= T <= {MAX_T} (the contest: 10**6), 0 <= A, B < 2**64, decimal"
 
 _TOP = 2**64 - 1
-_SPLIT_BYTES = 1 << 20  # inputs from this size on are worked in two halves on two threads
 
 
 def solve(data: bytes, options: Options = Options()) -> str:
@@ -85,7 +82,7 @@ def judge_output(data: bytes) -> bytes:
 
 def judge_chunks(data: bytes) -> list[bytes]:
     """:func:`judge_output` in pieces (one per thread that wrote it)."""
-    chunks = _compiled_products(data)
+    chunks = judge.products(data)
     if chunks is not None:
         return chunks
     from ..kernels import nim_mul_array
@@ -115,27 +112,6 @@ def explain(a: int, b: int, product: int) -> str:
 
 
 # -- reading ------------------------------------------------------------------------
-
-
-def _compiled_products(data: bytes) -> list[bytes] | None:
-    """The judge's output from the compiled kernel, in pieces; None if it is not built or leaves
-    the input to the other readers (any line not exactly ``A B``, or a count not T)."""
-    kernel = compiled()
-    end = data.find(b"\n")
-    head = data[:max(end, 0)].removesuffix(b"\r")
-    if kernel is None or not 0 < len(head) <= 8 or not head.isdigit() or not 1 <= int(head) <= MAX_T:
-        return None
-    t = int(head)
-    start, stop = end + 1, len(data)
-    middle = data.find(b"\n", (start + stop) // 2) + 1 if stop - start >= _SPLIT_BYTES else 0
-    bounds = [start, stop]
-    if start < middle < stop and parallel.parallel_parts() > 1:
-        bounds.insert(1, middle)
-    parts = parallel.run_parallel([partial(kernel.products, data, lo, hi)
-                                   for lo, hi in zip(bounds, bounds[1:])])
-    if None in parts or sum(part[0] for part in parts if part) != t:
-        return None
-    return [part[1] for part in parts if part]
 
 
 def parse(data: bytes) -> tuple[np.ndarray, np.ndarray]:
