@@ -88,7 +88,9 @@ def _run_once(cmd: list[str], data: bytes, env: dict[str, str] | None,
         return time.perf_counter() - start, proc.stdout, proc.returncode
     BUILD.mkdir(parents=True, exist_ok=True)
     source, sink = BUILD / "input.txt", BUILD / "output.txt"
-    source.write_bytes(data)
+    if not source.is_file() or source.read_bytes() != data:  # written once for all repeats
+        source.write_bytes(data)
+    sink.unlink(missing_ok=True)
     with open(source, "rb") as stdin, open(sink, "wb") as stdout:
         start = time.perf_counter()
         code = subprocess.run(cmd, stdin=stdin, stdout=stdout, env=env).returncode
