@@ -184,3 +184,16 @@ def test_read_all_reads_what_is_left_of_a_file(tmp_path) -> None:  # type: ignor
         KERNEL.read_file(0, -1)  # type: ignore[union-attr]
     with open(path, "wb") as handle, pytest.raises(OSError):
         KERNEL.read_file(handle.fileno(), 10)  # type: ignore[union-attr]
+
+
+@needs_kernel
+def test_products_longer_than_their_lines_fit() -> None:
+    """Short factors with a long product (the output buffer is sized by that bound)."""
+    pairs = [(a, b) for a in (16, 255, 256, 65535, 65536, 2**32, 2**32 + 1) for b in (2, 3, 9, a)]
+    for pair in pairs:
+        body = b"%d %d" % pair
+        product = nim_mul(*pair)
+        assert len(b"%d\n" % product) <= 2 * len(body)
+        assert products(body) == (1, b"%d\n" % product)
+        many = (body + b"\n") * 500
+        assert products(many) == (500, b"%d\n" % product * 500)

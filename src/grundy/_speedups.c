@@ -269,9 +269,10 @@ static void advise_huge_pages(void *buffer, Py_ssize_t size)
 #endif
 }
 
-/* Products of the lines of data[start:stop] into out (room for 21 bytes a line).
- * Returns the number of lines, or -1 if a line is not "A B\n" / "A B\r\n". */
-static Py_ssize_t products_into(const u8 *p, const u8 *end, char *out, char **out_end)
+/* Products of the lines of [p, end) written to [out, limit).  Returns the number of
+ * lines, or -1 if a line is not "A B\n" / "A B\r\n" (or, which cannot happen, the
+ * products do not fit). */
+static Py_ssize_t products_into(const u8 *p, const u8 *end, char *out, char *limit, char **out_end)
 {
     enum { BATCH = 256 };  /* lines read, then multiplied, then written: each loop stays simple */
     u64 a[BATCH], b[BATCH];
@@ -288,8 +289,11 @@ static Py_ssize_t products_into(const u8 *p, const u8 *end, char *out, char **ou
         }
         for (int i = 0; i < n; i++)
             a[i] = nim_mul64(a[i], b[i]);
-        for (int i = 0; i < n; i++)
+        for (int i = 0; i < n; i++) {
+            if (limit - out < 32)  /* a line and write_line's slack */
+                return -1;
             out = write_line(out, a[i]);
+        }
         count += n;
     }
     *out_end = out;
@@ -308,9 +312,11 @@ static PyObject *products(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "products: need 0 <= start <= stop <= len(data)");
         return NULL;
     }
-    /* every line holds at least "0 0" and a separator: at most 21 bytes out per 4 in,
-       and write_line wants a few bytes of room beyond its last digit */
-    Py_ssize_t room = ((stop - start) / 4 + 1) * 21 + 8;
+    /* A product is below 2**(2e) for factors below 2**e (the smallest nimber field
+       holding them), so it has at most 2d + 1 digits for factors of at most d digits:
+       an output line is at most twice as long as its input line "A B\n" (d + 3 bytes
+       or more).  32 bytes more: the slack write_line wants beyond the last line. */
+    Py_ssize_t room = 2 * (stop - start) + 32;
     PyObject *text = PyBytes_FromStringAndSize(NULL, room);
     if (text == NULL) {
         PyBuffer_Release(&data);
@@ -321,7 +327,7 @@ static PyObject *products(PyObject *self, PyObject *args)
     const u8 *base = (const u8 *)data.buf;
     Py_ssize_t count;
     Py_BEGIN_ALLOW_THREADS
-    count = products_into(base + start, base + stop, out, &out_end);
+    count = products_into(base + start, base + stop, out, out + room, &out_end);
     Py_END_ALLOW_THREADS
     PyBuffer_Release(&data);
     if (count < 0) {

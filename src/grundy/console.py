@@ -66,7 +66,10 @@ def _answer(path: str) -> bool:
                 data = read_all(handle)
     except OSError:
         return False  # the CLI tries again and reports it
-    chunks = judge.products(data)
+    try:
+        chunks = judge.products(data)
+    except MemoryError:  # the CLI tries again and reports it
+        chunks = None
     if chunks is None:
         if path == "-":  # the CLI reads standard input again: the same bytes
             sys.stdin = io.TextIOWrapper(io.BytesIO(data))
