@@ -134,3 +134,13 @@ def test_run_parallel_raises_the_error_of_a_thread() -> None:
     with pytest.raises(ValueError, match="in the thread"):
         parallel.run_parallel([lambda: 1, fail])
     assert parallel.parallel_parts() in (1, 2)
+
+
+def test_numpy_scalars_give_numpy_scalars() -> None:
+    """Like NumPy's own functions: scalars in, a scalar out (not a 0-d array)."""
+    product = nim_mul(np.uint64(2**63), np.uint64(2**63))
+    assert isinstance(product, np.uint64) and int(product) == nim_mul(2**63, 2**63)
+    assert isinstance(nim_mul(np.uint64(5), 3), np.uint64) and nim_mul(3, np.int64(5)) == 15
+    inverse = nim_inv(np.uint64(2))
+    assert isinstance(inverse, np.uint64) and int(inverse) == nim_inv(2)
+    assert nim_mul(np.array([5]), 3).shape == (1,)

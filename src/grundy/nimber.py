@@ -274,6 +274,10 @@ def _is_array(x: object) -> bool:
 @overload
 def nim_mul(a: int, b: int) -> int: ...
 @overload
+def nim_mul(a: np.integer[Any], b: np.integer[Any] | int) -> np.uint64: ...
+@overload
+def nim_mul(a: int, b: np.integer[Any]) -> np.uint64: ...
+@overload
 def nim_mul(a: npt.ArrayLike, b: npt.ArrayLike) -> npt.NDArray[np.uint64]: ...
 def nim_mul(a: Any, b: Any) -> Any:
     """The nim product of two non-negative integers (or, element-wise, of uint64 arrays).
@@ -288,7 +292,8 @@ def nim_mul(a: Any, b: Any) -> Any:
     if _is_array(a) or _is_array(b):
         from .kernels import nim_mul_array
 
-        return nim_mul_array(a, b)
+        product = nim_mul_array(a, b)
+        return product[()] if product.ndim == 0 else product  # NumPy scalars give a scalar
     _check(a, b)
     _tables()
     return _mul(a, b)
@@ -296,6 +301,8 @@ def nim_mul(a: Any, b: Any) -> Any:
 
 @overload
 def nim_inv(a: int) -> int: ...
+@overload
+def nim_inv(a: np.integer[Any]) -> np.uint64: ...
 @overload
 def nim_inv(a: npt.ArrayLike) -> npt.NDArray[np.uint64]: ...
 def nim_inv(a: Any) -> Any:
@@ -307,7 +314,8 @@ def nim_inv(a: Any) -> Any:
     if _is_array(a):
         from .kernels import nim_inv_array
 
-        return nim_inv_array(a)
+        inverse = nim_inv_array(a)
+        return inverse[()] if inverse.ndim == 0 else inverse
     _check(a)
     if a == 0:
         raise ZeroDivisionError("0 has no nim inverse")
