@@ -181,6 +181,7 @@ def test_explain_and_json(cli) -> None:  # type: ignore[no-untyped-def]
                 assert np.bitwise_xor.reduce(terms) == nim_mul(x, y)
     out = cli("solve", "nim", "--json", input=SAMPLE_IN).out
     rows = [json.loads(line) for line in out.splitlines()]
+    assert out == "".join(json.dumps(row) + "\n" for row in rows)  # exactly json.dumps' layout
     assert [r["product"] for r in rows] == [int(x) for x in SAMPLE_OUT.split()]
     assert rows[-1] == {"a": 2**64 - 1, "b": 2**64 - 1, "product": 11290409524105353207}
     assert fmt.solve(b"1\n5 3\n", Options(explain=True)).startswith("15\n  5 (x) 3 = 15")
