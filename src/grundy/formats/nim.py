@@ -100,10 +100,10 @@ def explain(a: int, b: int, product: int) -> str:
     """
     bits = field_order(max(a, b)).bit_length() - 1
     text = f"{a} (x) {b} = {product} in the field of order 2^{bits}"
+    if not 2 <= a.bit_count() * b.bit_count() <= 9:
+        return text + (f" ({bits}-bit nimbers)" if bits >= 8 else "")
     ones_a = [1 << i for i in range(a.bit_length()) if a >> i & 1]
     ones_b = [1 << i for i in range(b.bit_length()) if b >> i & 1]
-    if not 2 <= len(ones_a) * len(ones_b) <= 9:
-        return text + (f" ({bits}-bit nimbers)" if bits >= 8 else "")
     terms = " + ".join(str(nim_mul(x, y)) for x in reversed(ones_a) for y in reversed(ones_b))
     factors = " (x) ".join(f"({' + '.join(map(str, reversed(ones)))})" if len(ones) > 1
                            else str(ones[0]) for ones in (ones_a, ones_b))
