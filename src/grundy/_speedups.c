@@ -7,8 +7,8 @@
  * on the Library Checker format: starting NumPy alone takes about half of that
  * program's run time.
  *
- * Two functions, both releasing the GIL while they work (grundy calls them from two
- * threads on two halves of the work):
+ * Three functions, each releasing the GIL while it works (grundy calls the first two
+ * from two threads on two halves of the work):
  *
  *   mul(a, b, out)                 out[i] = a[i] (x) b[i] on contiguous uint64 buffers
  *   products(data, start, stop)    the lines "A B" of data[start:stop] -> (count, text)
@@ -16,6 +16,10 @@
  *                                  lines are not all exactly "A B\n" (or "A B\r\n", the
  *                                  last newline optional) with 1 to 20 digits and values
  *                                  below 2**64: the caller then reads them the careful way.
+ *   read_file(fd, size)            the next size bytes of a file, read into memory backed
+ *                                  by large pages where Linux offers them.
+ *
+ * It needs a POSIX system (read, and madvise on Linux); elsewhere the build skips it.
  *
  * The product: a 64-bit nimber is four 16-bit digits.  Karatsuba over the tower
  * 16 -> 32 -> 64 bits (F*F = F + F/2, with F = 2**16 and 2**32) needs nine products of
