@@ -62,8 +62,12 @@ def test_a_judge_run_loads_neither_click_nor_numpy(tmp_path) -> None:  # type: i
 
 @needs_kernel
 def test_what_the_kernel_leaves_goes_to_the_cli_with_the_same_input(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    tabs = SAMPLE_IN.replace(" ", "\t").encode()  # the careful reader accepts tabs
+    tabs = SAMPLE_IN.replace(" ", "\t").encode()  # tidied, then read by the kernel
     proc = run_main(["nim"], tabs)
+    assert (proc.returncode, proc.stdout.decode()) == (0, SAMPLE_OUT)
+    assert proc.stderr.decode() == "loaded: False False\n"
+    zeros = SAMPLE_IN.replace("\n5 ", "\n" + "0" * 30 + "5 ").encode()  # only the careful reader
+    proc = run_main(["nim"], zeros)
     assert (proc.returncode, proc.stdout.decode()) == (0, SAMPLE_OUT)
     assert proc.stderr.decode() == "loaded: True True\n"
     proc = run_main(["nim"], b"2\n1 2\n3 x\n")

@@ -7,6 +7,8 @@ from importlib import resources
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from grundy import parallel
 from grundy.compiled import compiled
@@ -144,9 +146,10 @@ def test_canonical_and_careful_readers_agree(monkeypatch) -> None:  # type: igno
         raise AssertionError("the careful reader was not needed")
 
     monkeypatch.setattr(fmt, "_parse_lines", refuse)
-    for text in (canonical, canonical[:-1], variants[1]):  # \r\n: fast path after replace
+    for text in (canonical, *variants[:5]):  # blanks aside, fast paths after tidying
         pa, pb = fmt.parse(text)
         assert np.array_equal(pa, a) and np.array_equal(pb, b)
+        assert fmt.judge_output(text) == expected.encode()
 
 
 def test_canonical_reader_refuses_near_misses() -> None:
@@ -238,3 +241,30 @@ def test_two_threads_refuse_what_one_refuses(monkeypatch) -> None:  # type: igno
             assert numpy_reader.read_canonical(bad) is None, (number, text)
             pa, pb = fmt.parse(bad)
             assert (int(pa[number - 2]), int(pb[number - 2])) == (1, 2)
+
+
+BLANKS = st.text(alphabet=" \t\r\x0b\x0c", max_size=3).map(str.encode)
+
+
+@given(st.lists(st.tuples(st.integers(0, 2**64 - 1), st.integers(0, 2**64 - 1)), min_size=1,
+                max_size=6),
+       st.lists(st.tuples(BLANKS, BLANKS, BLANKS), min_size=7, max_size=7),
+       st.sampled_from([b"", b"\n", b"\n \n\t", b"\n\n1 2"]), st.integers(-1, 1))
+def test_tidy_inputs_read_as_the_careful_reader_reads_them(pairs, blanks, tail, extra) -> None:  # type: ignore[no-untyped-def]
+    """Blanks anywhere in a line, trailing blank lines, a wrong T: every reader agrees."""
+    lines = [b"%s%d%s" % (blanks[0][0], len(pairs) + extra, blanks[0][2])]
+    for (x, y), (before, between, after) in zip(pairs, blanks[1:]):
+        lines.append(b"%s%d %s%d%s" % (before, x, between, y, after))
+    data = b"\n".join(lines) + tail
+    try:
+        expected = fmt._parse_lines(data)
+    except InputError as error:
+        with pytest.raises(InputError) as caught:
+            fmt.parse(data)
+        assert (caught.value.line, caught.value.message) == (error.line, error.message)
+        with pytest.raises(InputError):
+            fmt.judge_output(data)
+        return
+    got = fmt.parse(data)
+    assert all(np.array_equal(u, v) for u, v in zip(got, expected))
+    assert fmt.judge_output(data) == b"".join(b"%d\n" % nim_mul(x, y) for x, y in pairs)

@@ -122,8 +122,9 @@ def parse(data: bytes) -> tuple[np.ndarray, np.ndarray]:
     from ._nim_numpy import read_canonical
 
     values = read_canonical(data)
-    if values is None and b"\r\n" in data:  # Windows line ends: same lines, same numbers
-        values = read_canonical(data.replace(b"\r\n", b"\n"))
+    if values is None:
+        tidy = judge.tidy(data)
+        values = read_canonical(tidy) if tidy != data else None
     if values is None:
         return _parse_lines(data)
     return values[1::2], values[2::2]  # views: nim_mul_array reads them chunk by chunk
