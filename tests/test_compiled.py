@@ -11,7 +11,7 @@ import shutil
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grundy import judge, parallel
@@ -40,14 +40,14 @@ def test_built_where_a_compiler_is(monkeypatch) -> None:  # type: ignore[no-unty
 
 def careful(body: bytes) -> tuple[int, bytes] | None:
     """What the careful reader makes of a body of lines 'A B': its count and products."""
-    count = max(1, len(body.split(b"\n")))
-    for t in (count, count - 1):  # with or without a final newline
-        try:
-            a, b = fmt._parse_lines(b"%d\n" % max(t, 1) + body)
-        except InputError:
-            continue
-        return len(a), b"".join(b"%d\n" % nim_mul(x, y) for x, y in zip(a.tolist(), b.tolist()))
-    return None
+    t = sum(1 for line in body.split(b"\n") if line.strip())  # the T that fits
+    if t == 0:
+        return 0, b""  # only blanks: no line (a whole input then fails T >= 1)
+    try:
+        a, b = fmt._parse_lines(b"%d\n" % t + body)
+    except InputError:
+        return None
+    return len(a), b"".join(b"%d\n" % nim_mul(x, y) for x, y in zip(a.tolist(), b.tolist()))
 
 
 def products(body: bytes) -> tuple[int, bytes] | None:
@@ -85,9 +85,8 @@ def test_every_length_and_layout() -> None:
 
 NEAR_MISSES = [b"18446744073709551616 1", b"1 18446744073709551616", b"99999999999999999999 1",
                b"28446744073709551615 1", b"100000000000000000000 1", b"000000000000000000001 1",
-               b"1  2", b"1\t2", b" 1 2", b"1 2 ", b"1 2 3", b"1", b"\n", b"-1 2", b"+1 2", b"1 -2",
-               b"1 2\r\r", b"1\r 2", b"1,2", b"1 2\x00", b"1 2\xff", b"\xb11 2", b"1:2", b"1/2",
-               b"0x1 2", b"1.5 2", b"1e3 2"]
+               b"1 2 3", b"1", b"-1 2", b"+1 2", b"1 -2", b"1,2", b"1 2\x00", b"1 2\xff",
+               b"\xb11 2", b"1:2", b"1/2", b"0x1 2", b"1.5 2", b"1e3 2", b"1\x1c2", b"1 2\x85"]
 
 
 @needs_kernel
@@ -95,6 +94,20 @@ NEAR_MISSES = [b"18446744073709551616 1", b"1 18446744073709551616", b"999999999
 def test_near_misses_are_left_to_the_careful_reader(line: bytes) -> None:
     for body in (line, line + b"\n", PAD + line + b"\n" + PAD, line + b"\n" + PAD, PAD + line):
         assert products(body) is None, body
+
+
+BLANK_LAYOUTS = [b"1  2", b"1\t2", b" 1 2", b"1 2 ", b"1 2\r\r", b"1\r 2", b"\t1\x0b2\x0c"]
+
+
+@needs_kernel
+@pytest.mark.parametrize("line", BLANK_LAYOUTS)
+def test_blanks_are_read_as_the_careful_reader_reads_them(line: bytes) -> None:
+    for body in (line, line + b"\n", PAD + line + b"\n" + PAD, line + b"\n" + PAD, PAD + line,
+                 PAD + line + b"\n\n \t\n\r\n"):
+        assert products(body) == careful(body), body
+        assert products(body) is not None
+    for body in (PAD + b"\n" + line, line + b"\n \n" + PAD):  # a blank line before a line
+        assert products(body) is None
 
 
 @needs_kernel
@@ -111,10 +124,12 @@ def test_every_byte_value_inside_a_number() -> None:
 
 
 @needs_kernel
+@settings(max_examples=400)
 @given(st.lists(st.tuples(st.integers(0, TOP), st.integers(0, TOP)), min_size=1, max_size=12),
        st.lists(st.tuples(st.integers(0, 200), st.integers(0, 2),
                           st.sampled_from([b"", b"0", b"7", b" ", b"\n", b"\r", b"\t", b"x",
-                                           b"\x00", b"-", b"99999999999"])), max_size=3))
+                                           b"\x00", b"-", b"99999999999", b"\n\n", b" \n",
+                                           b"\x0b", b"000000000000"])), max_size=4))
 def test_whatever_it_accepts_the_careful_reader_reads_alike(pairs, edits) -> None:  # type: ignore[no-untyped-def]
     body = bytearray(b"".join(b"%d %d\n" % pair for pair in pairs))
     for at, cut, noise in edits:

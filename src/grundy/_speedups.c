@@ -12,10 +12,10 @@
  *
  *   mul(a, b, out)                 out[i] = a[i] (x) b[i] on contiguous uint64 buffers
  *   products(data, start, stop)    the lines "A B" of data[start:stop] -> (count, text)
- *                                  with text the products, one per line; None when the
- *                                  lines are not all exactly "A B\n" (or "A B\r\n", the
- *                                  last newline optional) with 1 to 20 digits and values
- *                                  below 2**64: the caller then reads them the careful way.
+ *                                  with text the products, one per line; None unless
+ *                                  every line holds two numbers of 1 to 20 digits below
+ *                                  2**64 between blanks (blank lines only at the end of
+ *                                  data): the caller then reads them the careful way.
  *   read_file(fd, size)            the next size bytes of a file, read into memory backed
  *                                  by large pages where Linux offers them.
  *
@@ -273,10 +273,33 @@ static void advise_huge_pages(void *buffer, Py_ssize_t size)
 #endif
 }
 
-/* Products of the lines of [p, end) written to [out, limit).  Returns the number of
- * lines, or -1 if a line is not "A B\n" / "A B\r\n" (or, which cannot happen, the
- * products do not fit). */
-static Py_ssize_t products_into(const u8 *p, const u8 *end, char *out, char *limit, char **out_end)
+static inline int is_blank(u8 c)  /* what bytes.split() splits on, but the newline */
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static inline const u8 *skip_blanks(const u8 *p, const u8 *end)
+{
+    while (p < end && is_blank(*p))
+        p++;
+    return p;
+}
+
+static int only_blank_lines(const u8 *p, const u8 *end)
+{
+    for (; p < end; p++)
+        if (!is_blank(*p) && *p != '\n')
+            return 0;
+    return 1;
+}
+
+/* Products of the lines of [p, end) written to [out, limit).  A line is two numbers
+ * with blanks (space, tab, \r, \v, \f) between them and any blanks around them, as
+ * Python's bytes.split() reads it; blank lines may only close the input (at_end: the
+ * chunk ends the input).  Returns the number of lines, or -1 for anything else (or,
+ * which cannot happen, products that do not fit). */
+static Py_ssize_t products_into(const u8 *p, const u8 *end, int at_end, char *out, char *limit,
+                                char **out_end)
 {
     enum { BATCH = 256 };  /* lines read, then multiplied, then written: each loop stays simple */
     u64 a[BATCH], b[BATCH];
@@ -284,10 +307,19 @@ static Py_ssize_t products_into(const u8 *p, const u8 *end, char *out, char *lim
     while (p < end) {
         int n = 0;
         for (; n < BATCH && p < end; n++) {
-            if (!read_number(&p, end, &a[n]) || p == end || *p++ != ' ' || !read_number(&p, end, &b[n]))
+            p = skip_blanks(p, end);
+            if (p == end || *p == '\n') {  /* a blank line */
+                if (!at_end || !only_blank_lines(p, end))
+                    return -1;
+                p = end;
+                break;
+            }
+            if (!read_number(&p, end, &a[n]) || p == end || !is_blank(*p))
                 return -1;
-            if (p < end && *p == '\r')
-                p++;
+            p = skip_blanks(p, end);
+            if (!read_number(&p, end, &b[n]))
+                return -1;
+            p = skip_blanks(p, end);
             if (p < end && *p++ != '\n')
                 return -1;
         }
@@ -331,7 +363,7 @@ static PyObject *products(PyObject *self, PyObject *args)
     const u8 *base = (const u8 *)data.buf;
     Py_ssize_t count;
     Py_BEGIN_ALLOW_THREADS
-    count = products_into(base + start, base + stop, out, out + room, &out_end);
+    count = products_into(base + start, base + stop, stop == data.len, out, out + room, &out_end);
     Py_END_ALLOW_THREADS
     PyBuffer_Release(&data);
     if (count < 0) {
@@ -416,7 +448,7 @@ static PyObject *read_file(PyObject *self, PyObject *args)
 static PyMethodDef methods[] = {
     {"products", products, METH_VARARGS,
      "products(data, start, stop) -> (count, text) | None: the nim products of the lines "
-     "'A B' of data[start:stop], one per line (None if a line is not exactly 'A B')."},
+     "'A B' of data[start:stop], one per line (None if a line is not two numbers)."},
     {"read_file", read_file, METH_VARARGS,
      "read_file(fd, size) -> bytes: the next size bytes of a file (fewer if it ends sooner), "
      "read into memory backed by large pages where the system offers them."},
