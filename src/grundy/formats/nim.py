@@ -16,13 +16,13 @@ per line instead:
 
 Three readers, fastest first; each hands what it refuses to the next:
 
-1. the compiled kernel (:mod:`grundy.judge`), when it was built: lines exactly
-   ``A B`` are read, multiplied and written in C, in two halves on two threads,
-   without starting NumPy;
-2. the NumPy reader (:mod:`grundy.formats._nim_numpy`) for a canonical input;
-3. the careful line-by-line reader, which accepts what the others refused (tabs,
-   extra spaces, leading zeros, trailing blank lines) and names the line of the
-   first fault.
+1. the compiled kernel (:mod:`grundy.judge`), when it was built: lines of two
+   numbers (blanks as ``bytes.split`` reads them) are read, multiplied and written
+   in C, in two halves on two threads, without starting NumPy;
+2. the NumPy reader (:mod:`grundy.formats._nim_numpy`) for a canonical input
+   (single spaces, no leading zeros), after :func:`_tidy` has laid out the blanks;
+3. the careful line-by-line reader, which accepts what the others refused (leading
+   zeros, say) and names the line of the first fault.
 """
 
 from __future__ import annotations
