@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
+from importlib import resources
 
 import pytest
 
@@ -16,16 +18,17 @@ from test_nim_cli import SAMPLE_IN, SAMPLE_OUT
 needs_kernel = pytest.mark.skipif(compiled() is None, reason="the compiled kernel is not built here")
 
 
-@pytest.mark.parametrize("args, path", [
-    (["nim"], "-"), (["nim", "-"], "-"), (["nim", "in.txt"], "in.txt"),
-    (["solve", "nim"], "-"), (["solve", "Nim-Product", "x.in"], "x.in"),
+@pytest.mark.parametrize("args, run", [
+    (["nim"], ("nim", "-")), (["nim", "-"], ("nim", "-")), (["nim", "in.txt"], ("nim", "in.txt")),
+    (["solve", "nim"], ("nim", "-")), (["solve", "Nim-Product", "x.in"], ("Nim-Product", "x.in")),
+    (["solve", "squares"], ("squares", "-")), (["solve", "grid-game-2", "-"], ("grid-game-2", "-")),
     (["nim", "mul", "3", "5"], None), (["nim", "sqrt"], None), (["nim", "a", "b"], None),
     (["nim", "--help"], None), (["solve", "nim", "--json"], None), (["solve", "nim", "-", "x"], None),
-    (["solve", "squares"], None), (["solve"], None), ([], None), (["--version"], None),
-    (["analyze", "nim", "3"], None),
+    (["solve", "--help"], None), (["solve"], None), ([], None), (["--version"], None),
+    (["analyze", "nim", "3"], None), (["solve", "split", "--explain", "f"], None),
 ])
-def test_which_command_lines_are_judge_runs(args: list[str], path: str | None) -> None:
-    assert console.judge_input(args) == path
+def test_which_command_lines_are_judge_runs(args: list[str], run: tuple[str, str] | None) -> None:
+    assert console.judge_input(args) == run
 
 
 def test_nim_operations_are_those_of_the_nimber_module() -> None:
@@ -54,28 +57,39 @@ def test_a_judge_run_loads_neither_click_nor_numpy(tmp_path) -> None:  # type: i
         proc = run_main(args, data)
         assert (proc.returncode, proc.stdout.decode()) == (0, SAMPLE_OUT)
         assert proc.stderr.decode() == "loaded: False False\n"
-    # without the kernel the CLI answers, the same
+    tabs = SAMPLE_IN.replace(" ", "\t").encode()  # the kernel reads blanks as split() does
+    proc = run_main(["nim"], tabs)
+    assert (proc.returncode, proc.stdout.decode(), proc.stderr.decode()) == (0, SAMPLE_OUT, "loaded: False False\n")
+
+
+def test_other_judge_runs_skip_the_cli(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    example = (resources.files("grundy") / "examples" / "squares.in").read_bytes()
+    expected = subprocess.run([sys.executable, "-m", "grundy", "solve", "squares", "--json"],
+                              input=example, capture_output=True).stdout
+    assert expected.startswith(b"{")
+    proc = run_main(["solve", "grid-game-2"], example)
+    assert proc.returncode == 0 and proc.stderr.decode() == "loaded: False True\n"
+    answers = [json.loads(line)["winner"] for line in expected.decode().splitlines()]
+    assert proc.stdout.decode().split() == answers
+    # without the kernel, the nim product too: NumPy, and still no click
     proc = run_main(["nim"], SAMPLE_IN.encode(), env={"GRUNDY_PURE": "1"})
     assert (proc.returncode, proc.stdout.decode()) == (0, SAMPLE_OUT)
-    assert proc.stderr.decode() == "loaded: True True\n"
-
-
-@needs_kernel
-def test_what_the_kernel_leaves_goes_to_the_cli_with_the_same_input(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    tabs = SAMPLE_IN.replace(" ", "\t").encode()  # tidied, then read by the kernel
-    proc = run_main(["nim"], tabs)
-    assert (proc.returncode, proc.stdout.decode()) == (0, SAMPLE_OUT)
-    assert proc.stderr.decode() == "loaded: False False\n"
-    zeros = SAMPLE_IN.replace("\n5 ", "\n" + "0" * 30 + "5 ").encode()  # only the careful reader
+    assert proc.stderr.decode() == "loaded: False True\n"
+    zeros = SAMPLE_IN.replace("\n5 ", "\n" + "0" * 30 + "5 ").encode()  # the careful reader's
     proc = run_main(["nim"], zeros)
     assert (proc.returncode, proc.stdout.decode()) == (0, SAMPLE_OUT)
-    assert proc.stderr.decode() == "loaded: True True\n"
-    proc = run_main(["nim"], b"2\n1 2\n3 x\n")
-    assert (proc.returncode, proc.stdout) == (2, b"")
-    assert proc.stderr.decode().startswith("grundy: error: line 3: ")
-    proc = run_main(["nim", str(tmp_path / "missing.in")])
-    assert (proc.returncode, proc.stdout) == (2, b"")
-    assert proc.stderr.decode().startswith("grundy: error: cannot read ")
+
+
+def test_faults_go_to_the_cli_with_the_same_input(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    for args, data, words in ((["nim"], b"2\n1 2\n3 x\n", "line 3: "),
+                              (["solve", "squares"], b"2\n1 1\n", "line "),
+                              (["solve", "checkers"], b"1\n", "unknown problem"),
+                              (["nim", str(tmp_path / "missing.in")], b"", "cannot read ")):
+        proc = run_main(args, data)
+        assert (proc.returncode, proc.stdout) == (2, b""), args
+        err = proc.stderr.decode()
+        assert err.startswith("grundy: error: ") and words in err, err
+        assert err.endswith("loaded: True True\n") or err.endswith("loaded: True False\n"), err
 
 
 @needs_kernel

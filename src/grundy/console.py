@@ -1,14 +1,19 @@
-"""The ``grundy`` command: a judge's plain nim-product run is answered straight away by
-:mod:`grundy.judge`; everything else goes to the CLI (:mod:`grundy.cli`).
+"""The ``grundy`` command: a judge's plain run is answered straight away; everything
+else goes to the CLI (:mod:`grundy.cli`).
 
-Starting the CLI framework takes longer than multiplying a million nimbers in C, so
-``grundy nim [FILE]`` and ``grundy solve nim [FILE]`` without options first try the
-compiled kernel, importing nothing else.  When it cannot answer (no kernel, an input it
-leaves to the careful readers, a file that cannot be opened), nothing has been printed
-yet, and the CLI runs as always, on the same input: it answers, or names the fault.
+A contest run (``grundy nim [FILE]``, ``grundy solve NAME [FILE]``, no options) needs
+no command-line framework, and starting one costs about 20 ms, more than the whole
+nim-product run on the compiled kernel.  So such a run reads its input and asks the
+solver directly: the nim product through :mod:`grundy.judge` (the compiled kernel,
+nothing else imported), every other problem through :mod:`grundy.formats`.  When that
+fails in any way (no kernel, an input only the careful readers take, a bad line, a
+file that cannot be opened), nothing has been printed yet, and the CLI runs as
+always on the same input: it answers, or reports the fault in its one-line form.
 
->>> judge_input(["nim"]), judge_input(["solve", "nim", "in.txt"]), judge_input(["nim", "inv", "3"])
-('-', 'in.txt', None)
+>>> judge_input(["nim"]), judge_input(["solve", "squares", "in.txt"])
+(('nim', '-'), ('squares', 'in.txt'))
+>>> judge_input(["nim", "inv", "3"]), judge_input(["solve", "nim", "--json"])
+(None, None)
 """
 
 from __future__ import annotations
@@ -25,39 +30,35 @@ NIM_OPERATIONS = ("mul", "add", "div", "pow", "inv", "sqrt")
 
 def main() -> None:
     """Console-script entry point."""
-    path = judge_input(sys.argv[1:])
-    if path is not None and _answer(path):
+    run = judge_input(sys.argv[1:])
+    if run is not None and _answer(*run):
         return
     from .cli import entry
 
     entry()
 
 
-def judge_input(args: list[str]) -> str | None:
-    """The input file of a plain judge run (``nim [FILE]``, ``solve nim [FILE]``, no
-    options; ``-`` is standard input), or None for any other command line."""
-    from .judge import PROBLEM_NAMES
-
+def judge_input(args: list[str]) -> tuple[str, str] | None:
+    """The problem and input file of a plain judge run (``nim [FILE]`` or
+    ``solve NAME [FILE]``, no options; ``-`` is standard input), or None for any other
+    command line."""
     if args[:1] == ["nim"] and not (len(args) > 1 and args[1] in NIM_OPERATIONS):
-        rest = args[1:]
-    elif args[:1] == ["solve"] and len(args) > 1 and args[1].strip().lower() in PROBLEM_NAMES:
-        rest = args[2:]
+        problem, rest = "nim", args[1:]
+    elif args[:1] == ["solve"] and len(args) > 1 and not args[1].startswith("-"):
+        problem, rest = args[1], args[2:]
     else:
         return None
     if not rest:
-        return "-"
+        return problem, "-"
     if len(rest) == 1 and (rest[0] == "-" or not rest[0].startswith("-")):
-        return rest[0]
+        return problem, rest[0]
     return None
 
 
-def _answer(path: str) -> bool:
-    """Write the judge's answer if the compiled kernel can give it; False if it cannot."""
-    from . import judge
-    from .compiled import compiled, read_all
+def _answer(problem: str, path: str) -> bool:
+    """Write the judge's answer if it comes without trouble; False (nothing written) if not."""
+    from .compiled import read_all
 
-    if compiled() is None:
-        return False
     try:
         if path == "-":
             data = read_all(sys.stdin.buffer)
@@ -67,8 +68,8 @@ def _answer(path: str) -> bool:
     except OSError:
         return False  # the CLI tries again and reports it
     try:
-        chunks = judge.products(data)
-    except MemoryError:  # the CLI tries again and reports it
+        chunks = _solve(problem, data)
+    except Exception:  # noqa: BLE001 - any fault: the CLI runs again and reports it its way
         chunks = None
     if chunks is None:
         if path == "-":  # the CLI reads standard input again: the same bytes
@@ -81,3 +82,15 @@ def _answer(path: str) -> bool:
     except BrokenPipeError:  # the reader went away, as after `| head`: not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return True
+
+
+def _solve(problem: str, data: bytes) -> list[bytes] | None:
+    from . import judge
+
+    if problem.strip().lower() in judge.PROBLEM_NAMES:
+        chunks = judge.products(data)
+        if chunks is not None:
+            return chunks
+    from .formats import problem_name, solve_chunks
+
+    return solve_chunks(problem_name(problem), data)
