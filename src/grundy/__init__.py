@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # what type checkers see; at run time, __getattr__ below load
     from .engine import (Game, LoopyGameError, Sum, mex, outcome, part_winning_moves, value,
                          winning_moves)
     from .errors import GrundyError, InputError, UnknownGameError
+    from .loopy import Infinity, loopy_outcome, loopy_value, loopy_winning_moves
     from .nimber import Nimber, field_order, nim_div, nim_inv, nim_mul, nim_pow, nim_sqrt
     from .periodicity import Period, find_period, sequence
     from .rules.base import GridGame, HeapGame
@@ -62,6 +63,10 @@ _LAZY = {
     "nim_mul": "nimber",
     "nim_pow": "nimber",
     "nim_sqrt": "nimber",
+    "Infinity": "loopy",
+    "loopy_value": "loopy",
+    "loopy_outcome": "loopy",
+    "loopy_winning_moves": "loopy",
     "find": "catalog",
     "entries": "catalog",
     "sequence": "periodicity",

@@ -37,11 +37,13 @@ Position = Hashable
 class LoopyGameError(ValueError):
     """The move graph of a ruleset has a cycle, so Grundy values are undefined.
 
-    ``position`` is a position on the cycle.
+    ``position`` is a position on the cycle.  :func:`grundy.loopy_value` gives such
+    games their generalized values (:mod:`grundy.loopy`).
     """
 
     def __init__(self, position: Any) -> None:
-        super().__init__(f"the game is loopy: position {position!r} can be reached from itself")
+        super().__init__(f"the game is loopy: position {position!r} can be reached from itself "
+                         "(grundy.loopy_value gives such games their values, draws included)")
         self.position = position
 
 
