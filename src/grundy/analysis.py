@@ -25,8 +25,8 @@ from .engine import Game, Sum, part_winning_moves, value
 from .errors import GrundyError
 from .rules.base import is_grid_game, is_heap_game
 
-__all__ = ["GRID_LIMIT", "HEAP_LIMIT", "Analysis", "Move", "analyze", "format_part",
-           "parse_position"]
+__all__ = ["GRID_LIMIT", "HEAP_LIMIT", "Analysis", "MisereAnalysis", "Move", "analyze",
+           "analyze_misere", "format_part", "parse_position"]
 
 #: the largest heap and the largest row or column that :func:`analyze` takes: every
 #: option of a part is listed, and a heap of n has up to n options (a cell, n^2)
@@ -90,6 +90,52 @@ def analyze(game: Game, parts: Sequence[Any]) -> Analysis:
         total ^= v
     moves = tuple(Move(i, parts[i], o) for i, o in part_winning_moves(game, parts))
     return Analysis(parts, values, total, moves)
+
+
+@dataclass(frozen=True)
+class MisereAnalysis:
+    """The misère outcome of a sum of parts (the last player to move loses) and every
+    winning move."""
+
+    parts: tuple[Any, ...]
+    outcome: str
+    moves: tuple[Move, ...]
+
+    def describe(self) -> str:
+        """A few lines of plain English."""
+        lines = ["misere play: the player who makes the last move loses"]
+        if self.outcome == "P":
+            lines.append("outcome: P -- the player to move loses against best play")
+        elif not self.moves:
+            lines.append("outcome: N -- no move is left: the player to move has won")
+        else:
+            lines.append(f"outcome: N -- the player to move wins; winning moves: {len(self.moves)}")
+            lines.extend(f"  {m.describe()}" for m in self.moves)
+        return "\n".join(lines) + "\n"
+
+
+def analyze_misere(game: Game, parts: Sequence[Any]) -> MisereAnalysis:
+    """Misère outcome and all winning moves of the sum of ``parts`` (:mod:`grundy.misere`).
+
+    >>> from grundy.engine import Game
+    >>> class Nim(Game):
+    ...     def options(self, n):
+    ...         return range(n)
+    >>> a = analyze_misere(Nim(), [1, 1, 2])
+    >>> a.outcome, [m.describe() for m in a.moves]
+    ('N', ['2 -> 1'])
+    """
+    from .misere import misere_outcome
+
+    parts = tuple(parts)
+    outcome = misere_outcome(game, Sum(*parts))
+    moves: list[Move] = []
+    if outcome == "N":
+        for i, part in enumerate(parts):
+            for option in game.options(part):
+                if misere_outcome(game, Sum(*parts[:i], option, *parts[i + 1:])) == "P":
+                    moves.append(Move(i, part, option))
+    return MisereAnalysis(parts, outcome, tuple(moves))
 
 
 def _prime(game: Game, parts: tuple[Any, ...]) -> None:

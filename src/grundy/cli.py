@@ -167,18 +167,35 @@ def nim(args: tuple[str, ...]) -> None:
 @click.argument("game")
 @click.argument("position", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON object.")
-def analyze(game: str, position: tuple[str, ...], as_json: bool) -> None:
+@click.option("--misere", is_flag=True, help="Misere play: the player who moves last loses.")
+def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool) -> None:
     """Who wins POSITION of GAME, with which moves, and how many winning moves.
 
     POSITION is a list of parts played side by side: heap sizes for heap games
     (grundy analyze kayles 3 5 7), ROWxCOL cells or rectangles for
-    two-dimensional games (grundy analyze split 4x3 5x5).
+    two-dimensional games (grundy analyze split 4x3 5x5).  With --misere the
+    sum is searched move by move (values do not add up in misere play), so
+    keep such positions small.
     """
     from .analysis import analyze as compute
-    from .analysis import format_part, parse_position
+    from .analysis import analyze_misere, format_part, parse_position
 
     ruleset = _game(game)
-    result = compute(ruleset, parse_position(ruleset, position))
+    parts = parse_position(ruleset, position)
+    if misere:
+        found = analyze_misere(ruleset, parts)
+        if as_json:
+            _echo_json({
+                "misere": True,
+                "outcome": found.outcome,
+                "winning_moves": len(found.moves),
+                "moves": [{"part": m.index, "from": format_part(m.part),
+                           "to": format_part(m.option)} for m in found.moves],
+            })
+        else:
+            click.echo(found.describe(), nl=False)
+        return
+    result = compute(ruleset, parts)
     if as_json:
         _echo_json({
             "value": result.value,
@@ -197,7 +214,9 @@ def analyze(game: str, position: tuple[str, ...], as_json: bool) -> None:
 @click.argument("position", nargs=-1, required=True)
 @click.option("--second", is_flag=True, help="Let grundy move first.")
 @click.option("--seed", type=int, default=None, help="Seed of grundy's random moves when it is losing.")
-def play(game: str, position: tuple[str, ...], second: bool, seed: int | None) -> None:
+@click.option("--misere", is_flag=True, help="Misere play: the player who moves last loses.")
+def play(game: str, position: tuple[str, ...], second: bool, seed: int | None,
+         misere: bool) -> None:
     """Play GAME from POSITION against grundy, which never misses a winning move.
 
     POSITION as for 'grundy analyze'.  At your turn type the number of a move,
@@ -209,7 +228,7 @@ def play(game: str, position: tuple[str, ...], second: bool, seed: int | None) -
     ruleset = _game(game)
     parts = parse_position(ruleset, position)
     try:
-        run_match(ruleset, parts, human_first=not second, seed=seed,
+        run_match(ruleset, parts, human_first=not second, seed=seed, misere=misere,
                   ask=lambda prompt: click.prompt(prompt, prompt_suffix="", default="",
                                                   show_default=False),
                   say=click.echo)

@@ -1,4 +1,4 @@
-"""Play a game against grundy: it moves to value 0 whenever it can.
+"""Play a game against grundy: it moves to value 0 (a P-position) whenever it can.
 
 The position is a sum of parts.  :class:`Match` holds the rules of a match
 (legal moves, the computer's choice); :func:`play` runs it on any text input
@@ -21,19 +21,22 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .analysis import Move, analyze, format_part
+from .analysis import Analysis, MisereAnalysis, Move, analyze, analyze_misere, format_part
 from .engine import Game, Sum
 
 __all__ = ["Match", "play"]
 
 
 class Match:
-    """A position (a list of parts) and whose turn it is."""
+    """A position (a list of parts), under normal play or misère play (``misere``: the
+    player who moves last loses)."""
 
-    def __init__(self, game: Game, parts: Sequence[Any], seed: int | None = None) -> None:
+    def __init__(self, game: Game, parts: Sequence[Any], seed: int | None = None,
+                 misere: bool = False) -> None:
         self.game = game
         self.parts = list(parts)
         self.rng = random.Random(seed)
+        self.misere = misere
 
     def moves(self) -> list[Move]:
         """Every legal move, part by part, in ``options()`` order."""
@@ -48,32 +51,44 @@ class Match:
 
     def computer_move(self) -> Move | None:
         """A winning move if there is one, else a random legal move (None: no move)."""
-        winning = analyze(self.game, self.parts).moves
+        winning = self.analysis().moves
         if winning:
             return winning[0]
         legal = self.moves()
         return self.rng.choice(legal) if legal else None
+
+    def analysis(self) -> Analysis | MisereAnalysis:
+        """grundy's analysis of the position."""
+        if self.misere:
+            return analyze_misere(self.game, self.parts)
+        return analyze(self.game, self.parts)
 
     def show(self) -> str:
         return " + ".join(format_part(p) for p in self.parts) if self.parts else "(empty)"
 
 
 def play(game: Game, parts: Sequence[Any], *, human_first: bool = True, seed: int | None = None,
-         ask: Callable[[str], str] = input, say: Callable[[str], None] = print) -> str:
+         ask: Callable[[str], str] = input, say: Callable[[str], None] = print,
+         misere: bool = False) -> str:
     """Play a match on text I/O; returns ``"you"`` or ``"grundy"``, the winner.
 
     At your turn type a move's number, ``h`` for a hint (grundy's analysis) or
-    ``q`` to give up.
+    ``q`` to give up.  ``misere``: the player who makes the last move loses.
     """
-    match = Match(game, parts, seed)
+    match = Match(game, parts, seed, misere)
     human = human_first
+    if misere:
+        say("misere play: whoever makes the last move loses")
     while True:
         say(f"\nposition: {match.show()}")
         legal = match.moves()
         if not legal:
-            winner = "grundy" if human else "you"
+            if misere:  # the player to move has no move: the other one moved last
+                say("You have no move: grundy moved last and loses. You win!" if human
+                    else "grundy has no move: you moved last and lose.")
+                return "you" if human else "grundy"
             say("You have no move: grundy wins." if human else "grundy has no move: you win!")
-            return winner
+            return "grundy" if human else "you"
         if not human:
             move = match.computer_move()
             assert move is not None
@@ -89,7 +104,7 @@ def play(game: Game, parts: Sequence[Any], *, human_first: bool = True, seed: in
                 say("You gave up: grundy wins.")
                 return "grundy"
             if answer == "h":
-                say(analyze(game, match.parts).describe().rstrip())
+                say(match.analysis().describe().rstrip())
                 continue
             if answer.isdigit() and 1 <= int(answer) <= len(legal):
                 break
