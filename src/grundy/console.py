@@ -31,8 +31,12 @@ NIM_OPERATIONS = ("mul", "add", "div", "pow", "inv", "sqrt")
 def main() -> None:
     """Console-script entry point."""
     run = judge_input(sys.argv[1:])
-    if run is not None and _answer(*run):
-        return
+    try:
+        if run is not None and _answer(*run):
+            return
+    except KeyboardInterrupt:  # as the CLI says it
+        sys.stderr.write("\ngrundy: error: aborted\n")
+        sys.exit(2)
     from .cli import entry
 
     entry()
