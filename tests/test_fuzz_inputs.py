@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import sys
 from importlib import resources
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from grundy import console
 from grundy.cli import run
 from grundy.formats import PROBLEMS
 
@@ -43,5 +45,29 @@ def test_mangled_inputs_never_crash(problem, tmp_path, capfd):
             assert "internal error" not in err, err
         else:
             assert err == "" and out.endswith("\n")
+
+    check()
+
+
+@pytest.mark.parametrize("problem", PROBLEMS)
+def test_mangled_inputs_through_the_console_fast_path(problem, tmp_path, capfd, monkeypatch):
+    """The same, through the console script's judge-run path and its handover to the CLI:
+    the same answer or error line as the CLI alone gives."""
+    path = tmp_path / "input.txt"
+
+    @settings(max_examples=25, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(mangled(EXAMPLES[problem]))
+    def check(data):
+        path.write_bytes(data)
+        code = run(["solve", problem, str(path)])
+        expected = capfd.readouterr()
+        monkeypatch.setattr(sys, "argv", ["grundy", "solve", problem, str(path)])
+        try:
+            console.main()
+            fast_code = 0
+        except SystemExit as exit:
+            fast_code = exit.code
+        got = capfd.readouterr()
+        assert (fast_code, got.out, got.err) == (code, expected.out, expected.err)
 
     check()
