@@ -143,3 +143,21 @@ def test_long_sequences_are_cheap():
     g = sequence(TakeAndBreak("0.07"), 10**6)
     assert len(g) == 10**6 and g.dtype == np.int64
     assert (g[53 + 34 :] == g[53:-34]).all()
+
+
+def test_sequences_need_heap_games_and_say_how() -> None:
+    import grundy
+
+    class Plain(grundy.Game):
+        def options(self, n):  # type: ignore[no-untyped-def]
+            return [n - k for k in (2, 5, 6) if k <= n]
+
+    class Heap(grundy.HeapGame):
+        def options(self, n):  # type: ignore[no-untyped-def]
+            return [n - k for k in (2, 5, 6) if k <= n]
+
+    with pytest.raises(grundy.GrundyError, match="subclass grundy.HeapGame"):
+        grundy.sequence(Plain(), 5)
+    with pytest.raises(grundy.GrundyError, match="two-dimensional game"):
+        grundy.sequence(grundy.find("squares"), 5)
+    assert grundy.sequence(Heap(), 12).tolist() == [grundy.value(Plain(), n) for n in range(12)]

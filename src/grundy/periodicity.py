@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from .errors import GrundyError
-from .rules.base import is_heap_game
+from .rules.base import is_grid_game, is_heap_game
 from .rules.heap import AllBut, GrundysGame, Nim, Subtraction, TakeAndBreak
 
 __all__ = ["Period", "find_period", "sequence"]
@@ -133,8 +133,13 @@ def _default_max(game: Any) -> int:
 
 def _check_heap(game: Any) -> None:
     if not is_heap_game(game):
-        raise GrundyError(f"{game!r} is not a heap game, so it has no Grundy sequence; "
-                          "for a two-dimensional game use 'grundy table'")
+        name = type(game).__name__
+        if is_grid_game(game):
+            raise GrundyError(f"{name} is a two-dimensional game: it has a table of values "
+                              "(grundy table), not a sequence")
+        raise GrundyError(f"{name} is not a heap game, so it has no Grundy sequence: subclass "
+                          "grundy.HeapGame (positions 0, 1, 2, ...) rather than grundy.Game to "
+                          "get one")
 
 
 # -- finding periods --------------------------------------------------------------------
