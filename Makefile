@@ -9,12 +9,15 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-# The package in editable mode; for tests, with the test extra too.
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
+# The package in editable mode; for tests, with the test extra too.  The compiled
+# kernel is built at install time, so a change to its source reinstalls.
+BUILD_INPUTS := pyproject.toml setup.py src/grundy/_speedups.c
+
+$(VENV)/.installed: $(BUILD_INPUTS) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-test: $(BUILD_INPUTS) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@ $(VENV)/.installed
 
