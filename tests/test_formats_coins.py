@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
 from functools import lru_cache
-from itertools import product as cartesian
 from importlib import resources
+from itertools import product as cartesian
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -248,7 +250,7 @@ def test_biggest_board_accepted():
     ("2 3\n101\n01\n", 3, "row 2 of the board of line 1 has 2 characters, expected 3"),
     ("2 3\n101\n0101\n", 3, "4 characters"),
     ("2 2\n10\n0x\n", 3, "'x' at column 2"),
-    ("2 2\n10\n\n0 1\n", 4, "3 characters"),
+    ("2 2\n10\n\n0 1 1\n", 4, "3 characters"),
     ("3 2\n10\n01\n", 3, "has 3 rows, found only 2"),
     ("2 2\n10\n01\n2 2\n11\n", 5, "found only 1"),
     ("0 3\n", 1, "R = 0 is out of range"),
@@ -290,3 +292,19 @@ def test_top_bit_is_bit_length_minus_one():
     a = np.concatenate([np.arange(1, 70000), (1 << np.arange(40)) - 1, 1 << np.arange(40)])
     a = a[a > 0]
     assert _top_bit(a).tolist() == [int(v).bit_length() - 1 for v in a]
+
+
+def test_blanks_between_cells_are_allowed_as_the_seed_allows_them(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    seed = Path(__file__).resolve().parents[2] / "shared" / "reference" / "coins.cpp"
+    binary = tmp_path / "coins"
+    subprocess.run(["g++", "-O2", "-o", str(binary), str(seed)], check=True)
+    rng = np.random.default_rng(21)
+    compact, spaced = [], []
+    for _ in range(60):
+        rows, cols = (int(x) for x in rng.integers(1, 8, 2))
+        heads = rng.integers(0, 2, (rows, cols))
+        compact.append(f"{rows} {cols}\n" + "".join("".join(map(str, r)) + "\n" for r in heads))
+        spaced.append(f"{rows} {cols}\n" + "".join(" ".join(map(str, r)) + " \t\r\n" for r in heads))
+    data = "".join(spaced).encode()
+    theirs = subprocess.run([str(binary)], input=data, capture_output=True, check=True).stdout
+    assert solve(data).encode() == theirs == solve("".join(compact).encode()).encode()

@@ -1,7 +1,8 @@
 """The Coins Game (ASC 34; Turning Corners): who wins, and the first winning move.
 
-Input: ``R C`` then ``R`` lines of ``C`` characters ``0``/``1`` (``1`` = heads),
-several boards until the end of input (blank lines are ignored).  Output per
+Input: ``R C`` then ``R`` lines of ``C`` characters ``0``/``1`` (``1`` = heads; blanks
+between them are allowed), several boards until the end of input (blank lines are
+ignored).  Output per
 board: ``Betty``, or ``Ann`` then ``i j`` (the head turned) then ``a b`` (the
 opposite corner, ``0 <= a < i``, ``0 <= b < j``): the first winning move in the
 order i, j (heads only), a, b.
@@ -70,8 +71,8 @@ class Result:
 def parse(data: bytes) -> list[Board]:
     """Every board of a contest input; :class:`InputError` at the first fault.
 
-    >>> [b.heads.tolist() for b in parse(b"1 3\\n101\\n\\n2 1\\n0\\n1\\n")]
-    [[[1, 0, 1]], [[0], [1]]]
+    >>> [b.heads.tolist() for b in parse(b"1 3\\n101\\n\\n2 1\\n0\\n1\\n1 2\\n1 1\\n")]
+    [[[1, 0, 1]], [[0], [1]], [[1, 1]]]
     """
     lines = data.split(b"\n")
     boards: list[Board] = []
@@ -92,7 +93,7 @@ def parse(data: bytes) -> list[Board]:
                 raise InputError(f"the board of line {header} has {rows} rows, "
                                  f"found only {len(chunk)} before the end of input",
                                  last_line(data))
-            row = lines[n].strip()
+            row = b"".join(lines[n].split())  # blanks between the cells are allowed
             if len(row) != cols:
                 raise InputError(f"row {len(chunk) + 1} of the board of line {header} has "
                                  f"{len(row)} characters, expected {cols}", n + 1)
