@@ -105,3 +105,15 @@ def test_a_reader_that_goes_away_is_not_an_error(tmp_path) -> None:  # type: ign
     assert proc.wait(timeout=60) == 0
     assert proc.stderr.read() == b""
     assert first == b"%d\n" % nim_mul(0, 3)
+
+
+def test_closed_standard_output_is_one_error_line(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "nim.in"
+    path.write_text(SAMPLE_IN)
+    for args in (["nim", str(path)], ["solve", "split", str(path)]):
+        proc = subprocess.run([sys.executable, "-m", "grundy", *args], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, close_fds=True,
+                              preexec_fn=lambda: os.close(1))
+        assert proc.returncode == 2
+        err = proc.stderr.decode()
+        assert err.count("\n") == 1 and err.startswith("grundy: error: "), err

@@ -53,6 +53,8 @@ def _read(path: str) -> bytes:
 
 def _write(chunks: list[bytes]) -> None:
     """A whole answer, as pieces of bytes (contest answers are ASCII: no copy through str)."""
+    if sys.stdout is None:
+        _fail("standard output is closed: nowhere to write the answer")
     sys.stdout.flush()
     for chunk in chunks:
         sys.stdout.buffer.write(chunk)

@@ -79,10 +79,13 @@ def _answer(problem: str, path: str) -> bool:
         if path == "-":  # the CLI reads standard input again: the same bytes
             sys.stdin = io.TextIOWrapper(io.BytesIO(data))
         return False
+    out = getattr(sys.stdout, "buffer", None)
+    if out is None:  # no standard output (closed, or replaced): the CLI says what it can
+        return False
     try:
         for chunk in chunks:
-            sys.stdout.buffer.write(chunk)
-        sys.stdout.buffer.flush()
+            out.write(chunk)
+        out.flush()
     except BrokenPipeError:  # the reader went away, as after `| head`: not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return True
