@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # what type checkers see; at run time, __getattr__ below load
                          winning_moves)
     from .errors import GrundyError, InputError, UnknownGameError
     from .loopy import Infinity, loopy_outcome, loopy_value, loopy_winning_moves
-    from .misere import misere_outcome, misere_winning_moves
+    from .misere import misere_outcome, misere_part_winning_moves, misere_winning_moves
     from .nimber import Nimber, field_order, nim_div, nim_inv, nim_mul, nim_pow, nim_sqrt
     from .periodicity import Period, find_period, sequence
     from .rules.base import GridGame, HeapGame
@@ -70,6 +70,7 @@ _LAZY = {
     "loopy_winning_moves": "loopy",
     "misere_outcome": "misere",
     "misere_winning_moves": "misere",
+    "misere_part_winning_moves": "misere",
     "find": "catalog",
     "entries": "catalog",
     "sequence": "periodicity",

@@ -72,12 +72,7 @@ class Analysis:
         """A few lines of plain English."""
         values = ", ".join(f"{format_part(p)}: {v}" for p, v in zip(self.parts, self.part_values))
         lines = [f"values: {values}", f"value (XOR of the parts): {self.value}"]
-        if self.value == 0:
-            lines.append("outcome: P -- the player to move loses against best play")
-        else:
-            lines.append(f"outcome: N -- the player to move wins; winning moves: {len(self.moves)}")
-            lines.extend(f"  {m.describe()}" for m in self.moves)
-        return "\n".join(lines) + "\n"
+        return "\n".join(lines + _verdict(self.outcome, self.moves)) + "\n"
 
 
 def analyze(game: Game, parts: Sequence[Any]) -> Analysis:
@@ -104,14 +99,17 @@ class MisereAnalysis:
     def describe(self) -> str:
         """A few lines of plain English."""
         lines = ["misere play: the player who makes the last move loses"]
-        if self.outcome == "P":
-            lines.append("outcome: P -- the player to move loses against best play")
-        elif not self.moves:
-            lines.append("outcome: N -- no move is left: the player to move has won")
-        else:
-            lines.append(f"outcome: N -- the player to move wins; winning moves: {len(self.moves)}")
-            lines.extend(f"  {m.describe()}" for m in self.moves)
-        return "\n".join(lines) + "\n"
+        return "\n".join(lines + _verdict(self.outcome, self.moves)) + "\n"
+
+
+def _verdict(outcome: str, moves: tuple[Move, ...]) -> list[str]:
+    """The outcome in words, then the winning moves, one per line."""
+    if outcome == "P":
+        return ["outcome: P -- the player to move loses against best play"]
+    if not moves:  # only in misere play: the opponent made the last move
+        return ["outcome: N -- no move is left: the player to move has won"]
+    return [f"outcome: N -- the player to move wins; winning moves: {len(moves)}",
+            *(f"  {m.describe()}" for m in moves)]
 
 
 def analyze_misere(game: Game, parts: Sequence[Any]) -> MisereAnalysis:
@@ -125,17 +123,12 @@ def analyze_misere(game: Game, parts: Sequence[Any]) -> MisereAnalysis:
     >>> a.outcome, [m.describe() for m in a.moves]
     ('N', ['2 -> 1'])
     """
-    from .misere import misere_outcome
+    from .misere import misere_outcome, misere_part_winning_moves
 
     parts = tuple(parts)
     outcome = misere_outcome(game, Sum(*parts))
-    moves: list[Move] = []
-    if outcome == "N":
-        for i, part in enumerate(parts):
-            for option in game.options(part):
-                if misere_outcome(game, Sum(*parts[:i], option, *parts[i + 1:])) == "P":
-                    moves.append(Move(i, part, option))
-    return MisereAnalysis(parts, outcome, tuple(moves))
+    pairs = misere_part_winning_moves(game, parts) if outcome == "N" else []
+    return MisereAnalysis(parts, outcome, tuple(Move(i, parts[i], o) for i, o in pairs))
 
 
 def _prime(game: Game, parts: tuple[Any, ...]) -> None:

@@ -180,7 +180,7 @@ def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool) -
     keep such positions small.
     """
     from .analysis import analyze as compute
-    from .analysis import analyze_misere, format_part, parse_position
+    from .analysis import analyze_misere, parse_position
 
     ruleset = _game(game)
     parts = parse_position(ruleset, position)
@@ -191,8 +191,7 @@ def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool) -
                 "misere": True,
                 "outcome": found.outcome,
                 "winning_moves": len(found.moves),
-                "moves": [{"part": m.index, "from": format_part(m.part),
-                           "to": format_part(m.option)} for m in found.moves],
+                "moves": _moves_json(found.moves),
             })
         else:
             click.echo(found.describe(), nl=False)
@@ -204,11 +203,17 @@ def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool) -
             "outcome": result.outcome,
             "part_values": list(result.part_values),
             "winning_moves": len(result.moves),
-            "moves": [{"part": m.index, "from": format_part(m.part), "to": format_part(m.option)}
-                      for m in result.moves],
+            "moves": _moves_json(result.moves),
         })
     else:
         click.echo(result.describe(), nl=False)
+
+
+def _moves_json(moves: Sequence[Any]) -> list[dict[str, Any]]:
+    from .analysis import format_part
+
+    return [{"part": m.index, "from": format_part(m.part), "to": format_part(m.option)}
+            for m in moves]
 
 
 @main.command()

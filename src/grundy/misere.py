@@ -22,12 +22,13 @@ is larger and the nim sum is 0.
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
 from typing import Any
 
 from .engine import Game, LoopyGameError, Sum
 from .errors import GrundyError
 
-__all__ = ["misere_outcome", "misere_winning_moves"]
+__all__ = ["misere_outcome", "misere_part_winning_moves", "misere_winning_moves"]
 
 MAX_POSITIONS = 10**6  # sums searched for one question at most
 
@@ -51,13 +52,23 @@ def misere_winning_moves(game: Game, position: Any) -> list[Any]:
         return [option for option in game.options(position)
                 if misere_outcome(game, option) == "P"]
     parts = position.parts
-    moves = []
-    for i, part in enumerate(parts):
-        for option in game.options(part):
-            move = Sum(*parts[:i], option, *parts[i + 1:])
-            if misere_outcome(game, move) == "P":
-                moves.append(move)
-    return moves
+    return [Sum(*parts[:i], option, *parts[i + 1:])
+            for i, option in misere_part_winning_moves(game, parts)]
+
+
+def misere_part_winning_moves(game: Game, parts: Iterable[Any]) -> list[tuple[int, Any]]:
+    """Misère winning moves in a sum given as its parts: pairs (index of the part moved,
+    its option), as :func:`grundy.part_winning_moves` gives them under normal play.
+
+    >>> class Nim(Game):
+    ...     def options(self, n):
+    ...         return range(n)
+    >>> misere_part_winning_moves(Nim(), [1, 1, 2])
+    [(2, 1)]
+    """
+    parts = tuple(parts)
+    return [(i, option) for i, part in enumerate(parts) for option in game.options(part)
+            if misere_outcome(game, Sum(*parts[:i], option, *parts[i + 1:])) == "P"]
 
 
 def _parts(position: Any) -> tuple[Any, ...]:
