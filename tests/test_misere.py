@@ -15,6 +15,7 @@ from grundy import Game, GrundyError, LoopyGameError, Sum, find
 from grundy import misere
 from grundy.misere import misere_outcome, misere_winning_moves
 from grundy.play import play
+from support import assert_one_line_error
 
 
 class PlainNim(Game):  # not grundy's Nim: no Bouton shortcut, the search decides
@@ -155,3 +156,11 @@ def test_grundy_wins_misere_nim_whenever_it_can(heaps: tuple[int, ...]) -> None:
         if (bouton(heaps) == "N") == grundy_moves_first:  # grundy starts in an N-position
             assert winner == "grundy", (heaps, human_first, lines)
         assert lines[0].startswith("misere play")
+
+
+def test_misere_cli_play_and_bad_positions(cli) -> None:  # type: ignore[no-untyped-def]
+    result = cli("play", "nim", "1", "--misere", input="1\n")  # you take the last token
+    assert result.code == 0 and result.out.startswith("misere play")
+    assert "you moved last and lose" in result.out
+    assert_one_line_error(cli("analyze", "nim", "x", "--misere"), "expected a heap size")
+    assert_one_line_error(cli("analyze", "kayles", "3", "--misere", "--bogus"), "--bogus")
