@@ -11,7 +11,7 @@ $(BIN)/python:
 
 # The package in editable mode; for tests, with the test extra too.  The compiled
 # kernel is built at install time, so a change to its source reinstalls.
-BUILD_INPUTS := pyproject.toml setup.py src/grundy/_speedups.c
+BUILD_INPUTS := pyproject.toml setup.py $(wildcard src/grundy/*.c)
 
 $(VENV)/.installed: $(BUILD_INPUTS) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .

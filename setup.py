@@ -1,4 +1,4 @@
-"""Builds the one compiled part of grundy; everything else is configured in pyproject.toml.
+"""Builds the compiled parts of grundy (the nimber kernel and the octal-game kernel); everything else is configured in pyproject.toml.
 
 The extension is optional: without a C compiler the build goes on without it and
 grundy uses its NumPy kernels, which compute the same results (the tests check it).
@@ -6,4 +6,8 @@ grundy uses its NumPy kernels, which compute the same results (the tests check i
 
 from setuptools import Extension, setup
 
-setup(ext_modules=[Extension("grundy._speedups", ["src/grundy/_speedups.c"], optional=True)])
+setup(ext_modules=[
+    Extension("grundy._speedups", ["src/grundy/_speedups.c"], optional=True),
+    Extension("grundy._octal", ["src/grundy/_octal.c"], optional=True,
+              extra_compile_args=["-O3"]),
+])

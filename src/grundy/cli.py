@@ -18,11 +18,33 @@ from . import __version__
 from .errors import GrundyError
 
 
+#: Commands defined beside the library part they drive, loaded only when used:
+#: name -> "module:attribute" (a click command).
+_LAZY = {
+    "explore": "grundy.explore_cli:explore",
+    "survey": "grundy.survey_cli:survey",
+    "serve": "grundy.web.command:serve",
+}
+
+
 class _Group(click.Group):
-    """Lists commands in the order they are defined, not alphabetically."""
+    """Lists commands in the order they are defined, not alphabetically; loads the
+    commands of :data:`_LAZY` on first use."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return list(self.commands)
+        return [*self.commands, *(name for name in _LAZY if name not in self.commands)]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in _LAZY:
+            import importlib
+
+            module, _, attr = _LAZY[cmd_name].partition(":")
+            try:
+                command = getattr(importlib.import_module(module), attr)
+            except ImportError:  # that part is not written yet
+                return None
+            self.add_command(command, cmd_name)
+        return self.commands.get(cmd_name)
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
