@@ -84,9 +84,9 @@ def _write(chunks: list[bytes]) -> None:
 
 
 def _game(name: str) -> Any:
-    from .catalog import find
+    from .loading import resolve
 
-    return find(name)
+    return resolve(name)
 
 
 def _echo_json(obj: Any) -> None:

@@ -24,6 +24,8 @@ __all__ = [
     "Game",
     "LoopyGameError",
     "Sum",
+    "grid_values",
+    "heap_values",
     "mex",
     "outcome",
     "part_winning_moves",
@@ -295,3 +297,28 @@ def part_winning_moves(game: Game, parts: Iterable[Any]) -> list[tuple[int, Any]
             if value(game, option) == target:
                 moves.append((i, option))
     return moves
+
+
+def heap_values(game: Game, n: int) -> list[int]:
+    """Values of positions 0..n-1 of a game whose positions are heap sizes.
+
+    >>> class Nim(Game):
+    ...     def options(self, n):
+    ...         return range(n)
+    >>> heap_values(Nim(), 4)
+    [0, 1, 2, 3]
+    """
+    return [value(game, k) for k in range(n)]
+
+
+def grid_values(game: Game, rows: int, cols: int, first: int = 0) -> list[list[int]]:
+    """Values of positions ``(first + r, first + c)``, ``r < rows``, ``c < cols``.
+
+    >>> class TwoHeapNim(Game):
+    ...     def options(self, p):
+    ...         x, y = p
+    ...         return [(i, y) for i in range(x)] + [(x, j) for j in range(y)]
+    >>> grid_values(TwoHeapNim(), 2, 3)
+    [[0, 1, 2], [1, 0, 3]]
+    """
+    return [[value(game, (first + r, first + c)) for c in range(cols)] for r in range(rows)]

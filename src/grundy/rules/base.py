@@ -19,7 +19,7 @@ from typing import Any, TypeGuard
 
 import numpy as np
 
-from ..engine import Game, value
+from ..engine import Game, grid_values, heap_values
 
 __all__ = ["GridGame", "HeapGame"]
 
@@ -31,7 +31,7 @@ class HeapGame(Game):
 
     def sequence(self, n: int) -> np.ndarray:
         """Values of positions 0..n-1 as an int64 array (engine by default)."""
-        return np.fromiter((value(self, k) for k in range(n)), dtype=np.int64, count=n)
+        return np.asarray(heap_values(self, n), dtype=np.int64).reshape(n)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
@@ -45,12 +45,8 @@ class GridGame(Game):
 
     def table(self, rows: int, cols: int) -> np.ndarray:
         """Values of positions (first+r, first+c) for r < rows, c < cols (engine by default)."""
-        f = self.first_index
-        out = np.zeros((rows, cols), dtype=np.int64)
-        for r in range(rows):
-            for c in range(cols):
-                out[r, c] = value(self, (f + r, f + c))
-        return out
+        return np.asarray(grid_values(self, rows, cols, self.first_index),
+                          dtype=np.int64).reshape(rows, cols)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
