@@ -28,6 +28,9 @@ class HeapGame(Game):
     """A game whose positions are heap sizes 0, 1, 2, ..."""
 
     dims = 1
+    #: how a position is drawn (the playground reads it): "heaps" (rows of tokens),
+    #: "coins" (a row of coins, a position is the coin of a head), "bottles" (beans)
+    board = "heaps"
 
     def sequence(self, n: int) -> np.ndarray:
         """Values of positions 0..n-1 as an int64 array (engine by default)."""
@@ -42,6 +45,9 @@ class GridGame(Game):
 
     dims = 2
     first_index = 1
+    #: how a position is drawn: "coin-board" (a head at (row, col) of a coin board),
+    #: "grid" (a black cell of a grid), "rectangle" (a rectangle to cut)
+    board = "coin-board"
 
     def table(self, rows: int, cols: int) -> np.ndarray:
         """Values of positions (first+r, first+c) for r < rows, c < cols (engine by default)."""

@@ -52,6 +52,8 @@ class Beans(HeapGame):
     [0, 1, 2, 4, 7]
     """
 
+    board = "bottles"
+
     def options(self, d: int) -> list[Sum]:
         return [Sum(d1, d2) for d1 in range(d) for d2 in range(d1 + 1)]
 

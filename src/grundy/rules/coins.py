@@ -78,6 +78,8 @@ class CoinGame(HeapGame):
     which the XOR of values accounts for).
     """
 
+    board = "coins"
+
     def turns(self, n: int) -> Turns:  # pragma: no cover - abstract
         """The sets of other coins (each ``1 <= m < n``) a move from a head at ``n`` turns."""
         raise NotImplementedError(f"{type(self).__name__} must define turns(n)")

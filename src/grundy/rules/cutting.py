@@ -62,6 +62,8 @@ Cut = tuple[tuple[int, int], tuple[int, int]]
 class _CuttingGame(GridGame):
     """A rectangle cut in two along a grid line; subclasses say which cuts are moves."""
 
+    board = "rectangle"
+
     def cut_lines(self, n: int, m: int) -> tuple[range, range]:
         """The rows ``i`` (pieces ``i x m``, ``(n-i) x m``) and columns ``j`` of the legal cuts."""
         raise NotImplementedError  # pragma: no cover - abstract

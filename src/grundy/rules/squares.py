@@ -86,6 +86,7 @@ class Squares(GridGame):
     """
 
     first_index = 1
+    board = "grid"
 
     def options(self, cell: tuple[int, int]) -> list[Sum]:
         r, c = cell
