@@ -18,7 +18,7 @@ from grundy import judge, parallel
 from grundy.compiled import compiled, read_all
 from grundy.errors import InputError
 from grundy.formats import nim as fmt
-from grundy.kernels import nim_mul_array
+from grundy.nimber.arrays import nim_mul_array
 from grundy.nimber import nim_mul
 from test_kernels import random_pairs
 

@@ -1,4 +1,4 @@
-"""Nimber arithmetic on Python ints of any size: the scalar truth.
+"""Nimber arithmetic on Python ints of any size: the scalar truth (imported as grundy.nimber).
 
 Nim addition is XOR; nim multiplication is the field product of Conway's
 nimbers.  The nimbers below ``2**(2**k)`` form the field of that order, so
@@ -13,8 +13,8 @@ Nimber(14)
 How it works.  Write ``F = 2**h`` for a Fermat 2-power (``h`` a power of two).
 Nimbers below ``F*F`` are ``x1*F + x0`` with ``x0, x1 < F``, and ``F*F = F + F/2``
 (nim product), which gives Karatsuba's three half-size products per product.
-The 16-bit field (order 65536) is done with log/exp tables, built once on first
-use; inverses use the norm to the half-size field and square roots halve the
+The 16-bit field (order 65536) is done with the log/exp tables of
+:mod:`grundy.nimber.tables`, built once on first use; inverses use the norm to the half-size field and square roots halve the
 size too, so nothing here needs more than a handful of levels of recursion.
 """
 
@@ -28,7 +28,9 @@ if TYPE_CHECKING:  # NumPy is imported only when arrays are used
     import numpy as np
     import numpy.typing as npt
 
-from .errors import GrundyError
+from ..errors import GrundyError
+from .tables import ORDER as _ORDER
+from .tables import field16
 
 __all__ = [
     "OPERATIONS",
@@ -39,80 +41,24 @@ __all__ = [
     "nim_mul",
     "nim_pow",
     "nim_sqrt",
+    "decimal",
     "operate",
 ]
 
-_ORDER = 0xFFFF  # order of the multiplicative group of the 16-bit field
-_ZERO_LOG = 3 * _ORDER  # log of 0: any sum containing it lands in the zero tail of _EXP
+# -- the 16-bit tables, owned by grundy.nimber.tables -------------------------------
 
-# Compact arrays rather than lists: the tables then mostly stay in the CPU cache.
-_LOG = array("I")  # _LOG[x]: discrete log of x > 0 to the base _GENERATOR; _LOG[0] = _ZERO_LOG
-_EXP = array("H")  # _EXP[i]: _GENERATOR ** i for i < 3 * 65535, then zeros
+# This module's references to the shared tables, taken on first use by _tables()
+# (local names: the products below read them as fast globals).
+_LOG = array("I")  # _LOG[x]: discrete log of x > 0; _LOG[0] points into the zero tail of _EXP
+_EXP = array("H")  # _EXP[i]: GENERATOR ** i for i < 3 * 65535, then zeros
 _L15 = _L15SQ = 0  # logs of 2**15 and of 2**15 * 2**15 (nim product)
 
 
-# -- building the 16-bit tables ---------------------------------------------------
-
-
-def _slow_mul(a: int, b: int, half: int = 8) -> int:
-    """Nim product of a, b < 2**(2*half) by plain Karatsuba recursion (builds the tables)."""
-    if a < 2 or b < 2:
-        return a * b
-    if half == 1:
-        return ((0, 0, 0, 0), (0, 1, 2, 3), (0, 2, 3, 1), (0, 3, 1, 2))[a][b]
-    mask = (1 << half) - 1
-    a1, a0, b1, b0 = a >> half, a & mask, b >> half, b & mask
-    h = half >> 1
-    low = _slow_mul(a0, b0, h)
-    mid = _slow_mul(a0 ^ a1, b0 ^ b1, h) ^ low
-    high = _slow_mul(a1, b1, h)
-    return (mid << half) ^ low ^ _slow_mul(high, 1 << (half - 1), h)
-
-
-#: A generator of the multiplicative group (order 65535) of the 16-bit field;
-#: build_tables checks it (its powers must reach 1 only after 65535 steps).
-_GENERATOR = 258
-
-
-def build_tables() -> tuple[array[int], array[int]]:
-    """The log/exp tables of the 16-bit nimber field, in pure Python (about 50 ms).
-
-    ``exp[i]`` is ``_GENERATOR ** i`` for ``i < 3 * 65535`` (so that sums of up to three
-    logs need no reduction), followed by zeros; ``log[0]`` points into those zeros.
-    """
-    g = _GENERATOR
-    # x -> x*g is GF(2)-linear: tabulate it on each byte of x.
-    images = [_slow_mul(1 << i, g) for i in range(16)]
-    low, high = [0] * 256, [0] * 256
-    for i in range(1, 256):
-        bit = (i & -i).bit_length() - 1
-        low[i] = low[i & (i - 1)] ^ images[bit]
-        high[i] = high[i & (i - 1)] ^ images[bit + 8]
-    exp = [0] * _ORDER
-    log = [0] * 65536
-    x = 1
-    for i in range(_ORDER):
-        exp[i] = x
-        log[x] = i
-        x = low[x & 255] ^ high[x >> 8]
-    if x != 1 or len(set(exp)) != _ORDER:  # pragma: no cover - a wrong generator
-        raise AssertionError("the 16-bit nimber field tables are inconsistent")
-    log[0] = _ZERO_LOG
-    return array("I", log), array("H", exp * 3 + [0] * (_ZERO_LOG + _ORDER))
-
-
-def install_tables(log: array[int], exp: array[int]) -> None:
-    """Use these tables (from :func:`build_tables`, or built faster by grundy.kernels)."""
+def _tables() -> None:
     global _LOG, _EXP, _L15, _L15SQ
-    _LOG, _EXP = log, exp
-    _L15 = log[1 << 15]
-    _L15SQ = log[_slow_mul(1 << 15, 1 << 15)]
-
-
-def _tables() -> tuple[array[int], array[int]]:
     if not _EXP:
-        install_tables(*build_tables())
-    return _LOG, _EXP
+        f = field16()
+        _LOG, _EXP, _L15, _L15SQ = f.log, f.exp, f.l15, f.l15sq
 
 
 # -- products ---------------------------------------------------------------------
@@ -290,7 +236,7 @@ def nim_mul(a: Any, b: Any) -> Any:
     if type(a) is int and type(b) is int and a >= 0 and b >= 0 and _EXP:  # the common case
         return _mul(a, b)
     if _is_array(a) or _is_array(b):
-        from .kernels import nim_mul_array
+        from .arrays import nim_mul_array
 
         product = nim_mul_array(a, b)
         return product[()] if product.ndim == 0 else product  # NumPy scalars give a scalar
@@ -312,7 +258,7 @@ def nim_inv(a: Any) -> Any:
     (3, 1)
     """
     if _is_array(a):
-        from .kernels import nim_inv_array
+        from .arrays import nim_inv_array
 
         inverse = nim_inv_array(a)
         return inverse[()] if inverse.ndim == 0 else inverse
@@ -415,6 +361,22 @@ def operate(op: str, *numbers: int) -> int:
 
 # -- the value type ---------------------------------------------------------------
 
+def decimal(n: int) -> str:
+    """``str(n)`` for an int of any size, without hitting Python's int-to-str limit
+    (4300 digits by default): a big number is split by a power of ten, each part
+    converted on its own.
+
+    >>> decimal(12345), len(decimal(10**6000)), decimal(10**6000 + 7)[-3:]
+    ('12345', 6001, '007')
+    """
+    if n < 0:
+        return "-" + decimal(-n)
+    if n.bit_length() <= 6000:  # at most 1807 digits
+        return str(n)
+    half = n.bit_length() * 3 // 20  # about half its digits (log10(2) > 0.3)
+    high, low = divmod(n, 10**half)
+    return decimal(high) + decimal(low).rjust(half, "0")
+
 
 def _operand(x: object) -> int | None:
     """x as a checked int (Nimber, int or NumPy integer), or None for other types."""
@@ -469,10 +431,10 @@ class Nimber:
         return self._value != 0
 
     def __repr__(self) -> str:
-        return f"Nimber({self._value})"
+        return f"Nimber({decimal(self._value)})"
 
     def __str__(self) -> str:
-        return f"*{self._value}"
+        return f"*{decimal(self._value)}"
 
     # comparisons, as integers
     def __eq__(self, other: object) -> bool:
