@@ -2,9 +2,19 @@
 
 A :class:`HeapGame` has non-negative integer positions and a Grundy *sequence*;
 a :class:`GridGame` has positions ``(row, col)`` and a Grundy *table*.  Both
-compute through the generic engine by default; a family overrides
-:meth:`HeapGame.sequence` or :meth:`GridGame.table` with a fast kernel, and the
-tests check the kernel against the engine.
+compute through the generic engine by default.  A family says what more it can do
+by overriding hooks, and every caller (values, periods, analysis, misere play)
+asks the game rather than testing its class:
+
+- :meth:`HeapGame.kernel_sequence` / :meth:`GridGame.kernel_table`: a fast kernel
+  (set ``has_kernel = True``; the tests check it against the engine), after which
+  :func:`grundy.value` of a position asks the kernel, not the engine;
+- :meth:`HeapGame.certifier`: the theorem that proves a period from finitely many
+  values (or a period known in closed form), so sequences extend by it;
+- ``bounded`` (no saltus to look for), ``period_budget`` (values searched by default),
+  ``sequence_limit`` / ``table_limit`` (the most values a kernel computes in seconds),
+  ``move_limit`` (the largest part whose moves are listed one by one);
+- :meth:`HeapGame.misere_outcome_of`: a misere shortcut (Bouton's rule in nim).
 
 >>> class Sub12(HeapGame):
 ...     def options(self, n):
@@ -15,13 +25,27 @@ tests check the kernel against the engine.
 
 from __future__ import annotations
 
-from typing import Any, TypeGuard
+from collections.abc import Sequence
+from typing import Any, ClassVar, TypeGuard
 
 import numpy as np
 
-from ..engine import Game, grid_values, heap_values
+from ..engine import Game, Sum, grid_values, heap_values, value
+from ..errors import GrundyError
+from .periods import Certifier, Found, Known, extend, search, value_at
 
-__all__ = ["GridGame", "HeapGame"]
+__all__ = ["GridGame", "HeapGame", "is_grid_game", "is_heap_game"]
+
+#: values a kernel computes before the first look for a certified period
+_FIRST = 1024
+#: values kept for :meth:`HeapGame.fast_value` (beyond: computed again, or the period)
+_KEEP = 1 << 22
+
+
+def _heap(n: Any, what: str = "a heap size") -> int:
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
+        raise GrundyError(f"{what} is a non-negative integer, got {n!r}")
+    return int(n)
 
 
 class HeapGame(Game):
@@ -31,10 +55,121 @@ class HeapGame(Game):
     #: how a position is drawn (the playground reads it): "heaps" (rows of tokens),
     #: "coins" (a row of coins, a position is the coin of a head), "bottles" (beans)
     board = "heaps"
+    #: whether :meth:`kernel_sequence` is a fast kernel rather than the engine
+    has_kernel: ClassVar[bool] = False
+    #: whether the values are known to stay bounded (then no saltus is looked for)
+    bounded: bool = False
+    #: how many values a period search computes when not told (``grundy period``)
+    period_budget: int = 1000
+    #: the most values :meth:`sequence` computes (None: no limit); past it only a
+    #: certified period extends the values
+    sequence_limit: int | None = None
+    #: the largest heap whose moves are listed one by one (``grundy analyze``, ``play``)
+    move_limit: int = 10**5
 
-    def sequence(self, n: int) -> np.ndarray:
-        """Values of positions 0..n-1 as an int64 array (engine by default)."""
+    # -- what the game can do -------------------------------------------------
+    def kernel_sequence(self, n: int) -> np.ndarray:
+        """Values of heaps 0..n-1 as an int64 array, computed (the engine by default)."""
         return np.asarray(heap_values(self, n), dtype=np.int64).reshape(n)
+
+    def certifier(self) -> Certifier | Known | None:
+        """The theorem that proves this game's period from finitely many values, or the
+        period in closed form, or None (periods are then only observed)."""
+        return None
+
+    def misere_outcome_of(self, parts: Sequence[Any]) -> str | None:
+        """The misere outcome of a sum of heaps by a theory of the game, or None (search)."""
+        return None
+
+    @property
+    def notation(self) -> str:
+        """The game as the user writes it (a catalog name or a code)."""
+        return type(self).__name__
+
+    # -- derived -----------------------------------------------------------------
+    def sequence(self, n: int) -> np.ndarray:
+        """Values of heaps 0..n-1 as an int64 array; past a certified period they are
+        copied, not computed (so any n is cheap once a theorem proves the period).
+
+        >>> Sub = type("Sub", (HeapGame,), {"options": lambda self, n: [n - 1] if n else []})
+        >>> Sub().sequence(5).tolist()
+        [0, 1, 0, 1, 0]
+        """
+        n = _heap(n, "the number of values")
+        known, period = self._values(n)
+        if period is not None and n > len(known):
+            return extend(known, period, n)
+        return np.array(known[:n], dtype=np.int64)
+
+    def period(self) -> Found | None:
+        """The period proved so far by :meth:`sequence` (None if none yet)."""
+        found: Found | None = self.__dict__.get("_period")
+        return found
+
+    def _values(self, n: int) -> tuple[np.ndarray, Found | None]:
+        """Values computed (at least ``n``, or one certified period) and the period."""
+        known: np.ndarray | None = self.__dict__.get("_known")
+        period = self.period()
+        if known is not None and (len(known) >= n or period is not None):
+            return known, period
+        rule = self.certifier()
+        if isinstance(rule, Known):
+            period = Found(rule.preperiod, rule.period, rule.saltus)
+            g = self.kernel_sequence(rule.preperiod + rule.period)
+        elif rule is not None:
+            size = min(n, max(_FIRST, len(known) if known is not None else 0))
+            while True:
+                g = self.kernel_sequence(size)
+                found, _ = search(g, rule, saltus=False)
+                if found is not None:
+                    period = found
+                    g = g[: found.preperiod + found.period]
+                    break
+                if size >= n:
+                    break
+                self._check_size(min(2 * size, n))
+                size = min(2 * size, n)
+        else:
+            self._check_size(n)
+            g = self.kernel_sequence(n)
+        if period is not None or len(g) <= _KEEP:
+            self.__dict__["_known"], self.__dict__["_period"] = g, period
+        return g, period
+
+    def _check_size(self, n: int) -> None:
+        limit = self.sequence_limit
+        if limit is not None and n > limit:
+            raise GrundyError(f"{self.notation}: {n} values is past what its kernel computes in "
+                              f"seconds (at most {limit}, and no period is proved below that)")
+
+    def fast_value(self, position: Any) -> int | None:
+        """The value of a heap from the kernel (None: ask the engine, for games without one)."""
+        if not self.has_kernel or isinstance(position, Sum):
+            return None
+        n = _heap(position)
+        known, period = self._values(n + 1)
+        if n < len(known):
+            return int(known[n])
+        if period is not None:
+            return value_at(known, period, n)
+        return int(self.kernel_sequence(n + 1)[n])  # pragma: no cover - past _KEEP values
+
+    def options_of_value(self, part: Any, target: int) -> list[Any]:
+        """The options of ``part`` whose value is ``target``, in ``options()`` order."""
+        return [o for o in self.options(part) if value(self, o) == target]
+
+    def parse_position(self, text: str) -> int:
+        """A heap size from the command line: a non-negative decimal integer."""
+        word = text.strip()
+        if not (word.isascii() and word.isdigit()):
+            raise GrundyError(f"expected a heap size (a non-negative integer), got {text!r}")
+        return int(word)
+
+    def check_listable(self, part: Any) -> None:
+        """Raise unless the moves of ``part`` can be listed one by one in seconds."""
+        if part > self.move_limit:
+            raise GrundyError(f"heap {part} is too large to list its moves in {self.notation} "
+                              f"(at most {self.move_limit})")
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
@@ -48,11 +183,80 @@ class GridGame(Game):
     #: how a position is drawn: "coin-board" (a head at (row, col) of a coin board),
     #: "grid" (a black cell of a grid), "rectangle" (a rectangle to cut)
     board = "coin-board"
+    #: whether :meth:`kernel_table` is a fast kernel rather than the engine
+    has_kernel: ClassVar[bool] = False
+    #: the most rows and columns :meth:`table` computes (None: no limit)
+    table_limit: int | None = None
+    #: the largest row or column whose moves are listed one by one
+    move_limit: int = 256
 
-    def table(self, rows: int, cols: int) -> np.ndarray:
-        """Values of positions (first+r, first+c) for r < rows, c < cols (engine by default)."""
+    def kernel_table(self, rows: int, cols: int) -> np.ndarray:
+        """Values of positions (first+r, first+c), r < rows, c < cols (the engine by default)."""
         return np.asarray(grid_values(self, rows, cols, self.first_index),
                           dtype=np.int64).reshape(rows, cols)
+
+    def table(self, rows: int, cols: int) -> np.ndarray:
+        """Values of positions (first+r, first+c) for r < rows, c < cols, as int64."""
+        rows, cols = _heap(rows, "a number of rows"), _heap(cols, "a number of columns")
+        limit = self.table_limit
+        if limit is not None and max(rows, cols) > limit:
+            raise GrundyError(f"{self.notation}: a table of {rows} x {cols} is past what its "
+                              f"kernel computes in seconds (rows and columns at most {limit})")
+        return self.kernel_table(rows, cols)
+
+    def cell_value(self, r: int, c: int) -> int:
+        """The value of ``(r, c)`` from the kernel (the table, grown as needed)."""
+        f = self.first_index
+        known: np.ndarray | None = self.__dict__.get("_known")
+        if known is None or r - f >= known.shape[0] or c - f >= known.shape[1]:
+            size = max(r, c) - f + 1
+            if known is not None:
+                size = max(size, min(2 * known.shape[0], self.table_limit or size))
+            known = self.__dict__["_known"] = self.table(size, size)
+        return int(known[r - f, c - f])
+
+    def fast_value(self, position: Any) -> int | None:
+        """The value of a cell from the kernel (None: ask the engine)."""
+        if not self.has_kernel or isinstance(position, Sum):
+            return None
+        r, c = self._cell(position)
+        if r < self.first_index or c < self.first_index:
+            return None  # outside the table: the rules decide (usually no move)
+        return self.cell_value(r, c)
+
+    def _cell(self, position: Any) -> tuple[int, int]:
+        try:
+            r, c = position
+        except (TypeError, ValueError):
+            raise GrundyError(f"a position of {self.notation} is a pair (row, col), "
+                              f"got {position!r}") from None
+        return _heap(r, "a row"), _heap(c, "a column")
+
+    def options_of_value(self, part: Any, target: int) -> list[Any]:
+        """The options of ``part`` whose value is ``target``, in ``options()`` order."""
+        return [o for o in self.options(part) if value(self, o) == target]
+
+    def parse_position(self, text: str) -> tuple[int, int]:
+        """A cell or rectangle from the command line: ``RxC`` or ``R,C``."""
+        pieces = text.strip().lower().replace(",", "x").split("x")
+        if len(pieces) != 2 or not all(p.isascii() and p.isdigit() for p in pieces):
+            raise GrundyError(f"expected ROWxCOL such as 3x4, got {text!r}")
+        r, c = (int(p) for p in pieces)
+        first = self.first_index
+        if r < first or c < first:
+            raise GrundyError(f"rows and columns start at {first}, got {text!r}")
+        return r, c
+
+    def check_listable(self, part: Any) -> None:
+        """Raise unless the moves of ``part`` can be listed one by one in seconds."""
+        if max(part) > self.move_limit:
+            raise GrundyError(f"{part[0]}x{part[1]} is too large to list its moves in "
+                              f"{self.notation} (rows and columns at most {self.move_limit})")
+
+    @property
+    def notation(self) -> str:
+        """The game as the user writes it (a catalog name or a product ``A*B``)."""
+        return type(self).__name__
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"

@@ -53,11 +53,16 @@ class Beans(HeapGame):
     """
 
     board = "bottles"
+    has_kernel = True
+    notation = "beans"
+    bounded = False
+    #: a bean with d bottles after it has about d^2 / 2 options
+    move_limit = 2000
 
     def options(self, d: int) -> list[Sum]:
         return [Sum(d1, d2) for d1 in range(d) for d2 in range(d1 + 1)]
 
-    def sequence(self, n: int) -> np.ndarray:
+    def kernel_sequence(self, n: int) -> np.ndarray:
         """The values of positions ``0..n-1``, without the engine.
 
         The values strictly increase (``sg(d) = sg(d) ^ sg(0)`` is an option of
@@ -68,7 +73,7 @@ class Beans(HeapGame):
         further right) are those of a Mock Turtles head, whose values are the
         odious numbers (Winning Ways ch. 14); the tests check both agree.
 
-        >>> Beans().sequence(10**5)[-3:].tolist()
+        >>> Beans().kernel_sequence(10**5)[-3:].tolist()
         [199993, 199994, 199996]
         """
         return _sequence(n).copy()

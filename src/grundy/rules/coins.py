@@ -44,9 +44,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..engine import Sum
+from ..engine import Sum, value
 from ..errors import GrundyError
 from ..kernels import nim_mul_array
+from ..nimber import nim_mul
 from .base import GridGame, HeapGame, is_heap_game
 
 __all__ = [
@@ -104,11 +105,14 @@ class TurningTurtles(CoinGame):
     6
     """
 
+    has_kernel = True
+    notation = "turning-turtles"
+
     def turns(self, n: int) -> Turns:
         """Nothing else, or one coin ``m < n``."""
         return [(), *((m,) for m in range(1, n))]
 
-    def sequence(self, n: int) -> np.ndarray:
+    def kernel_sequence(self, n: int) -> np.ndarray:
         """Values of coins 0..n-1: ``g(n) = n``."""
         return np.arange(n, dtype=np.int64)
 
@@ -122,11 +126,14 @@ class Twins(CoinGame):
     [0, 0, 1, 2, 3, 4]
     """
 
+    has_kernel = True
+    notation = "twins"
+
     def turns(self, n: int) -> Turns:
         """Exactly one coin ``m < n``."""
         return [(m,) for m in range(1, n)]
 
-    def sequence(self, n: int) -> np.ndarray:
+    def kernel_sequence(self, n: int) -> np.ndarray:
         """Values of coins 0..n-1: ``g(n) = max(n - 1, 0)``."""
         return np.maximum(np.arange(n, dtype=np.int64) - 1, 0)
 
@@ -141,12 +148,15 @@ class MockTurtles(CoinGame):
     [0, 1, 2, 4, 7, 8]
     """
 
+    has_kernel = True
+    notation = "mock-turtles"
+
     def turns(self, n: int) -> Turns:
         """Nothing else, one coin, or two coins left of ``n``."""
         left = range(1, n)
         return [(), *((m,) for m in left), *combinations(left, 2)]
 
-    def sequence(self, n: int) -> np.ndarray:
+    def kernel_sequence(self, n: int) -> np.ndarray:
         """Values of coins 0..n-1 by the odious-number formula (0 for "no coin")."""
         m = np.arange(n, dtype=np.int64) - 1
         evil = _popcount(np.maximum(m, 0)) % 2 == 0
@@ -165,11 +175,14 @@ class Ruler(CoinGame):
     [(), (2,), (1, 2)]
     """
 
+    has_kernel = True
+    notation = "ruler"
+
     def turns(self, n: int) -> Turns:
         """The runs ``n-k+1, ..., n-1`` for ``k = 1..n``."""
         return [tuple(range(n - k + 1, n)) for k in range(1, n + 1)]
 
-    def sequence(self, n: int) -> np.ndarray:
+    def kernel_sequence(self, n: int) -> np.ndarray:
         """Values of coins 0..n-1: the largest power of 2 dividing ``n``."""
         k = np.arange(n, dtype=np.int64)
         return k & -k
@@ -242,6 +255,10 @@ class CoinTurning(CoinGame):
 
         return cls(moves, f"gaps{tuple(shapes)}")
 
+    @property
+    def notation(self) -> str:
+        return f"CoinTurning({self.name!r})"
+
     def __repr__(self) -> str:
         return f"CoinTurning({self.name!r})"
 
@@ -264,9 +281,54 @@ class Product(GridGame):
     """
 
     first_index = 1
+    has_kernel = True
+    #: rows and columns of a table (two sequences and one vectorised nim product:
+    #: 4096 x 4096 in about half a second)
+    table_limit = 1 << 14
 
     def __init__(self, a: CoinGame, b: CoinGame) -> None:
         self.a, self.b = a, b
+        # a head's moves are the pairs of factor moves: about |moves(i)| * |moves(j)|
+        # options, each valued in O(1) (see options_of_value); listed up to 10^6 pairs
+        self.move_limit = _product_move_limit(a, b)
+
+    @property
+    def notation(self) -> str:
+        return f"{self.a.notation}*{self.b.notation}"
+
+    def fast_value(self, position: Any) -> int | None:
+        """``value_a(i) (x) value_b(j)`` (Tartan theorem), for heads of any size.
+
+        >>> product(Ruler(), MockTurtles()).fast_value((6, 3))
+        8
+        """
+        if isinstance(position, Sum) or not (self.a.has_kernel and self.b.has_kernel):
+            return None
+        i, j = self._cell(position)
+        return nim_mul(value(self.a, i), value(self.b, j))
+
+    def options_of_value(self, part: Any, target: int) -> list[Any]:
+        """The options of a head whose value is ``target``, without summing their coins:
+        turning rows ``R`` and columns ``C`` (the head's row and column among them) leaves
+        ``(XOR of R's values) (x) (XOR of C's values)`` less the head's own value.
+
+        >>> g = product(Ruler(), Ruler())
+        >>> g.options_of_value((2, 2), 0) == [o for o in g.options((2, 2)) if value(g, o) == 0]
+        True
+        """
+        i, j = self._cell(part)
+        if i == 0 or j == 0:
+            return []
+        head = nim_mul(value(self.a, i), value(self.b, j))
+        rows = [(s, _xor_values(self.a, (*s, i))) for s in self.a.turns(i)]
+        cols = [(t, _xor_values(self.b, (*t, j))) for t in self.b.turns(j)]
+        out = []
+        for s, x in rows:
+            for t, y in cols:
+                if nim_mul(x, y) ^ head == target:
+                    out.append(Sum(*((r, c) for r in (*s, i) for c in (*t, j)
+                                     if (r, c) != (i, j))))
+        return out
 
     def options(self, position: tuple[int, int]) -> list[Sum]:
         """One :class:`~grundy.engine.Sum` of heads per pair of factor moves."""
@@ -285,7 +347,7 @@ class Product(GridGame):
                 out.append(Sum(*((r, c) for r in rows for c in cols if (r, c) != (i, j))))
         return out
 
-    def table(self, rows: int, cols: int) -> np.ndarray:
+    def kernel_table(self, rows: int, cols: int) -> np.ndarray:
         """Values of heads ``(1..rows) x (1..cols)``: ``value_a(i) (x) value_b(j)``."""
         ga = self.a.sequence(rows + 1)[1:]
         gb = self.b.sequence(cols + 1)[1:]
@@ -304,6 +366,8 @@ class TurningCorners(Product):
     >>> TurningCorners().options((2, 2))
     [Sum(), Sum((2, 1)), Sum((1, 2)), Sum((1, 1), (1, 2), (2, 1))]
     """
+
+    notation = "coins"  # type: ignore[assignment]
 
     def __init__(self) -> None:
         super().__init__(TurningTurtles(), TurningTurtles())
@@ -325,6 +389,30 @@ def product(a: Any, b: Any) -> Product:
             raise GrundyError(f"product: the {side} factor {game!r} {kind} (products take "
                               "turning-turtles, twins, mock-turtles, ruler or CoinTurning games)")
     return Product(a, b)
+
+
+def _xor_values(game: CoinGame, coins: Iterable[int]) -> int:
+    total = 0
+    for m in coins:
+        total ^= value(game, m)
+    return total
+
+
+def _product_move_limit(a: CoinGame, b: CoinGame) -> int:
+    """The largest row or column whose head's moves are listed: the pairs of factor moves
+    stay below about 10^6 (their count is probed on a few sizes, since a factor's moves
+    from coin n number about n, or about n^2 for Mock Turtles)."""
+    size = 8
+    while size < 1 << 12:
+        nxt = 2 * size
+        try:
+            count = sum(1 for _ in a.turns(nxt)) * sum(1 for _ in b.turns(nxt))
+        except GrundyError:  # pragma: no cover - a user's moves refused the probe
+            break
+        if count > 10**6:
+            break
+        size = nxt
+    return size
 
 
 def _outer_nim_mul(x: np.ndarray, y: np.ndarray) -> np.ndarray:

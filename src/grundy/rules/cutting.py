@@ -63,6 +63,10 @@ class _CuttingGame(GridGame):
     """A rectangle cut in two along a grid line; subclasses say which cuts are moves."""
 
     board = "rectangle"
+    has_kernel = True
+    #: rows and columns of a table (a vectorised table of rectangle values)
+    table_limit = 2000
+    move_limit = 2000  # a rectangle has fewer than rows + cols cuts
 
     def cut_lines(self, n: int, m: int) -> tuple[range, range]:
         """The rows ``i`` (pieces ``i x m``, ``(n-i) x m``) and columns ``j`` of the legal cuts."""
@@ -82,7 +86,7 @@ class _CuttingGame(GridGame):
         """Values of every ``n x m`` with ``n, m <= size``, indexed by ``[n, m]``."""
         raise NotImplementedError  # pragma: no cover - abstract
 
-    def table(self, rows: int, cols: int) -> np.ndarray:
+    def kernel_table(self, rows: int, cols: int) -> np.ndarray:
         """Values of ``(first+r) x (first+c)`` for ``r < rows``, ``c < cols`` (vectorised)."""
         f = self.first_index
         grid = self.grid(f + max(rows, cols) - 1)
@@ -99,6 +103,7 @@ class Split(_CuttingGame):
     """
 
     first_index = 1
+    notation = "split"
 
     def cut_lines(self, n: int, m: int) -> tuple[range, range]:
         rows = range(1, n) if m > 1 else range(2, n - 1)
@@ -120,6 +125,7 @@ class Cutting(_CuttingGame):
     """
 
     first_index = 2
+    notation = "cutting"
 
     def cut_lines(self, n: int, m: int) -> tuple[range, range]:
         return range(2, n - 1), range(2, m - 1)

@@ -87,12 +87,38 @@ class Squares(GridGame):
 
     first_index = 1
     board = "grid"
+    has_kernel = True
+    notation = "squares"
+    #: rows and columns of a table (vectorised Euclid: 4096 x 4096 in about 2 s)
+    table_limit = 4096
+    #: a cell has one option, a sum of up to (row x col) cells
+    move_limit = 1024
 
     def options(self, cell: tuple[int, int]) -> list[Sum]:
         r, c = cell
         return [Sum(*square(r, c)[:-1])]
 
-    def table(self, rows: int, cols: int) -> np.ndarray:
+    def fast_value(self, position: Any) -> int | None:
+        """The value of one black cell, by the Euclid-like recursion (any size).
+
+        >>> Squares().fast_value((10**18, 10**18 - 1))
+        0
+        """
+        if isinstance(position, Sum):
+            return None
+        r, c = self._cell(position)
+        if r < 1 or c < 1:
+            return None
+        return cell_value(r, c)
+
+    def options_of_value(self, part: Any, target: int) -> list[Any]:
+        """The one option of a cell, if its value is ``target`` (its value is 1 - the cell's)."""
+        r, c = self._cell(part)
+        if 1 - cell_value(r, c) != target:
+            return []
+        return self.options((r, c))
+
+    def kernel_table(self, rows: int, cols: int) -> np.ndarray:
         """The values of cells ``(1..rows, 1..cols)``, vectorised.
 
         >>> Squares().table(2, 3).tolist()
