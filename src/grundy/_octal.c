@@ -1,7 +1,494 @@
-/* Placeholder: the compiled octal-game kernel (grundy._octal) is being written. */
+/* grundy._octal: Grundy sequences of take-and-break games whose moves leave at most two
+ * heaps (every octal code, 4. prefixes, hexadecimal codes without the 8 bit) and of
+ * Grundy's game, by the rare/common ("sparse space") split.
+ *
+ * The options of heap h are: 0 (zero moves, k == h), g(h - k) (one-heap moves) and
+ * g(a) ^ g(b) with a + b = h - k, a, b >= 1 (two-heap moves; a != b when `unequal`).
+ *
+ * The split.  The two-heap removals k are put in two groups by their parity d.  For a
+ * group, the extended value of heap i is x(i) = g(i) << 1 | ((i ^ d) & 1).  A pair a + b
+ * = h - k of the group has x(a) ^ x(b) = (g(a) ^ g(b)) << 1 | ((h ^ d) & 1): the extended
+ * option value, in the same form as x(h).  With a mask M, an extended value is *common*
+ * when popcount(x & M) is odd and *rare* otherwise; a heap is rare when its extended value
+ * is.  Parity is linear, so an option of common extended value comes from a pair with
+ * exactly one rare part: every such option is reached by scanning the (few) rare heaps
+ * r < h - k and pairing each with h - k - r.  The least value c no such option (nor a
+ * one-heap or zero move) reaches is g(h) when it is common for every group; when c is
+ * rare for a group, that group's pairs are scanned in full, until c is reached (then the
+ * next unreached value is the candidate) or every pair is tried (then c is g(h), a rare
+ * heap).  The result is exact for every mask; the mask only decides the speed.  It is
+ * chosen per group by a Walsh-Hadamard transform of the counts of extended values, as
+ * the mask that makes the fewest heaps rare, and chosen again when a heap turns out rare
+ * or the values outgrow a power of two.
+ *
+ * Blocks.  Heaps are computed BLOCK at a time (h = n0 + j): the pairs of a rare heap
+ * r < n0 whose other part is below n0 too are XORed for the whole block in one loop over
+ * consecutive values (rows of bytes, one row per heap); the pairs with a part in the block
+ * (their smaller part is at most j - k) are added heap by heap.  If the mask changes, or a
+ * value reaches a new power of two, the block ends there.
+ *
+ * The computation runs with the GIL released, a chunk of about 20 ms at a time; between
+ * chunks Python checks for signals (Ctrl-C) and the optional `report` callback is called.
+ */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
-static struct PyModuleDef octal_module = {PyModuleDef_HEAD_INIT, "_octal", NULL, -1, NULL};
+#define MAX_MOVES 4096      /* removals per kind of move */
+#define ROWS_BYTES 24576    /* the bytes of one block's rows: about L1 */
+#define MAX_BLOCK 256
+#define CHUNK_SECONDS 0.02  /* work between two returns to Python */
+#define REPORT_SECONDS 0.2  /* at least this long between two calls of `report` */
+
+typedef struct {
+    int nk;             /* removals in this group (0: the group is absent) */
+    int64_t k[MAX_MOVES];
+    uint32_t mask;      /* over extended values; 0: every heap rare, scan every pair */
+    uint32_t *rpos;     /* rare heaps (>= 1), ascending */
+    uint16_t *rval;     /* their values */
+    int64_t nrare, cap;
+} Group;
+
+typedef struct {
+    /* the game */
+    int nzero, none;
+    int64_t zero[MAX_MOVES], one[MAX_MOVES];
+    int unequal;
+    Group grp[2];
+    uint32_t limit;     /* largest value that may be stored */
+    /* the values */
+    uint16_t *g;
+    int64_t size;       /* g[0..size) are final */
+    uint32_t top;       /* a power of two above every value */
+    uint64_t *count;    /* count[x]: heaps 1..size-1 of extended value x (group 0) */
+    int64_t counted;
+    int64_t next_review;
+    /* scratch */
+    uint8_t *rows;
+    size_t rows_cap;
+    int64_t *walsh;
+    int error;          /* 1: a value would not fit; 2: out of memory */
+    int64_t error_heap;
+} State;
+
+static inline int parity32(uint32_t x) { return __builtin_parity(x); }
+
+static inline int rare_in(const Group *gr, uint32_t value, int64_t heap, int d) {
+    uint32_t x = (value << 1) | (uint32_t)((heap ^ d) & 1);
+    return !parity32(x & gr->mask);
+}
+
+/* least index >= from of a zero byte in row[0..top]; top if none below top */
+static inline uint32_t mex_from(const uint8_t *row, uint32_t from, uint32_t top) {
+    uint32_t v = from;
+    while (v < top && (v & 7)) {
+        if (!row[v]) return v;
+        v++;
+    }
+    while (v + 8 <= top) {
+        uint64_t w;
+        memcpy(&w, row + v, 8);
+        uint64_t z = (w - 0x0101010101010101ULL) & ~w & 0x8080808080808080ULL;
+        if (z) return v + (uint32_t)(__builtin_ctzll(z) >> 3);
+        v += 8;
+    }
+    while (v < top) {
+        if (!row[v]) return v;
+        v++;
+    }
+    return top;
+}
+
+static int push_rare(Group *gr, int64_t pos, uint16_t val) {
+    if (gr->nrare == gr->cap) {
+        int64_t cap = gr->cap ? 2 * gr->cap : 1024;
+        uint32_t *p = realloc(gr->rpos, (size_t)cap * sizeof *p);
+        if (!p) return -1;
+        gr->rpos = p;
+        uint16_t *q = realloc(gr->rval, (size_t)cap * sizeof *q);
+        if (!q) return -1;
+        gr->rval = q;
+        gr->cap = cap;
+    }
+    gr->rpos[gr->nrare] = (uint32_t)pos;
+    gr->rval[gr->nrare] = val;
+    gr->nrare++;
+    return 0;
+}
+
+static int rebuild_rare(State *s, int d) {
+    Group *gr = &s->grp[d];
+    gr->nrare = 0;
+    if (!gr->mask) return 0;
+    for (int64_t i = 1; i < s->size; i++)
+        if (rare_in(gr, s->g[i], i, d) && push_rare(gr, i, s->g[i])) return -1;
+    return 0;
+}
+
+/* Choose each group's mask again; rebuild the rare lists that change.  Returns 1 when a
+ * mask changed, 0 if not, -1 when out of memory. */
+static int review(State *s) {
+    uint32_t t = 2 * s->top;  /* extended values */
+    int64_t total = 0;
+    for (uint32_t x = 0; x < t; x++) {
+        s->walsh[x] = (int64_t)s->count[x];
+        total += (int64_t)s->count[x];
+    }
+    for (uint32_t h = 1; h < t; h <<= 1)
+        for (uint32_t i = 0; i < t; i += 2 * h)
+            for (uint32_t j = i; j < i + h; j++) {
+                int64_t a = s->walsh[j], b = s->walsh[j + h];
+                s->walsh[j] = a + b;
+                s->walsh[j + h] = a - b;
+            }
+    int changed = 0;
+    for (int d = 0; d < 2; d++) {
+        Group *gr = &s->grp[d];
+        if (!gr->nk) continue;
+        uint32_t best = 0;
+        int64_t best_rare = total, current = total;
+        for (uint32_t m = 1; m < t; m++) {
+            int64_t h = (d & m & 1) ? -s->walsh[m] : s->walsh[m];
+            int64_t rare = (total + h) / 2;
+            if (m == gr->mask) current = rare;
+            if (rare < best_rare) { best = m; best_rare = rare; }
+        }
+        if (10 * best_rare > 3 * total) best = 0, best_rare = total;  /* no mask pays */
+        if (best == gr->mask || (gr->mask && 5 * best_rare > 4 * current)) continue;
+        gr->mask = best;
+        if (rebuild_rare(s, d)) return -1;
+        changed = 1;
+    }
+    return changed;
+}
+
+static int ensure_rows(State *s, size_t bytes) {
+    if (bytes <= s->rows_cap) return 0;
+    uint8_t *p = realloc(s->rows, bytes);
+    if (!p) return -1;
+    s->rows = p;
+    s->rows_cap = bytes;
+    return 0;
+}
+
+static inline int64_t half_of(const State *s, int64_t m) {
+    return (s->unequal && !(m & 1)) ? m / 2 - 1 : m / 2;
+}
+
+/* Compute heaps s->size .. up to stop (at least one); returns -1 on error (s->error). */
+static int block(State *s, int64_t stop) {
+    const int64_t n0 = s->size;
+    const uint32_t top = s->top;
+    const uint32_t stride = (top + 8 + 7) & ~7u;
+    int64_t rows = ROWS_BYTES / stride;
+    if (rows < 8) rows = 8;
+    if (rows > MAX_BLOCK) rows = MAX_BLOCK;
+    if (rows > stop - n0) rows = stop - n0;
+    if (ensure_rows(s, (size_t)rows * stride)) { s->error = 2; return -1; }
+    uint8_t *R = s->rows;
+    memset(R, 0, (size_t)rows * stride);
+    uint16_t *g = s->g;
+    /* pairs (rare a < n0, b = h - k - a < n0), for every heap of the block at once */
+    for (int d = 0; d < 2; d++) {
+        const Group *gr = &s->grp[d];
+        if (!gr->mask) continue;
+        for (int q = 0; q < gr->nk; q++) {
+            const int64_t k = gr->k[q];
+            for (int64_t r = 0; r < gr->nrare; r++) {
+                const int64_t a = gr->rpos[r];
+                const uint16_t v = gr->rval[r];
+                /* j < a + k (b < n0), b = n0 + j - k - a >= 1 */
+                int64_t jhi = a + k;
+                if (jhi > rows) jhi = rows;
+                int64_t jlo = a + k + 1 - n0;
+                if (jlo < 0) jlo = 0;
+                if (jlo >= jhi) continue;
+                const uint16_t *src = g + (n0 - k - a);
+                uint8_t *row = R + (size_t)jlo * stride;
+                if (s->unequal) {
+                    for (int64_t j = jlo; j < jhi; j++, row += stride)
+                        if (2 * a != n0 + j - k) row[v ^ src[j]] = 1;
+                } else {
+                    for (int64_t j = jlo; j < jhi; j++, row += stride) row[v ^ src[j]] = 1;
+                }
+            }
+        }
+    }
+    int64_t j;
+    for (j = 0; j < rows; j++) {
+        const int64_t h = n0 + j;
+        uint8_t *row = R + (size_t)j * stride;
+        for (int q = 0; q < s->nzero; q++)
+            if (s->zero[q] == h) row[0] = 1;
+        for (int q = 0; q < s->none; q++)
+            if (s->one[q] < h) row[g[h - s->one[q]]] = 1;
+        /* pairs with a part in the block: the smaller part is at most j - k */
+        for (int d = 0; d < 2; d++) {
+            const Group *gr = &s->grp[d];
+            if (!gr->mask) continue;
+            for (int q = 0; q < gr->nk; q++) {
+                const int64_t m = h - gr->k[q];
+                int64_t hi = j - gr->k[q], hm = half_of(s, m);
+                if (hi > hm) hi = hm;
+                for (int64_t a = 1; a <= hi; a++) row[g[a] ^ g[m - a]] = 1;
+            }
+        }
+        uint32_t c = mex_from(row, 0, top);
+        /* groups where c is rare: scan their pairs */
+        int64_t qa[2] = {0, 0}, aa[2] = {1, 1};
+        int done[2] = {!s->grp[0].nk, !s->grp[1].nk};
+        for (;;) {
+            int d = -1;
+            for (int e = 0; e < 2; e++)
+                if (!done[e] && rare_in(&s->grp[e], c, h, e)) { d = e; break; }
+            if (d < 0) break;
+            const Group *gr = &s->grp[d];
+            int found = 0;
+            while (!found && qa[d] < gr->nk) {
+                const int64_t m = h - gr->k[qa[d]];
+                const int64_t hm = half_of(s, m);
+                int64_t a = aa[d];
+                while (a <= hm) {
+                    int64_t end = a + 32;
+                    if (end > hm + 1) end = hm + 1;
+                    for (; a < end; a++) row[g[a] ^ g[m - a]] = 1;
+                    if (row[c]) { found = 1; break; }
+                }
+                if (a > hm) { qa[d]++; aa[d] = 1; } else aa[d] = a;
+            }
+            if (found) c = mex_from(row, c, top);
+            else done[d] = 1;
+        }
+        if (c > s->limit) { s->error = 1; s->error_heap = h; return -1; }
+        g[h] = (uint16_t)c;
+        s->size = h + 1;
+        s->count[(c << 1) | (uint32_t)(h & 1)]++;
+        int again = 0;
+        if (c >= top) {
+            while (c >= s->top) s->top *= 2;
+            again = 1;
+        }
+        for (int d = 0; d < 2; d++) {
+            Group *gr = &s->grp[d];
+            if (gr->mask && rare_in(gr, c, h, d)) {
+                if (push_rare(gr, h, (uint16_t)c)) { s->error = 2; return -1; }
+                again = 1;
+            }
+        }
+        if (again || h + 1 >= s->next_review) {
+            if (h + 1 >= s->next_review) s->next_review = 2 * (h + 1);
+            int changed = review(s);
+            if (changed < 0) { s->error = 2; return -1; }
+            if (changed || c >= top) return 0;
+        }
+    }
+    return 0;
+}
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static int read_moves(PyObject *seq, int64_t *out, int *count, const char *what, int64_t least) {
+    PyObject *fast = PySequence_Fast(seq, "moves must be a sequence of integers");
+    if (!fast) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n > MAX_MOVES) {
+        PyErr_Format(PyExc_ValueError, "at most %d removals of each kind (%s), got %zd",
+                     MAX_MOVES, what, n);
+        Py_DECREF(fast);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long long v = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) { Py_DECREF(fast); return -1; }
+        if (v < least || v > 1000000000LL) {
+            PyErr_Format(PyExc_ValueError, "bad removal %lld in %s", v, what);
+            Py_DECREF(fast);
+            return -1;
+        }
+        out[i] = v;
+    }
+    *count = (int)n;
+    Py_DECREF(fast);
+    return 0;
+}
+
+static int cmp64(const void *a, const void *b) {
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static void free_state(State *s) {
+    for (int d = 0; d < 2; d++) {
+        free(s->grp[d].rpos);
+        free(s->grp[d].rval);
+    }
+    free(s->count);
+    free(s->walsh);
+    free(s->rows);
+    free(s);
+}
+
+PyDoc_STRVAR(fill_doc,
+"fill(values, done, n, zero, one, two, unequal, report=None, limit=65535)\n--\n\n"
+"Fill values[done:n] (a writable buffer of native uint16 whose entries 0..done-1 hold the\n"
+"game's values) with the Grundy values of the take-and-break game with removals `zero`\n"
+"(leaving no heap), `one` (one heap), `two` (two heaps, of different sizes if `unequal`).\n"
+"`report(i)`, if given, is called about every 0.2 s with the number of final entries.\n"
+"Raises OverflowError if a value exceeds `limit`.");
+
+static PyObject *fill(PyObject *self, PyObject *args, PyObject *kw) {
+    static char *names[] = {"values", "done", "n", "zero", "one", "two", "unequal", "report",
+                            "limit", NULL};
+    Py_buffer buf;
+    long long done, n, limit = 65535;
+    PyObject *zero, *one, *two, *report = Py_None;
+    int unequal;
+    (void)self;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "w*LLOOOp|OL", names, &buf, &done, &n, &zero,
+                                     &one, &two, &unequal, &report, &limit))
+        return NULL;
+    State *s = NULL;
+    PyObject *result = NULL;
+    if (buf.itemsize != 2 || buf.len % 2 || (buf.format && strcmp(buf.format, "H") &&
+                                              strcmp(buf.format, "=H") && strcmp(buf.format, "<H"))) {
+        PyErr_SetString(PyExc_TypeError, "values must be a contiguous buffer of uint16");
+        goto out;
+    }
+    if (done < 0 || n < done || n > buf.len / 2 || n > 0xFFFFFFF0LL) {
+        PyErr_Format(PyExc_ValueError, "need 0 <= done <= n <= len(values) < 2**32, got "
+                     "done=%lld, n=%lld, len=%zd", done, n, buf.len / 2);
+        goto out;
+    }
+    if (limit < 1 || limit > 65535) {
+        PyErr_SetString(PyExc_ValueError, "limit must be in 1..65535");
+        goto out;
+    }
+    if (report != Py_None && !PyCallable_Check(report)) {
+        PyErr_SetString(PyExc_TypeError, "report must be callable or None");
+        goto out;
+    }
+    s = calloc(1, sizeof *s);
+    if (!s) { PyErr_NoMemory(); goto out; }
+    int64_t tk[MAX_MOVES];
+    int ntwo;
+    if (read_moves(zero, s->zero, &s->nzero, "zero", 1) ||
+        read_moves(one, s->one, &s->none, "one", 1) ||
+        read_moves(two, tk, &ntwo, "two", 0))
+        goto out;
+    qsort(tk, (size_t)ntwo, sizeof tk[0], cmp64);
+    for (int i = 0; i < ntwo; i++) {
+        if (i && tk[i] == tk[i - 1]) continue;
+        Group *gr = &s->grp[tk[i] & 1];
+        gr->k[gr->nk++] = tk[i];
+    }
+    s->unequal = unequal;
+    s->limit = (uint32_t)limit;
+    s->g = buf.buf;
+    s->count = calloc(1u << 17, sizeof *s->count);
+    s->walsh = calloc(1u << 17, sizeof *s->walsh);
+    if (!s->count || !s->walsh) { PyErr_NoMemory(); goto out; }
+    s->top = 1;
+    if (done == 0 && n > 0) { s->g[0] = 0; done = 1; }
+    for (int64_t i = 0; i < done; i++) {
+        uint32_t v = s->g[i];
+        if (v > s->limit) {
+            PyErr_Format(PyExc_OverflowError, "value %u of heap %lld exceeds %lld", v,
+                         (long long)i, limit);
+            goto out;
+        }
+        while (v >= s->top) s->top *= 2;
+        if (i) s->count[(v << 1) | (uint32_t)(i & 1)]++;
+    }
+    s->size = done;
+    s->next_review = done < 64 ? 64 : 2 * done;
+    if (done > 1 && review(s) < 0) { PyErr_NoMemory(); goto out; }
+    double last_report = now();
+    while (s->size < n) {
+        int failed = 0;
+        Py_BEGIN_ALLOW_THREADS
+        double start = now();
+        do {
+            if (block(s, n) < 0) { failed = 1; break; }
+        } while (s->size < n && now() - start < CHUNK_SECONDS);
+        Py_END_ALLOW_THREADS
+        if (failed) {
+            if (s->error == 1)
+                PyErr_Format(PyExc_OverflowError, "the value of heap %lld exceeds %u (the "
+                             "largest value kept)", (long long)s->error_heap, s->limit);
+            else
+                PyErr_NoMemory();
+            goto out;
+        }
+        if (PyErr_CheckSignals()) goto out;
+        if (report != Py_None && (s->size == n || now() - last_report >= REPORT_SECONDS)) {
+            PyObject *r = PyObject_CallFunction(report, "L", (long long)s->size);
+            if (!r) goto out;
+            Py_DECREF(r);
+            last_report = now();
+        }
+    }
+    result = Py_None;
+    Py_INCREF(result);
+out:
+    if (s) free_state(s);
+    PyBuffer_Release(&buf);
+    return result;
+}
+
+PyDoc_STRVAR(text_doc,
+"text(values, start, stop)\n--\n\n"
+"values[start:stop] (a buffer of native uint16) in decimal, separated by single spaces.");
+
+static PyObject *text(PyObject *self, PyObject *args) {
+    Py_buffer buf;
+    Py_ssize_t start, stop;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "y*nn", &buf, &start, &stop)) return NULL;
+    Py_ssize_t len = buf.len / 2;
+    if (start < 0 || stop < start || stop > len) {
+        PyBuffer_Release(&buf);
+        PyErr_SetString(PyExc_ValueError, "need 0 <= start <= stop <= len(values)");
+        return NULL;
+    }
+    const uint16_t *v = buf.buf;
+    Py_ssize_t count = stop - start;
+    PyObject *out = PyBytes_FromStringAndSize(NULL, count ? 6 * count : 0);
+    if (!out) { PyBuffer_Release(&buf); return NULL; }
+    char *p = PyBytes_AS_STRING(out), *base = p;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = start; i < stop; i++) {
+        unsigned x = v[i];
+        char tmp[6];
+        int t = 0;
+        do { tmp[t++] = (char)('0' + x % 10); x /= 10; } while (x);
+        while (t) *p++ = tmp[--t];
+        *p++ = ' ';
+    }
+    Py_END_ALLOW_THREADS
+    Py_ssize_t used = p - base;
+    if (used) used--;  /* no space after the last */
+    PyBuffer_Release(&buf);
+    if (_PyBytes_Resize(&out, used) < 0) return NULL;
+    return out;
+}
+
+static PyMethodDef methods[] = {
+    {"fill", (PyCFunction)(void (*)(void))fill, METH_VARARGS | METH_KEYWORDS, fill_doc},
+    {"text", text, METH_VARARGS, text_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef octal_module = {
+    PyModuleDef_HEAD_INIT, "_octal",
+    "Grundy sequences of take-and-break games (see the comment at the top of _octal.c).",
+    -1, methods,
+};
 
 PyMODINIT_FUNC PyInit__octal(void) { return PyModule_Create(&octal_module); }

@@ -18,18 +18,122 @@ rare values below each heap's least common value runs for all the block's heaps
 together, over first parts taken by residue (far-apart pairs find values
 sooner than neighbours, whose values are alike); a heap whose search fails is
 rare, and the heaps after it are computed again.
+
+The compiled kernel :mod:`grundy._octal` (``src/grundy/_octal.c``) does the same with a
+mask per parity of the removals, chosen by a Walsh-Hadamard transform, and computes
+heaps a block at a time; :func:`fill` and :meth:`SplitKernel.values` use it when it is
+built and ``GRUNDY_PURE`` is unset or 0, and this module's NumPy code otherwise.
+
+>>> values = np.zeros(12, dtype=np.uint16)
+>>> fill([1, 2], [1, 2], [1, 2], False, values, 0, 12)   # Kayles, 0.77
+>>> values.tolist()
+[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+>>> SplitKernel([], [], [0], unequal=True).values(10).tolist()   # Grundy's game
+[0, 0, 0, 1, 0, 2, 1, 0, 2, 1]
 """
 
 from __future__ import annotations
 
+import importlib
+import os
+import time
 from bisect import bisect_right
+from collections.abc import Callable, Sequence
 from operator import xor
+from types import ModuleType
 from typing import Any, cast
 
 import numpy as np
 from numpy.lib.stride_tricks import as_strided, sliding_window_view
 
-__all__ = ["SplitKernel"]
+from ..errors import GrundyError
+
+__all__ = ["SplitKernel", "compiled_kernel", "fill"]
+
+LIMIT = 0xFFFF  # the largest value a uint16 array holds
+_REPORT_SECONDS = 0.2  # the NumPy path reports about this often
+
+
+def compiled_kernel() -> ModuleType | None:
+    """:mod:`grundy._octal` when it was built and ``GRUNDY_PURE`` is unset or 0, else None
+    (the same rule as :func:`grundy.compiled.compiled`)."""
+    if os.environ.get("GRUNDY_PURE", "") not in ("", "0"):
+        return None
+    try:
+        return importlib.import_module("grundy._octal")
+    except ImportError:
+        return None
+
+
+def fill(zero: Sequence[int], one: Sequence[int], two: Sequence[int], unequal: bool,
+         values: np.ndarray, done: int, n: int,
+         report: Callable[[int], None] | None = None) -> None:
+    """Fill ``values[done:n]`` with the Grundy values of the game whose moves remove ``k``
+    tokens and leave no heap (``k`` in ``zero``), one heap (``one``) or two non-empty heaps
+    (``two``; of different sizes if ``unequal``), given that ``values[:done]`` already hold
+    them.  ``values`` is a 1-D uint16 array (a ``np.memmap`` will do).
+
+    ``report(i)``, if given, is called every 0.2 s or so with the number ``i`` of entries
+    now final, and once at the end; if it raises, the exception propagates and every entry
+    before the last count reported is correct.  A value above 65535 raises
+    :class:`~grundy.errors.GrundyError`.
+
+    >>> v = np.zeros(10, dtype=np.uint16)
+    >>> fill([], [], [0], True, v, 0, 6); v[6:] = 99; fill([], [], [0], True, v, 6, 10)
+    >>> v.tolist()
+    [0, 0, 0, 1, 0, 2, 1, 0, 2, 1]
+    """
+    _check_fill(values, done, n)
+    kernel = compiled_kernel()
+    if kernel is not None:
+        _fill_compiled(kernel, list(zero), list(one), list(two), bool(unequal), values, done, n,
+                       report)
+        return
+    _fill_numpy(list(zero), list(one), list(two), bool(unequal), values, done, n, report)
+
+
+def _check_fill(values: np.ndarray, done: int, n: int) -> None:
+    if not isinstance(values, np.ndarray) or values.dtype != np.uint16 or values.ndim != 1:
+        raise GrundyError("fill needs a 1-D uint16 array of values")
+    if not values.flags.c_contiguous or not values.flags.writeable:
+        raise GrundyError("fill needs a contiguous, writable array of values")
+    for name, x in (("done", done), ("n", n)):
+        if isinstance(x, bool) or not isinstance(x, (int, np.integer)):
+            raise GrundyError(f"fill: {name} must be an integer, got {x!r}")
+    if not 0 <= done <= n <= len(values):
+        raise GrundyError(f"fill needs 0 <= done <= n <= len(values), got done={done}, "
+                          f"n={n} for {len(values)} values")
+
+
+def _fill_compiled(kernel: Any, zero: list[int], one: list[int], two: list[int], unequal: bool,
+                   values: np.ndarray, done: int, n: int,
+                   report: Callable[[int], None] | None) -> None:
+    try:
+        kernel.fill(values, int(done), int(n), zero, one, two, unequal, report)
+    except OverflowError as e:
+        raise GrundyError(f"a Grundy value does not fit in 16 bits: {e}") from None
+
+
+def _fill_numpy(zero: list[int], one: list[int], two: list[int], unequal: bool,
+                values: np.ndarray, done: int, n: int,
+                report: Callable[[int], None] | None) -> None:
+    """:func:`fill` on this module's NumPy kernel, resumed from ``values[:done]``."""
+    kernel = SplitKernel(zero, one, two, unequal, compiled=False)
+    kernel.seed(values[:done])
+    step, last = 256, time.monotonic()
+    while kernel.size < n:
+        start, t = kernel.size, time.monotonic()
+        kernel.extend(min(n, start + step))
+        got = kernel.g[start : kernel.size]
+        if len(got) and int(got.max()) > LIMIT:
+            raise GrundyError(f"a Grundy value does not fit in 16 bits: the value of heap "
+                              f"{start + int(np.argmax(got > LIMIT))} exceeds {LIMIT}")
+        values[start : kernel.size] = got
+        spent = time.monotonic() - t
+        step = max(16, min(4 * step, int(step * 0.05 / spent))) if spent > 0 else 4 * step
+        if report is not None and (kernel.size == n or time.monotonic() - last >= _REPORT_SECONDS):
+            report(kernel.size)
+            last = time.monotonic()
 
 
 def _parity(values: np.ndarray) -> np.ndarray:
@@ -61,8 +165,11 @@ class SplitKernel:
     WINDOW = 8192  # the longest run of values read at once on the block path
 
     def __init__(self, zero: list[int], one: list[int], two: list[int],
-                 unequal: bool = False) -> None:
+                 unequal: bool = False, compiled: bool = True) -> None:
         self.zero, self.one, self.two, self.unequal = zero, one, two, unequal
+        #: the compiled kernel when it is there and ``compiled`` (else the NumPy path)
+        self.kernel = compiled_kernel() if compiled else None
+        self.g16c = np.zeros(0, dtype=np.uint16)  # the compiled kernel's values
         self.g = np.zeros(1024, dtype=np.intp)
         self.size = 0
         self._narrow()
@@ -79,9 +186,43 @@ class SplitKernel:
         self.rare: list[int] = []
 
     def values(self, n: int) -> np.ndarray:
+        """Values of heaps 0..n-1 as int64 (kept: asking for more continues)."""
+        if self.kernel is not None:
+            if n > len(self.g16c):
+                grown = np.zeros(max(n, 2 * len(self.g16c)), dtype=np.uint16)
+                grown[: self.size] = self.g16c[: self.size]
+                self.g16c = grown
+            if n > self.size:
+                _fill_compiled(self.kernel, self.zero, self.one, self.two, self.unequal,
+                               self.g16c, self.size, n, None)
+                self.size = n
+            return self.g16c[:n].astype(np.int64)
         if n > self.size:
             self._extend(n)
         return self.g[:n].astype(np.int64)
+
+    def extend(self, n: int) -> None:
+        """Compute (on the NumPy path) up to heap n-1 at least."""
+        if n > self.size:
+            self._extend(n)
+
+    def seed(self, prefix: np.ndarray) -> None:
+        """Start the NumPy path from ``prefix``, the values of heaps 0..len(prefix)-1 (none
+        computed yet); the mask is chosen at the next heap."""
+        count = len(prefix)
+        if self.size or not count:
+            return
+        if count > len(self.g):
+            self.g = np.zeros(max(count, 2 * len(self.g)), dtype=np.intp)
+        self.g[:count] = prefix
+        self.size = count
+        self._narrow()
+        self.gl = self.g[:count].tolist()
+        self.top = 1
+        while int(self.g[:count].max()) >= self.top:
+            self.top *= 2
+        self._classes()
+        self.next_review = count
 
     # -- driving ----------------------------------------------------------------
     def _extend(self, n: int) -> None:
