@@ -196,3 +196,218 @@ def test_winning_moves_in_sum_may_raise_a_part():
     assert moves == [Sum("c", "c"), Sum("a", "z")]
     for move in moves:
         assert value(g, move) == 0
+
+
+# -- the bottom-up path, the memo limit, errors from options(), the hooks -----------------
+
+import math  # noqa: E402
+
+from grundy.engine import RulesetError, grid_values, heap_values  # noqa: E402
+from grundy.errors import GrundyError  # noqa: E402
+
+
+class Wythoff(Game):
+    def options(self, p):
+        x, y = p
+        return ([(x - k, y) for k in range(1, x + 1)] + [(x, y - k) for k in range(1, y + 1)]
+                + [(x - k, y - k) for k in range(1, min(x, y) + 1)])
+
+
+def wythoff_p_positions(limit):
+    """Wythoff (1907): the P-positions are (floor(k*phi), floor(k*phi^2)) and their mirrors."""
+    phi = (1 + math.sqrt(5)) / 2
+    pairs = set()
+    for k in range(limit + 1):
+        a, b = math.floor(k * phi), math.floor(k * phi * phi)
+        pairs |= {(a, b), (b, a)}
+    return {p for p in pairs if max(p) < limit}
+
+
+def test_wythoff_table_has_the_published_p_positions():
+    table = grid_values(Wythoff(), 40, 40)
+    zeros = {(r, c) for r in range(40) for c in range(40) if table[r][c] == 0}
+    assert zeros == wythoff_p_positions(40)
+    # The first row is nim: g(0, y) = y.
+    assert table[0] == list(range(40))
+
+
+def test_bottom_up_agrees_with_top_down_and_with_a_fresh_game():
+    top = Wythoff()
+    assert value(top, (29, 29)) == grid_values(Wythoff(), 30, 30)[29][29]
+    assert grid_values(top, 30, 30)[:12] == [[value(Wythoff(), (r, c)) for c in range(30)]
+                                             for r in range(12)]
+    assert heap_values(Grundys(), 60) == [value(Grundys(), n) for n in range(60)]
+
+
+@given(dags())
+def test_heap_values_on_random_dags_with_sums_agree_with_value(edges):
+    n = len(edges)
+    fresh = [value(Graph(edges), p) for p in range(n)]
+    assert heap_values(Graph(edges), n) == fresh
+    # In reverse order, nothing is memoised when a position is reached: the search path.
+    g = Graph(edges)
+    assert [heap_values(g, p + 1)[p] for p in reversed(range(n))] == fresh[::-1]
+
+
+class Offset(Game):
+    """Positions (r, c) whose options go outside any table: (r-1, c+5) and (r, c-1)."""
+
+    def options(self, p):
+        r, c = p
+        return [o for o in ((r - 1, c + 5), (r, c - 1)) if min(o) >= 0]
+
+
+def brute(game, p):
+    """The mex rule written as plainly as possible (recursion, no memo): small cases only."""
+    seen = set()
+    for o in game.options(p):
+        parts = o.parts if isinstance(o, Sum) else (o,)
+        x = 0
+        for q in parts:
+            x ^= brute(game, q)
+        seen.add(x)
+    return mex(seen)
+
+
+def test_grid_values_whose_options_leave_the_table():
+    assert grid_values(Offset(), 4, 3, first=0) == [[brute(Offset(), (r, c)) for c in range(3)]
+                                                    for r in range(4)]
+    assert grid_values(Wythoff(), 3, 3, first=2) == [[brute(Wythoff(), (r, c)) for c in range(2, 5)]
+                                                     for r in range(2, 5)]
+
+
+def test_small_cache_limit_keeps_time_linear():
+    calls = []
+
+    class Counted(Wythoff):
+        cache_limit = 8
+
+        def options(self, p):
+            calls.append(p)
+            return super().options(p)
+
+    g = Counted()
+    assert value(g, (25, 25)) == value(Wythoff(), (25, 25))
+    assert len(calls) <= 26 * 26  # each position listed once: no recomputation in one call
+    assert len(g.cache) <= 8
+    calls.clear()
+    assert heap_values(type("C", (Sub134,), {"cache_limit": 10})(), 3000) == \
+        [[0, 1, 0, 1, 2, 3, 2][n % 7] for n in range(3000)]
+
+
+def test_cache_limit_bounds_memo_between_calls_of_heap_values():
+    class Bounded(Grundys):
+        cache_limit = 50
+
+    g = Bounded()
+    assert heap_values(g, 200) == heap_values(Grundys(), 200)
+    assert len(g.cache) <= 50
+
+
+class Boom(Game):
+    def options(self, n):
+        if n == 3:
+            raise ZeroDivisionError("boom at three")
+        return [n - 1] if n else []
+
+
+class BoomGenerator(Game):
+    def options(self, n):
+        for k in range(n):
+            yield k
+            if k == 2:
+                raise KeyError("lost")
+
+
+def test_an_exception_in_options_names_class_position_and_exception():
+    for call in (lambda: value(Boom(), 10), lambda: heap_values(Boom(), 10),
+                 lambda: winning_moves(Boom(), 3), lambda: grundy.part_winning_moves(Boom(), [3])):
+        with pytest.raises(RulesetError) as info:
+            call()
+        message = str(info.value)
+        assert message.startswith("Boom.options(3) raised ZeroDivisionError: boom at three"), message
+        assert "test_engine.py, line" in message
+        assert isinstance(info.value, GrundyError) and info.value.position == 3
+    # A KeyError inside options() is the user's, not a missing memo entry.
+    with pytest.raises(RulesetError, match=r"BoomGenerator.options\(\d+\) raised KeyError: 'lost'"):
+        value(BoomGenerator(), 5)
+
+
+def test_unhashable_positions_and_options_are_clear_errors():
+    with pytest.raises(GrundyError, match=r"position \[1, 2\] is not hashable"):
+        value(Sub134(), [1, 2])
+    with pytest.raises(RulesetError, match=r"Graph.options\(0\) raised TypeError: unhashable"):
+        value(Graph({0: [[1]]}), 0)
+
+
+@st.composite
+def graphs(draw):
+    n = draw(st.integers(1, 8))
+    return {p: draw(st.lists(st.integers(0, n - 1), max_size=3)) for p in range(n)}
+
+
+def reaches(edges, a, b):
+    seen, todo = set(), list(edges[a])
+    while todo:
+        p = todo.pop()
+        if p == b:
+            return True
+        if p not in seen:
+            seen.add(p)
+            todo.extend(edges[p])
+    return False
+
+
+@given(graphs(), st.data())
+def test_loopy_error_names_a_position_on_a_cycle(edges, data):
+    start = data.draw(st.sampled_from(sorted(edges)))
+    cyclic = any(reaches(edges, p, p) and (p == start or reaches(edges, start, p)) for p in edges)
+    if cyclic:
+        with pytest.raises(LoopyGameError) as info:
+            value(Graph(edges), start)
+        assert reaches(edges, info.value.position, info.value.position)
+    else:
+        assert value(Graph(edges), start) == brute(Graph(edges), start)
+
+
+def test_fast_value_is_asked_first_only_when_overridden():
+    asked = []
+
+    class KnowsNim(Game):
+        def options(self, n):
+            return range(n)
+
+        def fast_value(self, n):
+            asked.append(n)
+            return n if n < 100 else None  # beyond 100: "ask the engine"
+
+    g = KnowsNim()
+    assert value(g, 7) == 7 and asked == [7] and g.cache == {}
+    assert value(g, Sum(3, 5)) == 6 and asked == [7, 3, 5]
+    assert value(g, 101) == 101 and asked[-1] == 101  # the search itself does not ask
+    assert asked.count(100) == 0
+    assert Game().fast_value(3) is None
+
+
+def test_parse_and_format_positions():
+    g = Game()
+    assert g.parse_position(" 12 ") == 12 and g.parse_position("-3") == -3
+    assert g.parse_position("3X4") == (3, 4) and g.parse_position("3 , 4") == (3, 4)
+    assert g.parse_position("()") == () and g.parse_position("(5,)") == (5,)
+    for bad in ("", "3x", "x4", "1.5", "(1,,2)", "[1,2]", "3x4x5"):
+        with pytest.raises(GrundyError, match="cannot read a position from"):
+            g.parse_position(bad)
+
+
+@given(st.one_of(st.integers(-10**6, 10**6),
+                 st.lists(st.integers(-1000, 1000), max_size=5).map(tuple)))
+def test_parse_position_inverts_format_position(position):
+    g = Game()
+    assert g.parse_position(g.format_position(position)) == position
+
+
+@given(st.lists(st.integers(0, 5) | st.text(max_size=2), max_size=5), st.randoms())
+def test_equal_sums_hash_equal(parts, rnd):
+    shuffled = list(parts)
+    rnd.shuffle(shuffled)
+    assert Sum(*parts) == Sum(*shuffled) and hash(Sum(*parts)) == hash(Sum(*shuffled))

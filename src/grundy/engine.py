@@ -18,11 +18,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Iterable, Iterator
+from itertools import islice
+from pathlib import Path
 from typing import Any
+
+from .errors import GrundyError
 
 __all__ = [
     "Game",
     "LoopyGameError",
+    "RulesetError",
     "Sum",
     "grid_values",
     "heap_values",
@@ -49,6 +54,42 @@ class LoopyGameError(ValueError):
         self.position = position
 
 
+class RulesetError(GrundyError):
+    """A ruleset's ``options()`` raised an exception (or gave an unhashable option).
+
+    The message names the class, the position and the exception, with the line of
+    the ruleset's file where it was raised; ``position`` and ``error`` keep them.
+
+    >>> class Broken(Game):
+    ...     def options(self, n):
+    ...         return [n // (n - 2)]
+    >>> value(Broken(), 2)
+    Traceback (most recent call last):
+    ...
+    grundy.engine.RulesetError: Broken.options(2) raised ZeroDivisionError: integer division or modulo by zero (<doctest grundy.engine.RulesetError[0]>, line 3)
+    """
+
+    def __init__(self, game: Any, position: Any, error: BaseException) -> None:
+        self.position = position
+        self.error = error
+        text = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+        where = _user_line(error)
+        super().__init__(f"{type(game).__name__}.options({position!r}) raised {text}"
+                         + (f" ({where})" if where else ""))
+
+
+def _user_line(error: BaseException) -> str:
+    """``rules.py, line 3``: the last frame of the traceback outside grundy, if any."""
+    package = str(Path(__file__).resolve().parent)
+    tb, found = error.__traceback__, ""
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        if not str(Path(code.co_filename).resolve()).startswith(package):
+            found = f"{Path(code.co_filename).name}, line {tb.tb_lineno}"
+        tb = tb.tb_next
+    return found
+
+
 class Sum:
     """A disjunctive sum of positions of one game: the player moves in exactly one part.
 
@@ -66,13 +107,17 @@ class Sum:
     parts: tuple[Position, ...]
 
     def __init__(self, *parts: Position) -> None:
-        flat: list[Position] = []
         for part in parts:
             if isinstance(part, Sum):
-                flat.extend(part.parts)
-            else:
-                flat.append(part)
-        object.__setattr__(self, "parts", tuple(flat))
+                flat: list[Position] = []
+                for item in parts:
+                    if isinstance(item, Sum):
+                        flat.extend(item.parts)
+                    else:
+                        flat.append(item)
+                parts = tuple(flat)
+                break
+        _set_parts(self, parts)
 
     def __setattr__(self, name: str, val: object) -> None:
         raise AttributeError("Sum is immutable")
@@ -80,8 +125,8 @@ class Sum:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Sum) and Counter(self.parts) == Counter(other.parts)
 
-    def __hash__(self) -> int:
-        return hash(("grundy.Sum", frozenset(Counter(self.parts).items())))
+    def __hash__(self) -> int:  # order-free, like equality, and cheap: no Counter
+        return hash(("grundy.Sum", len(self.parts), sum(map(hash, self.parts)) & 0xFFFFFFFFFFFF))
 
     def __iter__(self) -> Iterator[Position]:
         return iter(self.parts)
@@ -91,6 +136,9 @@ class Sum:
 
     def __repr__(self) -> str:
         return f"Sum({', '.join(map(repr, self.parts))})"
+
+
+_set_parts = getattr(Sum, "parts").__set__  # the slot's setter, past Sum.__setattr__
 
 
 class Game:
@@ -112,6 +160,62 @@ class Game:
     def options(self, position: Any) -> Iterable[Any]:  # pragma: no cover - abstract
         """The positions reachable from ``position`` in one move."""
         raise NotImplementedError(f"{type(self).__name__} must define options(position)")
+
+    # -- hooks with defaults ----------------------------------------------------
+    def fast_value(self, position: Any) -> int | None:
+        """The value of ``position`` if the game knows it without a search, else None.
+
+        The default says None: "ask the engine".  A class that overrides it (nim:
+        ``return n``) is asked first by :func:`value` for the position it is given
+        (not for the positions the search goes through).
+        """
+        return None
+
+    def parse_position(self, text: str) -> Any:
+        """The position a command-line word names; the inverse of :meth:`format_position`.
+
+        Defaults: an integer (``7``); ``RxC`` or ``R,C`` -> a pair (``3x4``);
+        ``(1,2,3)`` -> a tuple of integers.  Override it for other positions.
+
+        >>> g = Game()
+        >>> g.parse_position("7"), g.parse_position("3x4"), g.parse_position("2,5"), g.parse_position("(1, 2, 3)")
+        (7, (3, 4), (2, 5), (1, 2, 3))
+        >>> g.parse_position("seven")
+        Traceback (most recent call last):
+        ...
+        grundy.errors.GrundyError: cannot read a position from 'seven': Game takes an integer (7), a pair (3x4 or 3,4) or a tuple ((1,2,3))
+        """
+        import re
+
+        word = text.strip()
+        number = r"[+-]?\d+"
+        if re.fullmatch(number, word):
+            return int(word)
+        pair = re.fullmatch(rf"({number})\s*[xX,]\s*({number})", word)
+        if pair:
+            return int(pair.group(1)), int(pair.group(2))
+        if re.fullmatch(rf"\(\s*(?:{number}\s*(?:,\s*{number}\s*)*,?\s*)?\)", word):
+            return tuple(int(item) for item in re.findall(number, word))
+        raise GrundyError(f"cannot read a position from {text!r}: {type(self).__name__} takes an "
+                          "integer (7), a pair (3x4 or 3,4) or a tuple ((1,2,3))")
+
+    def format_position(self, position: Any) -> str:
+        """How :meth:`parse_position` writes ``position`` back (``repr`` for other kinds).
+
+        >>> g = Game()
+        >>> g.format_position(7), g.format_position((3, 4)), g.format_position((1, 2, 3)), g.format_position((5,))
+        ('7', '3x4', '(1,2,3)', '(5,)')
+        """
+        if isinstance(position, int) and not isinstance(position, bool):
+            return str(position)
+        if isinstance(position, tuple) and all(isinstance(x, int) and not isinstance(x, bool)
+                                               for x in position):
+            if len(position) == 2:
+                return f"{position[0]}x{position[1]}"
+            if len(position) == 1:
+                return f"({position[0]},)"
+            return "(" + ",".join(map(str, position)) + ")"
+        return repr(position)
 
     # -- memo -----------------------------------------------------------------
     @property
@@ -153,33 +257,121 @@ def mex(values: Iterable[int]) -> int:
     return m
 
 
-class _Frame:
-    """One position whose options are being evaluated, kept on an explicit stack."""
-
-    __slots__ = ("position", "options", "seen", "parts", "index", "acc")
-
-    def __init__(self, position: Any, options: Iterator[Any]) -> None:
-        self.position = position
-        self.options = options
-        self.seen: set[int] = set()
-        self.parts: tuple[Any, ...] = ()  # parts of the option being summed
-        self.index = 0
-        self.acc = 0
-
-
 def _trim(game: Game, memo: dict[Any, int]) -> None:
+    """Drop the oldest half of the memo when it holds more than ``game.cache_limit`` values."""
     limit = game.cache_limit
     if limit is not None and len(memo) > limit:
         drop = len(memo) - max(limit // 2, 1)
-        for key in list(memo)[:drop]:
+        for key in list(islice(memo, drop)):
             del memo[key]
+
+
+def _mex_of(options: list[Any], memo: dict[Any, int]) -> int:
+    """The mex of the options' values, sums included; KeyError when one is not memoised."""
+    seen: set[int] = set()
+    add = seen.add
+    for option in options:
+        if isinstance(option, Sum):
+            acc = 0
+            for part in option.parts:
+                acc ^= memo[part]
+            add(acc)
+        else:
+            add(memo[option])
+    m = 0
+    while m in seen:
+        m += 1
+    return m
+
+
+def _missing(options: list[Any], memo: dict[Any, int]) -> list[Any]:
+    """The positions (parts of sums included) among ``options`` with no memoised value."""
+    return [part for option in options
+            for part in (option.parts if isinstance(option, Sum) else (option,))
+            if part not in memo]
+
+
+def _solve(game: Game, root: Any, memo: dict[Any, int]) -> int:
+    """The value of ``root`` (not memoised yet), by an iterative depth-first search.
+
+    The stack holds positions only.  A position is expanded once: when every option
+    is memoised its value is computed at once (the common case, in one comprehension);
+    otherwise it waits in ``pending`` with its list of options, under the missing
+    options pushed above it, and is finished when the search comes back to it.
+    ``pending`` is exactly the path being searched, so an option found in it closes
+    a cycle.
+    """
+    options = game.options
+    pending: dict[Any, list[Any]] = {}
+    stack = [root]
+    pos = root
+    sums = False  # seen an option that is a Sum: every frame takes the general path
+    try:
+        while stack:
+            pos = stack.pop()
+            if pos in memo:
+                continue
+            opts = pending.pop(pos, None)
+            if opts is None:
+                given = options(pos)
+                opts = given if isinstance(given, list) else list(given)
+            try:
+                if sums:
+                    memo[pos] = _mex_of(opts, memo)
+                else:
+                    seen = {memo[o] for o in opts}
+                    m = 0
+                    while m in seen:
+                        m += 1
+                    memo[pos] = m
+                continue
+            except KeyError:
+                if not sums and any(isinstance(o, Sum) for o in opts):
+                    sums = True
+                    try:
+                        memo[pos] = _mex_of(opts, memo)
+                        continue
+                    except KeyError:
+                        pass
+            missing = _missing(opts, memo)
+            pending[pos] = opts
+            stack.append(pos)
+            for part in missing:
+                if part in pending:
+                    raise LoopyGameError(part)
+            stack.extend(missing)
+    except (GrundyError, LoopyGameError):
+        raise
+    except Exception as exc:
+        raise RulesetError(game, pos, exc) from exc
+    return memo[root]
+
+
+def _options(game: Game, position: Any) -> list[Any]:
+    """``game.options(position)`` as a list; an exception becomes a :class:`RulesetError`."""
+    try:
+        return list(game.options(position))
+    except (GrundyError, LoopyGameError):
+        raise
+    except Exception as exc:
+        raise RulesetError(game, position, exc) from exc
+
+
+def _check_hashable(game: Game, position: Any) -> None:
+    try:
+        hash(position)
+    except TypeError:
+        raise GrundyError(f"{type(game).__name__}: position {position!r} is not hashable "
+                          "(use a tuple, not a list)") from None
 
 
 def value(game: Game, position: Any) -> int:
     """The Grundy value of ``position`` (a position of ``game`` or a :class:`Sum`).
 
-    Iterative depth-first search with a memo on ``game``; raises
-    :class:`LoopyGameError` if a position can be reached from itself.
+    Asks ``game.fast_value(position)`` first when the game's class overrides
+    :meth:`Game.fast_value`; else an iterative depth-first search with a memo on
+    ``game``.  Raises :class:`LoopyGameError` if a position can be reached from
+    itself, and :class:`RulesetError` if ``options()`` raises.
 
     >>> class Nim(Game):
     ...     def options(self, n):
@@ -187,57 +379,68 @@ def value(game: Game, position: Any) -> int:
     >>> value(Nim(), Sum(3, 5, 6))
     0
     """
-    memo = game.cache
     if isinstance(position, Sum):
         acc = 0
         for part in position.parts:
             acc ^= value(game, part)
         return acc
-    if position in memo:
-        return memo[position]
-    result = 0
-    on_stack: set[Any] = {position}
-    stack = [_Frame(position, iter(game.options(position)))]
-    while stack:
-        frame = stack[-1]
-        pushed = False
-        while True:
-            # Finish the option being summed, part by part.
-            while frame.index < len(frame.parts):
-                part = frame.parts[frame.index]
-                v = memo.get(part)
-                if v is None:
-                    if part in on_stack:
-                        raise LoopyGameError(part)
-                    on_stack.add(part)
-                    stack.append(_Frame(part, iter(game.options(part))))
-                    pushed = True
-                    break
-                frame.acc ^= v
-                frame.index += 1
-            if pushed:
-                break
-            if frame.parts:
-                frame.seen.add(frame.acc)
-                frame.parts = ()
-            option = next(frame.options, _DONE)
-            if option is _DONE:
-                break
-            frame.parts = option.parts if isinstance(option, Sum) else (option,)
-            frame.index = 0
-            frame.acc = 0
-            if not frame.parts:  # the empty sum: a move to a terminal position
-                frame.seen.add(0)
-        if pushed:
-            continue
-        stack.pop()
-        on_stack.discard(frame.position)
-        result = memo[frame.position] = mex(frame.seen)
-        _trim(game, memo)
-    return result  # the last frame popped is the root
+    memo = game.cache
+    try:
+        found = memo.get(position)
+    except TypeError:
+        _check_hashable(game, position)
+        raise
+    if found is not None:
+        return found
+    if type(game).fast_value is not Game.fast_value:
+        known = game.fast_value(position)
+        if known is not None:
+            return known
+    result = _solve(game, position, memo)
+    _trim(game, memo)
+    return result
 
 
-_DONE = object()
+def _fill(game: Game, positions: Iterable[Any]) -> list[int]:
+    """Values of ``positions`` computed in the order given, each from its options'
+    memoised values when they are all known (the bottom-up path), else by :func:`_solve`."""
+    memo = game.cache
+    options = game.options
+    limit = game.cache_limit
+    fast = game.fast_value if type(game).fast_value is not Game.fast_value else None
+    out: list[int] = []
+    sums = False
+    pos: Any = None
+    try:
+        for pos in positions:
+            v = memo.get(pos)
+            if v is None and fast is not None:
+                v = fast(pos)
+            if v is None:
+                given = options(pos)
+                opts = given if isinstance(given, list) else list(given)
+                try:
+                    if sums:
+                        v = _mex_of(opts, memo)
+                    else:
+                        seen = {memo[o] for o in opts}
+                        v = 0
+                        while v in seen:
+                            v += 1
+                except KeyError:
+                    if not sums and any(isinstance(o, Sum) for o in opts):
+                        sums = True
+                    v = _solve(game, pos, memo)
+                else:
+                    memo[pos] = v
+                if limit is not None and len(memo) > limit:
+                    _trim(game, memo)
+            out.append(v)
+    except (GrundyError, LoopyGameError):
+        raise
+    except Exception as exc:
+        raise RulesetError(game, pos, exc) from exc
+    return out
 
 
 def outcome(game: Game, position: Any) -> str:
@@ -268,7 +471,7 @@ def winning_moves(game: Game, position: Any) -> list[Any]:
         parts = position.parts
         return [Sum(*parts[:i], option, *parts[i + 1 :])
                 for i, option in part_winning_moves(game, parts)]
-    return [option for option in game.options(position) if value(game, option) == 0]
+    return [option for option in _options(game, position) if value(game, option) == 0]
 
 
 def part_winning_moves(game: Game, parts: Iterable[Any]) -> list[tuple[int, Any]]:
@@ -293,7 +496,7 @@ def part_winning_moves(game: Game, parts: Iterable[Any]) -> list[tuple[int, Any]
     moves: list[tuple[int, Any]] = []
     for i, part in enumerate(parts):
         target = total ^ values[i]
-        for option in game.options(part):
+        for option in _options(game, part):
             if value(game, option) == target:
                 moves.append((i, option))
     return moves
@@ -308,7 +511,7 @@ def heap_values(game: Game, n: int) -> list[int]:
     >>> heap_values(Nim(), 4)
     [0, 1, 2, 3]
     """
-    return [value(game, k) for k in range(n)]
+    return _fill(game, range(n))
 
 
 def grid_values(game: Game, rows: int, cols: int, first: int = 0) -> list[list[int]]:
@@ -321,4 +524,5 @@ def grid_values(game: Game, rows: int, cols: int, first: int = 0) -> list[list[i
     >>> grid_values(TwoHeapNim(), 2, 3)
     [[0, 1, 2], [1, 0, 3]]
     """
-    return [[value(game, (first + r, first + c)) for c in range(cols)] for r in range(rows)]
+    flat = _fill(game, [(first + r, first + c) for r in range(rows) for c in range(cols)])
+    return [flat[r * cols : (r + 1) * cols] for r in range(rows)]
