@@ -9,9 +9,10 @@ import pytest
 
 def test_plot_sequence_and_table(cli, tmp_path):
     pytest.importorskip("matplotlib")
-    for game, name in (("kayles", "seq.png"), ("coins", "table.svg")):
+    for game, name, size in (("kayles", "seq.png", ("-n", "100")),
+                             ("coins", "table.svg", ("--rows", "8", "--cols", "8"))):
         out = tmp_path / name
-        r = cli("plot", game, "-o", str(out), "-n", "100", "--rows", "8", "--cols", "8")
+        r = cli("plot", game, "-o", str(out), *size)
         assert r.code == 0, r.err
         data = out.read_bytes()
         assert data.startswith(b"\x89PNG") if name.endswith(".png") else b"<svg" in data
@@ -29,8 +30,9 @@ def test_analyze_cli_agrees_with_nim_rule(cli):
     assert result["value"] == 3 ^ 5 ^ 7
     assert result["outcome"] == "N"
     # Nim: from 3, 5, 7 (XOR 1) the winning moves make a heap h into h ^ 1 when smaller
-    expected = sorted((str(h), str(h ^ 1)) for h in (3, 5, 7) if h ^ 1 < h)
+    expected = sorted((h, [h ^ 1]) for h in (3, 5, 7) if h ^ 1 < h)
     assert sorted((m["from"], m["to"]) for m in result["moves"]) == expected
+    assert result["parts"] == [3, 5, 7]
     assert result["winning_moves"] == len(expected)
 
 

@@ -15,7 +15,7 @@ from typing import Any, NoReturn
 import click
 
 from . import __version__
-from .errors import GrundyError
+from .errors import GrundyError, abort_line, discard_output, output_failure
 
 
 #: Commands defined beside the library part they drive, loaded only when used:
@@ -68,6 +68,8 @@ def _read(path: str) -> bytes:
 
     try:
         if path == "-":
+            if sys.stdin is None:
+                _fail("standard input is closed: give the input as a FILE")
             return read_all(sys.stdin.buffer)
         with open(path, "rb") as handle:
             return read_all(handle)
@@ -142,8 +144,20 @@ def solve(name: str, file: str, explain: bool, as_json: bool, move: bool) -> Non
     from .formats import Options, problem_name, solve_chunks
 
     problem = problem_name(name)
+    if move and not _accepts_move(problem):
+        _fail(f"--move does not apply to {name}: only split and cutting print a winning cut")
     data = _read(file)
     _write(solve_chunks(problem, data, Options(explain=explain, as_json=as_json, move=move)))
+
+
+def _accepts_move(problem: str) -> bool:
+    from . import formats
+
+    try:
+        return bool(getattr(formats, "get_format")(problem).accepts_move)
+    except (AttributeError, ImportError):
+        # TODO: drop this fallback once grundy.formats.get_format(name).accepts_move is there
+        return problem in ("split", "cutting")
 
 
 # -- nim ------------------------------------------------------------------------
@@ -163,7 +177,8 @@ def nim(args: tuple[str, ...]) -> None:
     grundy nim inv A        nim inverse
     grundy nim sqrt A       nim square root (every nimber has exactly one)
 
-    Numbers are decimal, of any size.
+    Numbers are decimal (ASCII digits), up to 10000 digits each; for pow, A up
+    to 300 digits (each answer then takes at most about a second).
     """
     from .nimber import OPERATIONS, operate
 
@@ -171,19 +186,45 @@ def nim(args: tuple[str, ...]) -> None:
         op, operands = args[0], args[1:]
         if len(operands) != OPERATIONS[op]:
             _fail(f"nim {op} takes {OPERATIONS[op]} number(s), got {len(operands)}")
-        numbers = []
-        for i, text in enumerate(operands, start=1):
-            if not text.isdigit():
-                _fail(f"argument {i} of nim {op} must be a non-negative integer, got {text!r}")
-            numbers.append(int(text))
-        result = operate(op, *numbers)
-        click.echo(str(result))
+        numbers = [_nim_number(op, i, text) for i, text in enumerate(operands, start=1)]
+        with _long_numbers():
+            click.echo(str(operate(op, *numbers)))
         return
     if len(args) > 1:
         _fail(f"unknown nim operation {args[0]!r} (choose from {', '.join(OPERATIONS)})")
     from .formats import solve_chunks
 
     _write(solve_chunks("nim", _read(args[0] if args else "-")))
+
+
+#: the most digits of a number of ``grundy nim OP`` (of the base, for pow): the slowest
+#: operation at that size (div; pow's worst exponent) takes about a second here
+NIM_DIGITS = 10_000
+NIM_POW_DIGITS = 300
+
+
+def _nim_number(op: str, i: int, text: str) -> int:
+    """Argument ``i`` of ``grundy nim OP`` as an int, or a one-line error naming it."""
+    if not (text.isascii() and text.isdigit()):
+        _fail(f"argument {i} of nim {op} must be a non-negative integer, got {text!r}")
+    digits = text.lstrip("0") or "0"
+    limit = NIM_POW_DIGITS if (op, i) == ("pow", 1) else NIM_DIGITS
+    if len(digits) > limit:
+        _fail(f"argument {i} of nim {op} has {len(digits)} digits; grundy takes at most {limit}")
+    with _long_numbers():
+        return int(digits)
+
+
+class _long_numbers:
+    """Lifts Python's limit on int <-> decimal conversions (4300 digits) for numbers
+    whose size grundy has already bounded."""
+
+    def __enter__(self) -> None:
+        self.saved = sys.get_int_max_str_digits()
+        sys.set_int_max_str_digits(0)
+
+    def __exit__(self, *exc: object) -> None:
+        sys.set_int_max_str_digits(self.saved)
 
 
 # -- a position: who wins, and how --------------------------------------------
@@ -225,6 +266,7 @@ def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool) -
         _echo_json({
             "value": result.value,
             "outcome": result.outcome,
+            "parts": [_part_json(p) for p in result.parts],
             "part_values": list(result.part_values),
             "winning_moves": len(result.moves),
             "moves": _moves_json(result.moves),
@@ -234,10 +276,31 @@ def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool) -
 
 
 def _moves_json(moves: Sequence[Any]) -> list[dict[str, Any]]:
+    """Each move as ``{"part": i, "from": PART, "to": [PART, ...]}``: "to" lists the parts
+    the move leaves (none, one, or several when it splits the part)."""
+    from .engine import Sum
+
+    return [{"part": m.index, "from": _part_json(m.part),
+             "to": [_part_json(p) for p in (m.option.parts if isinstance(m.option, Sum)
+                                            else (m.option,))]}
+            for m in moves]
+
+
+def _part_json(part: Any) -> Any:
+    """A part as a JSON value: a heap as an int, a cell or rectangle as ``[r, c]``.
+
+    >>> _part_json(7), _part_json((3, 4)), _part_json(((1, 2), (3, 4)))
+    (7, [3, 4], [[1, 2], [3, 4]])
+    """
+    if isinstance(part, bool):
+        return part
+    if isinstance(part, int) or hasattr(part, "__index__"):
+        return int(part)
+    if isinstance(part, (tuple, list)):
+        return [_part_json(p) for p in part]
     from .analysis import format_part
 
-    return [{"part": m.index, "from": format_part(m.part), "to": format_part(m.option)}
-            for m in moves]
+    return format_part(part)
 
 
 @main.command()
@@ -260,11 +323,30 @@ def play(game: str, position: tuple[str, ...], second: bool, seed: int | None,
     parts = parse_position(ruleset, position)
     try:
         run_match(ruleset, parts, human_first=not second, seed=seed, misere=misere,
-                  ask=lambda prompt: click.prompt(prompt, prompt_suffix="", default="",
-                                                  show_default=False),
-                  say=click.echo)
-    except (EOFError, click.Abort):
+                  ask=_ask, say=click.echo)
+    except EOFError:  # Ctrl-C is not caught here: it is "aborted", as everywhere
         _fail("input ended before the game did")
+
+
+#: the longest answer line ``play`` reads; the rest of a longer line is skipped
+_ANSWER_CHARS = 4096
+
+
+def _ask(prompt: str) -> str:
+    """Show ``prompt``, read one line of standard input; EOFError when it has ended."""
+    click.echo(prompt, nl=False)
+    if sys.stdin is None:
+        raise EOFError
+    try:
+        line = sys.stdin.readline(_ANSWER_CHARS)
+        rest = line
+        while rest and not rest.endswith("\n") and len(rest) == _ANSWER_CHARS:
+            rest = sys.stdin.readline(_ANSWER_CHARS)  # a very long line: skip the rest
+    except UnicodeDecodeError:
+        _fail("the answer typed is not UTF-8 text")
+    if not line:
+        raise EOFError
+    return line.rstrip("\r\n")
 
 
 # -- sequences, periods and tables ----------------------------------------------
@@ -279,7 +361,7 @@ def table(game: str, rows: int, cols: int, as_json: bool) -> None:
     """Print the value table of a two-dimensional GAME (products, coins, squares, split, ...)."""
     from .tables import format_table, value_table
 
-    values, first = value_table(_game(game), rows, cols)
+    values, first = value_table(_game(game), rows, cols, name=game)
     if as_json:
         _echo_json([[int(v) for v in row] for row in values])
     else:
@@ -295,12 +377,34 @@ def table(game: str, rows: int, cols: int, as_json: bool) -> None:
 @click.option("--rows", type=click.IntRange(1, 2048), default=32, show_default=True)
 @click.option("--cols", type=click.IntRange(1, 2048), default=32, show_default=True)
 def plot(game: str, output: str, count: int, rows: int, cols: int) -> None:
-    """Draw GAME's Grundy sequence or value table to a picture (needs grundy[plot])."""
+    """Draw GAME's Grundy sequence or value table to a picture (needs grundy[plot]).
+
+    A heap game's sequence takes -n; a two-dimensional game's table takes --rows
+    and --cols (giving the other kind's options is an error).
+    """
     from pathlib import Path
 
     from .plot import plot as draw
+    from .rules.base import is_grid_game, is_heap_game
 
-    click.echo(f"wrote {draw(_game(game), game, Path(output), count=count, rows=rows, cols=cols)}")
+    ruleset = _game(game)
+    if is_heap_game(ruleset):
+        _refuse_options(("rows", "--rows"), ("cols", "--cols"), why=f"{game} is a heap game "
+                        "(its picture is a sequence: -n)")
+    elif is_grid_game(ruleset):
+        _refuse_options(("count", "-n"), why=f"{game} is a two-dimensional game "
+                        "(its picture is a table: --rows, --cols)")
+    click.echo(f"wrote {draw(ruleset, game, Path(output), count=count, rows=rows, cols=cols)}")
+
+
+def _refuse_options(*params: tuple[str, str], why: str) -> None:
+    """A one-line error if the user gave any of these options (parameter, option) explicitly."""
+    ctx = click.get_current_context()
+    given = [opt for param, opt in params
+             if ctx.get_parameter_source(param) not in (None, click.core.ParameterSource.DEFAULT,
+                                                        click.core.ParameterSource.DEFAULT_MAP)]
+    if given:
+        _fail(f"{' and '.join(given)} do{'es' if len(given) == 1 else ''} not apply: {why}")
 
 
 @main.command()
@@ -320,35 +424,91 @@ def games() -> None:
 
 
 def run(argv: Sequence[str] | None = None) -> int:
-    """Run the CLI; returns the exit status (0, or 2 after a one-line error)."""
+    """Run the CLI; returns the exit status (0, or 2 after a one-line error).
+
+    Every failure is one line ``grundy: error: ...`` on stderr and status 2: bad input,
+    an unreadable file, a full disk under standard output, Ctrl-C (``aborted``).  A
+    reader that goes away (``grundy ... | head``) ends it quietly with status 0.
+    ``grundy`` alone prints the help on stderr (status 2, as click does).
+    """
+    args = list(argv) if argv is not None else sys.argv[1:]
     try:
-        main.main(args=list(argv) if argv is not None else None, prog_name="grundy",
-                  standalone_mode=False)
+        if sys.stdout is None:
+            _fail("standard output is closed: nowhere to write the answer")
+        with main.make_context("grundy", args) as ctx:
+            main.invoke(ctx)
+        sys.stdout.flush()  # a write that fails is reported here, not at exit
+    except _NO_ARGS_IS_HELP as exc:  # `grundy` alone: the help, readable, on stderr
+        return _report(exc.format_message(), squash=False)
     except click.exceptions.Exit as exc:
+        sys.stdout.flush()
         return exc.exit_code
-    except click.Abort:
-        click.echo("grundy: error: aborted", err=True)
-        return 2
+    except (KeyboardInterrupt, click.Abort):
+        return _report(None)
     except click.ClickException as exc:
-        click.echo(f"grundy: error: {_one_line(exc.format_message())}", err=True)
-        return 2
-    except (GrundyError, ZeroDivisionError, OverflowError, MemoryError) as exc:
-        click.echo(f"grundy: error: {_one_line(str(exc))}", err=True)
-        return 2
-    except BrokenPipeError:
-        return 0
+        return _report(exc.format_message())
+    except EOFError:
+        return _report("input ended too soon")
+    except (GrundyError, ZeroDivisionError, OverflowError) as exc:
+        return _report(str(exc))
+    except MemoryError:
+        return _report("out of memory")
+    except OSError as exc:  # not a file grundy reads (those say so): the answer's output
+        message = output_failure(exc)
+        discard_output()
+        return 0 if message is None else _report(message)
+    except ValueError as exc:
+        if "integer string conversion" in str(exc):  # Python's guard against huge numbers
+            return _report(f"a number has more than {sys.get_int_max_str_digits()} digits, "
+                           "more than grundy reads")
+        return _internal(exc)
     except Exception as exc:  # a bug: still one line, never a traceback
-        if os.environ.get("GRUNDY_DEBUG"):
-            raise
-        name = type(exc).__name__
-        click.echo(f"grundy: error: internal error ({name}: {_one_line(str(exc))}); "
-                   "set GRUNDY_DEBUG=1 for the traceback and please report it", err=True)
-        return 2
+        return _internal(exc)
     return 0
 
 
+_NO_ARGS_IS_HELP: tuple[type[click.UsageError], ...] = tuple(
+    getattr(click.exceptions, name) for name in ("NoArgsIsHelpError",)
+    if hasattr(click.exceptions, name))  # click >= 8.2; older ones print the help, exit 0
+
+
+def _internal(exc: Exception) -> int:
+    if os.environ.get("GRUNDY_DEBUG"):
+        raise exc
+    name = type(exc).__name__
+    return _report(f"internal error ({name}: {_one_line(str(exc))}); "
+                   "set GRUNDY_DEBUG=1 for the traceback and please report it")
+
+
+def _report(message: str | None, squash: bool = True) -> int:
+    """Write the error (None: Ctrl-C's ``aborted``) on stderr; the exit status, 2."""
+    if message is None:
+        text = abort_line()
+    elif squash:
+        text = f"grundy: error: {_one_line(message)}\n"
+    else:
+        text = message.rstrip("\n") + "\n"
+    try:
+        if sys.stderr is not None:
+            sys.stderr.write(text)
+            sys.stderr.flush()
+    except (OSError, ValueError):  # no stderr to say it on: the status says it
+        pass
+    return 2
+
+
+#: words of an error message longer than this are shortened (a 10^5-digit number typed)
+_LONG_WORD = 80
+
+
 def _one_line(message: str) -> str:
-    return " ".join(message.split())
+    """The message on one line, each very long word cut short.
+
+    >>> _one_line("bad  value\t" + "9" * 100)
+    'bad value 9999999999999999999999999999999999999999... (100 characters)'
+    """
+    return " ".join(w if len(w) <= _LONG_WORD else f"{w[:40]}... ({len(w)} characters)"
+                    for w in message.split())
 
 
 def entry() -> None:

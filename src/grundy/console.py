@@ -9,6 +9,8 @@ nothing else imported), every other problem through :mod:`grundy.formats`.  When
 fails in any way (no kernel, an input only the careful readers take, a bad line, a
 file that cannot be opened), nothing has been printed yet, and the CLI runs as
 always on the same input: it answers, or reports the fault in its one-line form.
+A plain ``grundy sequence GAME -n N`` goes to :mod:`grundy.fastseq` the same way.
+Output that cannot be written is reported as the CLI does (:mod:`grundy.errors`).
 
 >>> judge_input(["nim"]), judge_input(["solve", "squares", "in.txt"])
 (('nim', '-'), ('squares', 'in.txt'))
@@ -19,7 +21,6 @@ always on the same input: it answers, or reports the fault in its one-line form.
 from __future__ import annotations
 
 import io
-import os
 import sys
 
 __all__ = ["NIM_OPERATIONS", "judge_input", "main"]
@@ -30,16 +31,48 @@ NIM_OPERATIONS = ("mul", "add", "div", "pow", "inv", "sqrt")
 
 def main() -> None:
     """Console-script entry point."""
-    run = judge_input(sys.argv[1:])
+    args = sys.argv[1:]
     try:
-        if run is not None and _answer(*run):
+        if _fast(args):
             return
+        from .cli import run
     except KeyboardInterrupt:  # as the CLI says it
-        sys.stderr.write("\ngrundy: error: aborted\n")
-        sys.exit(2)
-    from .cli import entry
+        _exit(None)
+    except OSError as exc:  # writing a fast path's answer failed (a full disk, a closed pipe)
+        from .errors import discard_output, output_failure
 
-    entry()
+        message = output_failure(exc)
+        discard_output()
+        if message is None:  # the reader went away, as after `| head`: not an error
+            return
+        _exit(message)
+    sys.exit(run())
+
+
+def _fast(args: list[str]) -> bool:
+    """Answer a plain run without the CLI: True when it is answered (written out)."""
+    if args[:1] == ["sequence"]:
+        import importlib
+
+        try:
+            fastseq = importlib.import_module("grundy.fastseq")
+        except ImportError:  # not there: the CLI answers
+            return False
+        return bool(fastseq.answer(args))
+    run = judge_input(args)
+    return run is not None and _answer(*run)
+
+
+def _exit(message: str | None) -> None:
+    """End with one error line (None: Ctrl-C's ``aborted``) and status 2."""
+    from .errors import abort_line
+
+    try:
+        sys.stderr.write(abort_line() if message is None else f"grundy: error: {message}\n")
+        sys.stderr.flush()
+    except (AttributeError, OSError, ValueError):  # no stderr: the status says it
+        pass
+    sys.exit(2)
 
 
 def judge_input(args: list[str]) -> tuple[str, str] | None:
@@ -82,12 +115,9 @@ def _answer(problem: str, path: str) -> bool:
     out = getattr(sys.stdout, "buffer", None)
     if out is None:  # no standard output (closed, or replaced): the CLI says what it can
         return False
-    try:
-        for chunk in chunks:
-            out.write(chunk)
-        out.flush()
-    except BrokenPipeError:  # the reader went away, as after `| head`: not an error
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    for chunk in chunks:  # a failed write is raised to main(), which reports it
+        out.write(chunk)
+    out.flush()
     return True
 
 

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import errno
+import os
+import sys
+
 
 class GrundyError(ValueError):
     """Base class of grundy's own input errors (bad game name, bad code, bad file)."""
@@ -25,3 +29,51 @@ class InputError(GrundyError):
 
 class UnknownGameError(GrundyError, LookupError):
     """A game name that neither the catalog nor any code notation knows."""
+
+
+# -- failures of the standard streams: one policy for the CLI and the console's fast paths --
+
+#: A reader that goes away (``grundy ... | head``) is not an error: grundy stops writing
+#: and ends quietly with status 0.  Any other failed write of the answer (a full disk,
+#: an I/O error) is the one line ``grundy: error: cannot write the output: ...``, status 2.
+QUIET_ERRNOS = frozenset({errno.EPIPE})
+
+
+def output_failure(exc: OSError) -> str | None:
+    """The error message for a failed write of the answer, or None when the reader went
+    away (a closed pipe), which is no error.
+
+    >>> output_failure(OSError(errno.ENOSPC, "No space left on device"))
+    'cannot write the output: No space left on device'
+    >>> output_failure(BrokenPipeError(errno.EPIPE, "Broken pipe")) is None
+    True
+    """
+    if exc.errno in QUIET_ERRNOS or isinstance(exc, BrokenPipeError):
+        return None
+    return f"cannot write the output: {exc.strerror or exc}"
+
+
+def discard_output() -> None:
+    """Point standard output at the null device, so that the interpreter's last flush
+    of text a failed write left in the buffer cannot fail again (and print a traceback
+    where grundy has already said what went wrong)."""
+    try:
+        fd = sys.stdout.fileno()
+        null = os.open(os.devnull, os.O_WRONLY)
+    except (AttributeError, OSError, ValueError):  # no stdout, or one without a file
+        return
+    try:
+        os.dup2(null, fd)
+    finally:
+        os.close(null)
+
+
+def abort_line() -> str:
+    """What Ctrl-C prints: one line, after a line break when a terminal shows the ``^C``.
+
+    >>> abort_line().endswith("grundy: error: aborted\\n")
+    True
+    """
+    stderr = sys.stderr
+    newline = stderr is not None and hasattr(stderr, "isatty") and stderr.isatty()
+    return ("\n" if newline else "") + "grundy: error: aborted\n"

@@ -48,7 +48,7 @@ def plot(game: Any, name: str, out: Path, *, count: int = 200, rows: int = 32,
     elif is_grid_game(game):
         from .tables import value_table
 
-        values, first = value_table(game, rows, cols)
+        values, first = value_table(game, rows, cols, name=name)
         fig, ax = plt.subplots(figsize=(8, 7))
         extent = (first - 0.5, first + cols - 0.5, first + rows - 0.5, first - 0.5)
         image = ax.imshow(values, cmap="viridis", extent=extent, interpolation="nearest")

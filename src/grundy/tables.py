@@ -26,11 +26,15 @@ from .rules.base import is_grid_game
 __all__ = ["format_table", "value_table"]
 
 
-def value_table(game: Any, rows: int, cols: int) -> tuple[np.ndarray, int]:
-    """The ``rows x cols`` value table of a two-dimensional game, and its first index."""
+def value_table(game: Any, rows: int, cols: int, name: str | None = None,
+                ) -> tuple[np.ndarray, int]:
+    """The ``rows x cols`` value table of a two-dimensional game, and its first index.
+
+    ``name`` is the game as the user wrote it, for the error message.
+    """
     if not is_grid_game(game):
-        raise GrundyError(f"{game!r} is not a two-dimensional game; 'grundy sequence' "
-                          "shows one-dimensional ones")
+        raise GrundyError(f"{name or type(game).__name__} is not a two-dimensional game; "
+                          "'grundy sequence' shows one-dimensional ones")
     return np.asarray(game.table(rows, cols)), int(game.first_index)
 
 
