@@ -336,23 +336,25 @@ static void free_state(State *s) {
 }
 
 PyDoc_STRVAR(fill_doc,
-"fill(values, done, n, zero, one, two, unequal, report=None, limit=65535)\n--\n\n"
+"fill(values, done, n, zero, one, two, unequal, report=None, limit=65535, every=0.2)\n--\n\n"
 "Fill values[done:n] (a writable buffer of native uint16 whose entries 0..done-1 hold the\n"
 "game's values) with the Grundy values of the take-and-break game with removals `zero`\n"
 "(leaving no heap), `one` (one heap), `two` (two heaps, of different sizes if `unequal`).\n"
-"`report(i)`, if given, is called about every 0.2 s with the number of final entries.\n"
+"`report(i)`, if given, is called about every `every` seconds with the number of final\n"
+"entries, and at the end.\n"
 "Raises OverflowError if a value exceeds `limit`.");
 
 static PyObject *fill(PyObject *self, PyObject *args, PyObject *kw) {
     static char *names[] = {"values", "done", "n", "zero", "one", "two", "unequal", "report",
-                            "limit", NULL};
+                            "limit", "every", NULL};
     Py_buffer buf;
     long long done, n, limit = 65535;
+    double every = REPORT_SECONDS;
     PyObject *zero, *one, *two, *report = Py_None;
     int unequal;
     (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "w*LLOOOp|OL", names, &buf, &done, &n, &zero,
-                                     &one, &two, &unequal, &report, &limit))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "w*LLOOOp|OLd", names, &buf, &done, &n, &zero,
+                                     &one, &two, &unequal, &report, &limit, &every))
         return NULL;
     State *s = NULL;
     PyObject *result = NULL;
@@ -427,7 +429,7 @@ static PyObject *fill(PyObject *self, PyObject *args, PyObject *kw) {
             goto out;
         }
         if (PyErr_CheckSignals()) goto out;
-        if (report != Py_None && (s->size == n || now() - last_report >= REPORT_SECONDS)) {
+        if (report != Py_None && (s->size == n || now() - last_report >= every)) {
             PyObject *r = PyObject_CallFunction(report, "L", (long long)s->size);
             if (!r) goto out;
             Py_DECREF(r);

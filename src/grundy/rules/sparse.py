@@ -109,7 +109,7 @@ def _fill_compiled(kernel: Any, zero: list[int], one: list[int], two: list[int],
                    values: np.ndarray, done: int, n: int,
                    report: Callable[[int], None] | None) -> None:
     try:
-        kernel.fill(values, int(done), int(n), zero, one, two, unequal, report)
+        kernel.fill(values, int(done), int(n), zero, one, two, unequal, report, LIMIT)
     except OverflowError as e:
         raise GrundyError(f"a Grundy value does not fit in 16 bits: {e}") from None
 

@@ -1,0 +1,9 @@
+# Types of the optional compiled octal-game kernel (src/grundy/_octal.c); see grundy.rules.sparse.
+from collections.abc import Callable, Sequence
+
+from typing_extensions import Buffer
+
+def fill(values: Buffer, done: int, n: int, zero: Sequence[int], one: Sequence[int],
+         two: Sequence[int], unequal: bool, report: Callable[[int], object] | None = None,
+         limit: int = 65535, every: float = 0.2) -> None: ...
+def text(values: Buffer, start: int, stop: int, /) -> bytes: ...

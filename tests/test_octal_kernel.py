@@ -1,0 +1,268 @@
+"""The compiled octal-game kernel (grundy._octal, through grundy.rules.sparse.fill) against
+the NumPy path, the generic engine, a brute force written here, and published values."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import grundy
+from grundy.errors import GrundyError
+from grundy.rules import sparse
+from grundy.rules.heap import GrundysGame, TakeAndBreak
+from grundy.rules.sparse import SplitKernel, fill
+
+try:
+    from grundy import _octal
+except ImportError:  # pragma: no cover - depends on the build
+    _octal = None  # type: ignore[assignment]
+
+BUILT = _octal is not None and hasattr(_octal, "fill")
+needs_kernel = pytest.mark.skipif(not BUILT, reason="the compiled extension grundy._octal is "
+                                  "not built (pip install -e . with a C compiler)")
+pytestmark = needs_kernel
+
+DATA = Path(__file__).parent / "data"
+
+
+def moves(code: str) -> tuple[list[int], list[int], list[int]]:
+    """zero, one, two removals of a code, read from its digits here (not by grundy)."""
+    head, tail = code.split(".")
+    digits = [int(head, 16), *(int(ch, 16) for ch in tail)]
+    return tuple([k for k, d in enumerate(digits) if d & bit] for bit in (1, 2, 4))  # type: ignore[return-value]
+
+
+def brute(code: str | None, n: int) -> list[int]:
+    """The Grundy values by the definition (code None: Grundy's game)."""
+    if code is None:
+        zero, one, two, unequal = [], [], [0], True
+    else:
+        (zero, one, two), unequal = moves(code), False
+    g = [0] * n
+    for h in range(1, n):
+        seen = {0 for k in zero if k == h}
+        seen.update(g[h - k] for k in one if k < h)
+        for k in two:
+            m = h - k
+            seen.update(g[a] ^ g[m - a] for a in range(1, m // 2 + 1) if not (unequal and 2 * a == m))
+        v = 0
+        while v in seen:
+            v += 1
+        g[h] = v
+    return g
+
+
+def compiled(code: str | None, n: int) -> list[int]:
+    zero, one, two, unequal = ([], [], [0], True) if code is None else (*moves(code), False)
+    values = np.zeros(n, dtype=np.uint16)
+    fill(zero, one, two, unequal, values, 0, n)
+    return values.tolist()
+
+
+def numpy_path(code: str | None, n: int) -> list[int]:
+    zero, one, two, unequal = ([], [], [0], True) if code is None else (*moves(code), False)
+    return SplitKernel(zero, one, two, unequal, compiled=False).values(n).tolist()
+
+
+def codes(head: str, length: int) -> list[str]:
+    return [head + "." + "".join(d) for d in itertools.product("01234567", repeat=length)
+            if d[-1] != "0"]
+
+
+ALL_CODES = codes("0", 1) + codes("0", 2) + codes("0", 3) + codes("4", 1) + codes("4", 2) + \
+    codes("4", 3)
+
+
+def test_every_code_of_up_to_three_digits_against_the_engine() -> None:
+    for code in ALL_CODES:
+        game = TakeAndBreak(code)
+        expected = [grundy.value(game, h) for h in range(24)]
+        assert compiled(code, 24) == expected, code
+
+
+def test_every_code_of_up_to_three_digits_against_the_definition() -> None:
+    # 160 heaps: past the first choice of masks (at 64 heaps) and many blocks
+    for code in ALL_CODES:
+        assert compiled(code, 160) == brute(code, 160), code
+
+
+def test_codes_of_three_digits_against_the_numpy_path() -> None:
+    rng = random.Random(7)
+    for code in rng.sample(codes("0", 3), 40) + ["0.56", "0.16", "0.354", "0.376", "0.137",
+                                                   "4.07", "0.1777"]:
+        assert compiled(code, 1500) == numpy_path(code, 1500), code
+
+
+def test_published_periods() -> None:
+    # Winning Ways: Kayles (0.77) has period 12 from heap 71, Dawson's Kayles (0.07)
+    # period 34 from heap 53.
+    kayles = compiled("0.77", 3000)
+    assert kayles[:12] == [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+    assert all(kayles[h] == kayles[h - 12] for h in range(83, 3000))
+    assert kayles[70] != kayles[82]
+    dawson = compiled("0.07", 3000)
+    assert all(dawson[h] == dawson[h - 34] for h in range(87, 3000))
+
+
+def test_published_rare_values_of_grundys_game() -> None:
+    """Flammenkamp's list: every heap n <= 231 whose value is rare (an even number of one
+    bits apart from the lowest bit), with its value; none other below 232."""
+    pairs = {}
+    for line in (DATA / "grundys_game_rare.txt").read_text().splitlines():
+        if line.startswith("#"):
+            continue
+        for item in line.split():
+            n, v = item.split(":")
+            pairs[int(n)] = int(v)
+    g = compiled(None, 2000)
+    rare = {n: v for n, v in enumerate(g[:232]) if bin(v >> 1).count("1") % 2 == 0}
+    assert rare == pairs
+
+
+def test_grundys_game_against_the_engine_and_the_numpy_path() -> None:
+    game = GrundysGame()
+    assert compiled(None, 60) == [grundy.value(game, h) for h in range(60)]
+    assert compiled(None, 600) == brute(None, 600)
+    assert compiled(None, 20000) == numpy_path(None, 20000)
+
+
+@settings(max_examples=40)
+@given(st.lists(st.integers(0, 7), min_size=1, max_size=7), st.booleans(), st.integers(60, 700))
+def test_random_codes_against_the_definition(digits: list[int], four: bool, n: int) -> None:
+    digits[-1] = digits[-1] or 4
+    code = ("4." if four else "0.") + "".join(map(str, digits))
+    assert compiled(code, n) == brute(code, n)
+
+
+@settings(max_examples=20)
+@given(st.sampled_from(["0.56", "0.354", "0.376", "0.1777", "4.07", "0.007", None]),
+       st.integers(1, 4000), st.integers(1, 4000))
+def test_resuming_from_a_prefix(code: str | None, done: int, n: int) -> None:
+    done, n = min(done, n), max(done, n)
+    zero, one, two, unequal = ([], [], [0], True) if code is None else (*moves(code), False)
+    whole = np.zeros(n, dtype=np.uint16)
+    fill(zero, one, two, unequal, whole, 0, n)
+    part = np.zeros(n, dtype=np.uint16)
+    fill(zero, one, two, unequal, part, 0, done)
+    part[done:] = 12345  # whatever is there past the prefix is overwritten
+    fill(zero, one, two, unequal, part, done, n)
+    assert part.tolist() == whole.tolist()
+
+
+def test_resuming_a_memmap(tmp_path: Path) -> None:
+    zero, one, two = moves("0.354")
+    expected = compiled("0.354", 5000)
+    path = tmp_path / "values.npy"
+    values = np.lib.format.open_memmap(path, mode="w+", dtype=np.uint16, shape=(5000,))
+    fill(zero, one, two, False, values, 0, 1234)
+    values.flush()
+    del values
+    again = np.load(path, mmap_mode="r+")
+    fill(zero, one, two, False, again, 1234, 5000)
+    assert again.tolist() == expected
+
+
+def test_the_numpy_fill_resumes_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GRUNDY_PURE", "1")
+    assert sparse.compiled_kernel() is None
+    assert SplitKernel([], [], [0], True).kernel is None
+    zero, one, two = moves("0.376")
+    values = np.zeros(3000, dtype=np.uint16)
+    fill(zero, one, two, False, values, 0, 700)
+    fill(zero, one, two, False, values, 700, 3000)
+    assert values.tolist() == brute("0.376", 3000)
+
+
+class Stop(Exception):
+    pass
+
+
+def test_a_report_that_raises_leaves_the_reported_prefix_correct() -> None:
+    n = 100_000
+    expected = np.zeros(n, dtype=np.uint16)
+    _octal.fill(expected, 0, n, [], [], [0], True)
+    counts: list[int] = []
+
+    def report(i: int) -> None:
+        counts.append(i)
+        if len(counts) == 2:
+            raise Stop
+
+    values = np.zeros(n, dtype=np.uint16)
+    with pytest.raises(Stop):
+        _octal.fill(values, 0, n, [], [], [0], True, report, every=0.0)
+    assert counts == sorted(counts) and 0 < counts[-1] < n
+    assert values[: counts[-1]].tolist() == expected[: counts[-1]].tolist()
+    # ... and the work goes on from there
+    fill([], [], [0], True, values, counts[-1], n)
+    assert values.tolist() == expected.tolist()
+
+
+@pytest.mark.parametrize("pure", ["0", "1"])
+def test_fill_reports_the_end(monkeypatch: pytest.MonkeyPatch, pure: str) -> None:
+    monkeypatch.setenv("GRUNDY_PURE", pure)
+    counts: list[int] = []
+    values = np.zeros(2000, dtype=np.uint16)
+    fill([1, 2], [1, 2], [1, 2], False, values, 0, 2000, counts.append)
+    assert counts[-1] == 2000 and counts == sorted(counts)
+
+    def stop(i: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        fill([1, 2], [1, 2], [1, 2], False, np.zeros(100, dtype=np.uint16), 0, 100, stop)
+
+
+@pytest.mark.parametrize("pure", ["0", "1"])
+def test_a_value_too_large_is_a_clear_error(monkeypatch: pytest.MonkeyPatch, pure: str) -> None:
+    # 0.333...3 with 300 digits: g(n) = n up to 300; with room for values up to 255 only
+    monkeypatch.setenv("GRUNDY_PURE", pure)
+    monkeypatch.setattr(sparse, "LIMIT", 255)
+    ks = list(range(1, 301))
+    values = np.zeros(400, dtype=np.uint16)
+    with pytest.raises(GrundyError, match="heap 256 exceeds 255"):
+        fill(ks, ks, [], False, values, 0, 400)
+    assert values[:256].tolist() == list(range(256))
+
+
+def test_the_kernel_checks_its_limit_directly() -> None:
+    ks = list(range(1, 301))
+    with pytest.raises(OverflowError, match="heap 256 exceeds 255"):
+        _octal.fill(np.zeros(300, dtype=np.uint16), 0, 300, ks, ks, [], False, limit=255)
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(GrundyError, match="uint16"):
+        fill([1], [1], [], False, np.zeros(10, dtype=np.int64), 0, 10)
+    with pytest.raises(GrundyError, match="done=5, n=3"):
+        fill([1], [1], [], False, np.zeros(10, dtype=np.uint16), 5, 3)
+    with pytest.raises(GrundyError, match="n=11 for 10"):
+        fill([1], [1], [], False, np.zeros(10, dtype=np.uint16), 0, 11)
+    with pytest.raises(TypeError):
+        _octal.fill(bytearray(20), 0, 10, [1], [1], [], False)
+
+
+def test_sequence_uses_the_compiled_kernel_unless_pure(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = TakeAndBreak("0.56")
+    game.sequence(10)
+    kernel = game.__dict__["_kernel"]
+    assert kernel.kernel is not None
+    monkeypatch.setenv("GRUNDY_PURE", "1")
+    pure = TakeAndBreak("0.56")
+    assert pure.sequence(3000).tolist() == game.sequence(3000).tolist()
+    assert pure.__dict__["_kernel"].kernel is None
+
+
+def test_text() -> None:
+    values = np.array([0, 7, 65535, 10, 123], dtype=np.uint16)
+    assert _octal.text(values, 0, 5) == b"0 7 65535 10 123"
+    assert _octal.text(values, 1, 3) == b"7 65535"
+    assert _octal.text(values, 2, 2) == b""
+    with pytest.raises(ValueError):
+        _octal.text(values, 3, 6)
