@@ -7,12 +7,21 @@ from pathlib import Path
 
 import pytest
 
+import click
+
 from grundy.cli import main
 
 README = (Path(__file__).resolve().parents[1] / "README.md").read_text()
 
 
-@pytest.mark.parametrize("command", sorted(main.commands))
+def all_commands() -> dict[str, click.Command]:
+    """Every command, the lazily loaded ones included (those whose module is there)."""
+    ctx = click.Context(main, info_name="grundy")
+    found = {name: main.get_command(ctx, name) for name in main.list_commands(ctx)}
+    return {name: command for name, command in found.items() if command is not None}
+
+
+@pytest.mark.parametrize("command", sorted(all_commands()))
 def test_every_command_is_in_the_readme(command):
     assert f"`grundy {command}" in README
 
@@ -52,7 +61,7 @@ def test_every_catalog_game_is_in_the_readme():
 
 
 def test_every_option_is_in_the_readme_or_its_help(cli):
-    for name, command in main.commands.items():
+    for name, command in all_commands().items():
         for param in command.params:
             for opt in getattr(param, "opts", []):
                 if opt.startswith("--") and opt != "--help":
