@@ -266,3 +266,62 @@ def test_text() -> None:
     assert _octal.text(values, 2, 2) == b""
     with pytest.raises(ValueError):
         _octal.text(values, 3, 6)
+
+
+# -- the fast path of `grundy sequence` ----------------------------------------------------
+
+from grundy import fastseq  # noqa: E402 - after the kernel tests it serves
+from grundy.periodicity import sequence as library_sequence  # noqa: E402
+
+
+@pytest.mark.parametrize("args, game", [
+    (["sequence", "0.56", "-n", "3000"], "0.56"),
+    (["sequence", "-n", "2500", "kayles"], "kayles"),
+    (["sequence", "Dawsons-Kayles", "-n777"], "dawsons-kayles"),
+    (["sequence", "dawsons-chess", "-n", "1000"], "dawsons-chess"),
+    (["sequence", "grundy", "-n", "4000"], "grundys-game"),
+    (["sequence", "grundys-game"], "grundys-game"),
+    (["sequence", " 4.070 ", "-n", "1500"], "4.07"),
+    (["sequence", "0.354", "-n", "0"], "0.354"),
+    (["sequence", "0.0", "-n", "5"], "0.0"),
+])
+def test_the_fast_path_writes_what_the_cli_writes(capsysbinary: pytest.CaptureFixture[bytes],
+                                                  args: list[str], game: str) -> None:
+    assert fastseq.answer(args)
+    n = fastseq.plain_sequence(args)[1]  # type: ignore[index]
+    expected = " ".join(map(str, library_sequence(grundy.find(game), n).tolist())) + "\n"
+    assert capsysbinary.readouterr().out == expected.encode()
+
+
+@pytest.mark.parametrize("args", [
+    ["sequence", "0.56", "-n", "20", "--json"], ["sequence", "0.fc", "-n", "20"],
+    ["sequence", "sub:1,3", "-n", "20"], ["sequence", "nim", "-n", "20"],
+    ["sequence", "0.56", "-n", "-3"], ["sequence", "0.56", "-n", "1_000"],
+    ["sequence", "0.56", "-n", str(10**8 + 1)], ["sequence", "-n", "20"], ["sequence"],
+    ["period", "0.56"], ["sequence", "0.56", "0.77"], ["sequence", "1.5", "-n", "9"],
+    ["sequence", "rules.py:Game"], ["sequence", "0.56", "-n", "5", "-n", "6"],
+    ["sequence", "0.", "-n", "5"], ["sequence", "0.56", "--help"],
+])
+def test_the_fast_path_leaves_everything_else_to_the_cli(
+        capsysbinary: pytest.CaptureFixture[bytes], args: list[str]) -> None:
+    assert not fastseq.answer(args)
+    assert capsysbinary.readouterr() == (b"", b"")
+
+
+def test_the_fast_path_steps_aside_when_pure(capsysbinary: pytest.CaptureFixture[bytes],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GRUNDY_PURE", "1")
+    assert not fastseq.answer(["sequence", "0.56", "-n", "20"])
+    assert capsysbinary.readouterr() == (b"", b"")
+
+
+def test_the_fast_path_loads_neither_numpy_nor_click() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys; from grundy.fastseq import answer; ok = answer(sys.argv[1:]); "
+            "sys.stderr.write(repr((ok, 'numpy' in sys.modules, 'click' in sys.modules)))")
+    proc = subprocess.run([sys.executable, "-c", code, "sequence", "0.56", "-n", "30"],
+                          capture_output=True, timeout=60)
+    assert proc.stderr.decode() == "(True, False, False)"
+    assert proc.stdout.decode().split() == [str(v) for v in compiled("0.56", 30)]
