@@ -157,9 +157,10 @@ def test_official_sample(cli):
 def test_json_and_explain(cli):
     r = cli("solve", "beans", "--json", input="2\n4\n1 0 1 5000\n3\n0 0 1\n")
     first, second = map(json.loads, r.out.splitlines())
-    assert first == {"winner": "first", "value": position_value((1, 0, 1, 5000)),
+    assert first == {"winner": "first", "judge": None, "value": position_value((1, 0, 1, 5000)),
                      "move": [0, 2, 3], "winning_moves": 1}
-    assert second == {"winner": "second", "value": 0, "move": None, "winning_moves": 0}
+    assert second == {"winner": "second", "judge": None, "value": 0, "move": None,
+                      "winning_moves": 0}
     r = cli("solve", "beans", "--explain", input="1\n4\n1 0 1 5000\n")
     assert r.out.startswith("0 2 3\n1\n  ") and "line 2" in r.out
 

@@ -43,9 +43,11 @@ def test_json_lines_carry_a_real_winning_cut(cli):
     r = cli("solve", "split", "--json", input=SPLIT_SAMPLE)
     assert r.code == 0
     rows = [json.loads(line) for line in r.out.splitlines()]
-    assert [row["winner"] for row in rows] == ["Bob", "Alice", "Alice", "Bob"]
-    for row in rows:
-        cuts = winning_cuts(Split(), row["n"], row["m"])
+    assert [row["judge"] for row in rows] == ["Bob", "Alice", "Alice", "Bob"]
+    assert [row["winner"] for row in rows] == ["second", "first", "first", "second"]
+    sizes = [tuple(map(int, line.split())) for line in SPLIT_SAMPLE.splitlines()]
+    for (n, m), row in zip(sizes, rows, strict=True):
+        cuts = winning_cuts(Split(), n, m)
         assert row["winning_moves"] == len(cuts)
         assert (row["value"] != 0) == (row["move"] is not None)
         if row["move"] is not None:

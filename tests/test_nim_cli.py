@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from grundy import parallel
 from grundy.compiled import compiled
 from grundy.errors import InputError
-from grundy.formats import Options
+from grundy.formats import Options, solve
 from grundy.formats import _nim_numpy as numpy_reader
 from grundy.formats import nim as fmt
 from grundy.nimber import nim_mul
@@ -132,9 +132,9 @@ def test_canonical_and_careful_readers_agree(monkeypatch) -> None:  # type: igno
         canonical.replace(b"\n1", b"\n0001"),  # leading zeros
     ]
     expected = "".join(f"{nim_mul(x, y)}\n" for x, y in zip(a.tolist(), b.tolist()))
-    assert fmt.solve(canonical) == expected
+    assert solve("nim", canonical) == expected
     for text in variants:
-        assert fmt.solve(text) == expected
+        assert solve("nim", text) == expected
     # the canonical input takes the fast path, the variants the careful one
     assert numpy_reader.read_canonical(canonical) is not None
     assert numpy_reader.read_canonical(canonical[:-1]) is not None
@@ -187,7 +187,7 @@ def test_explain_and_json(cli) -> None:  # type: ignore[no-untyped-def]
     assert out == "".join(json.dumps(row) + "\n" for row in rows)  # exactly json.dumps' layout
     assert [r["product"] for r in rows] == [int(x) for x in SAMPLE_OUT.split()]
     assert rows[-1] == {"a": 2**64 - 1, "b": 2**64 - 1, "product": 11290409524105353207}
-    assert fmt.solve(b"1\n5 3\n", Options(explain=True)).startswith("15\n  5 (x) 3 = 15")
+    assert solve("nim", b"1\n5 3\n", Options(explain=True)).startswith("15\n  5 (x) 3 = 15")
 
 
 def test_digit_counts() -> None:
@@ -215,10 +215,10 @@ def test_two_threads_give_the_same_bytes_as_one(monkeypatch) -> None:  # type: i
     monkeypatch.setattr(parallel, "parallel_parts", lambda: 2)
     values = numpy_reader.read_canonical(data)
     assert values is not None and values.tolist() == [len(a)] + np.stack([a, b], 1).ravel().tolist()
-    two = fmt.solve(data)
-    assert fmt.solve(data[:-1]) == two  # no final newline
+    two = solve("nim", data)
+    assert solve("nim", data[:-1]) == two  # no final newline
     monkeypatch.setattr(parallel, "parallel_parts", lambda: 1)
-    assert fmt.solve(data) == two
+    assert solve("nim", data) == two
     assert two == "".join(f"{nim_mul(x, y)}\n" for x, y in zip(a.tolist(), b.tolist()))
 
 

@@ -15,6 +15,7 @@ import pytest
 from grundy import parallel
 from grundy.engine import value
 from grundy.errors import GrundyError
+from grundy.formats import solve
 from grundy.formats import squares as fmt
 from grundy.rules.squares import (
     Squares,
@@ -133,7 +134,7 @@ def test_solver_matches_plain_search_on_all_boards_of_3x3(cli):
             continue
         data = f"{len(cells)}\n" + "".join(f"{r} {c}\n" for r, c in cells)
         expected = "FIRST\n" if first_player_wins(board) else "SECOND\n"
-        assert fmt.solve(data.encode()) == expected
+        assert solve("squares", data.encode()) == expected
     assert cli("solve", "squares", input="2\n2 2\n3 3\n").out == (
         "FIRST\n" if first_player_wins(frozenset({(2, 2), (3, 3)})) else "SECOND\n")
 
@@ -147,10 +148,12 @@ def test_json_and_explain(cli):
     r = cli("solve", "squares", "--json", input="3\n5 7\n2 3\n9 9\n")
     got = json.loads(r.out)
     v = cell_value(5, 7) ^ cell_value(2, 3) ^ cell_value(9, 9)
-    assert got["value"] == v and got["winner"] == ("FIRST" if v else "SECOND")
+    assert got["value"] == v and got["judge"] == ("FIRST" if v else "SECOND")
+    assert got["winner"] == ("first" if v else "second")
     assert got["move"] == ([5, 7] if v else None) and got["winning_moves"] == (3 if v else 0)
     r = cli("solve", "squares", "--json", input="1\n2 2\n")
-    assert json.loads(r.out) == {"winner": "SECOND", "value": 0, "move": None, "winning_moves": 0}
+    assert json.loads(r.out) == {"winner": "second", "judge": "SECOND", "value": 0, "move": None,
+                                 "winning_moves": 0}
     r = cli("solve", "squares", "--explain", input="2\n2 3\n2 4\n")
     assert r.code == 0 and r.out.startswith("FIRST\n") and "(2, 3)" in r.out and "line 2" in r.out
 
@@ -161,7 +164,7 @@ def test_huge_coordinates_and_layout_freedom(cli):
     data = "\r\n\n 4 \r\n" + "".join(f"  {r}\t{c}  \n\n" for r, c in cells)
     assert cli("solve", "squares", input=data).out == ("FIRST\n" if v else "SECOND\n")
     padded = "4\n" + "".join(f"000{r} +{c}\n" for r, c in cells)  # the careful reader
-    assert fmt.solve(padded.encode()) == ("FIRST\n" if v else "SECOND\n")
+    assert solve("squares", padded.encode()) == ("FIRST\n" if v else "SECOND\n")
 
 
 def test_fast_and_careful_readers_agree():

@@ -19,7 +19,7 @@ from functools import partial
 import numpy as np
 
 from .. import parallel
-from .nim import MAX_T
+from ..judge import MAX_T
 
 __all__ = ["digit_counts", "format_numbers", "read_canonical"]
 

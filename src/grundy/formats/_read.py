@@ -24,7 +24,7 @@ import numpy as np
 
 from ..errors import InputError
 
-__all__ = ["decode", "in_range", "integer", "last_line", "plain_numbers", "word_lines"]
+__all__ = ["decode", "in_range", "integer", "last_line", "plain_numbers", "shown", "word_lines"]
 
 _BLANKS_AND_DIGITS = b"0123456789 \n\r\t"
 
@@ -107,7 +107,17 @@ def integer(word: str, what: str, lo: int, hi: int | None, line: int | None,
     """
     body = word[1:] if word[:1] in "+-" else word
     if not (body.isdigit() and body.isascii()):
-        raise InputError(f"{what} must be an integer, got {word!r}", line)
+        raise InputError(f"{what} must be an integer, got {shown(word)}", line)
+    if len(body) > 20:  # not read as an int if it cannot be in range (nor too long to read)
+        digits = body.lstrip("0") or "0"
+        if len(digits) > len(str(max(abs(lo), abs(hi if hi is not None else 0)))):
+            if hi is not None or word[0] == "-":
+                raise InputError(f"{what} = {shown(word)} is out of range "
+                                 f"({_bound(what, lo, hi, hi_text)})", line)
+            if len(digits) > MAX_DIGITS:  # pragma: no cover - every format sets a bound
+                raise InputError(f"{what} has {len(digits)} digits, more than the "
+                                 f"{MAX_DIGITS} grundy reads", line)
+        word = word[0] + digits if word[0] in "+-" else digits
     value = int(word)
     if value < lo or (hi is not None and value > hi):  # in_range, inlined: a call per word costs
         raise _out_of_range(value, what, lo, hi, line, hi_text)
@@ -116,11 +126,31 @@ def integer(word: str, what: str, lo: int, hi: int | None, line: int | None,
 
 def _out_of_range(value: int, what: str, lo: int, hi: int | None, line: int | None,
                   hi_text: str | None) -> InputError:
+    return InputError(f"{what} = {value} is out of range ({_bound(what, lo, hi, hi_text)})", line)
+
+
+def _bound(what: str, lo: int, hi: int | None, hi_text: str | None) -> str:
     if hi is None:
-        bound = f"{what} >= {lo}"
-    else:
-        bound = f"{lo} <= {what} <= {hi if hi_text is None else hi_text}"
-    return InputError(f"{what} = {value} is out of range ({bound})", line)
+        return f"{what} >= {lo}"
+    return f"{lo} <= {what} <= {hi if hi_text is None else hi_text}"
+
+
+#: the most digits a number of an input may have where no bound says less (Python itself
+#: refuses to read ints of more than 4300 digits)
+MAX_DIGITS = 4000
+
+
+def shown(word: str | bytes) -> str:
+    """A word of an input as an error message quotes it: whole if short, else its start
+    and its length (an error stays one short line).
+
+    >>> shown("4.5"), shown("9" * 5000)
+    ("'4.5'", "'99999999999999999999...' (5000 characters)")
+    """
+    text = word.decode("latin-1") if isinstance(word, bytes) else word
+    if len(text) <= 40:
+        return repr(text)
+    return f"{text[:20] + '...'!r} ({len(text)} characters)"
 
 
 # -- the fast reader ----------------------------------------------------------------

@@ -5,7 +5,8 @@ Input: ``t``, then per test a line ``n`` and a line of the ``n`` bean counts
 shown).  Output per test: the lexicographically least winning move ``i j k``
 (``-1 -1 -1`` if the first player loses) and the number of winning moves.
 
->>> print(solve(b"2\\n4\\n1 0 1 5000\\n3\\n0 0 1\\n"), end="")
+>>> from grundy.formats import Options, solve
+>>> print(solve("beans", b"2\\n4\\n1 0 1 5000\\n3\\n0 0 1\\n"), end="")
 0 2 3
 1
 -1 -1 -1
@@ -14,22 +15,28 @@ shown).  Output per test: the lexicographically least winning move ``i j k``
 How: bottle ``i`` of ``n`` is worth ``sg(n-1-i)`` (:mod:`grundy.rules.beans`);
 a move ``(i, j, k)`` wins iff ``sg_j ^ sg_k == value ^ sg_i``, so counting the
 winning moves is counting, per bottle ``i`` with beans, the pairs ``j <= k``
-after it with a given XOR: two binary searches in the pairs sorted by XOR.
+after it with a given XOR: two binary searches in the pairs sorted by XOR.  The
+judge names no winner, so in JSON ``"judge"`` is null:
+
+>>> print(solve("beans", b"1\\n3\\n1 1 0\\n", Options(as_json=True)), end="")
+{"winner": "first", "judge": null, "value": 3, "move": [0, 1, 2], "winning_moves": 1}
 """
 
 from __future__ import annotations
 
-import json
 from itertools import chain
 
 import numpy as np
 
 from ..errors import InputError
-from ..rules.beans import Analysis, PairCounter, analyse, bottle_values
-from . import Options
+from ..rules.beans import PairCounter, analyse, bottle_values
+from .base import GameFormat, Options, Result
 from ._read import decode, integer, last_line, word_lines
 
-__all__ = ["LIMITS", "MAX_BEANS", "MAX_BOTTLES", "MAX_TESTS", "parse", "solve"]
+__all__ = ["FORMAT", "LIMITS", "MAX_BEANS", "MAX_BOTTLES", "MAX_TESTS", "BeansFormat", "parse"]
+
+#: every test as (p, the line of its n)
+Tests = list[tuple[list[int], int]]
 
 MAX_TESTS = 1000
 MAX_BOTTLES = 2000
@@ -84,35 +91,35 @@ def _alone(words: list[str], what: str, lo: int, hi: int, line: int) -> int:
     return integer(words[0], what, lo, hi, line)
 
 
-def solve(data: bytes, options: Options | None = None) -> str:
-    """Two lines per test (or the ``--explain`` / ``--json`` forms).
+class BeansFormat(GameFormat[Tests]):
+    """The splitting game: per test the least winning move and the number of winning moves."""
 
-    >>> print(solve(b"1\\n3\\n1 1 0\\n", Options(as_json=True)), end="")
-    {"winner": "first", "value": 3, "move": [0, 1, 2], "winning_moves": 1}
-    """
-    options = options or Options()
-    tests = parse(data)
-    pairs = PairCounter(max(len(p) for p, _ in tests))
-    out: list[str] = []
-    for p, line in tests:
-        result = analyse(p, pairs)
-        if options.as_json:
-            out.append(_json(result))
-            continue
-        out.append(" ".join(map(str, result.move)) if result.move else "-1 -1 -1")
-        out.append(str(result.winning_moves))
-        if options.explain:
-            out.extend(_explain(p, line, bottle_values(len(p)), result))
-    return "\n".join(out) + "\n"
+    name = "beans"
+    limits = LIMITS
+
+    def parse(self, data: bytes) -> Tests:
+        return parse(data)
+
+    def solve(self, parsed: Tests) -> list[Result]:
+        pairs = PairCounter(max(len(p) for p, _ in parsed))
+        results = []
+        for p, _ in parsed:
+            found = analyse(p, pairs)
+            results.append(Result(found.value, list(found.move) if found.move else None,
+                                  found.winning_moves, None))
+        return results
+
+    def lines(self, parsed: Tests, results: list[Result], options: Options) -> list[str]:
+        out: list[str] = []
+        for (p, line), result in zip(parsed, results):
+            out.append(" ".join(map(str, result.move)) if result.move else "-1 -1 -1")
+            out.append(str(result.winning_moves))
+            if options.explain:
+                out.extend(_explain(p, line, bottle_values(len(p)), result))
+        return out
 
 
-def _json(result: Analysis) -> str:
-    return json.dumps({"winner": "first" if result.value else "second", "value": result.value,
-                       "move": list(result.move) if result.move else None,
-                       "winning_moves": result.winning_moves})
-
-
-def _explain(p: list[int], line: int, sg: np.ndarray, result: Analysis) -> list[str]:
+def _explain(p: list[int], line: int, sg: np.ndarray, result: Result) -> list[str]:
     odd = [i for i, x in enumerate(p) if x & 1]
     values = " ".join(map(str, sg[:12].tolist())) + (" ..." if len(p) > 12 else "")
     shown = ", ".join(f"{i} ({int(sg[i])})" for i in odd[:8]) + (", ..." if len(odd) > 8 else "")
@@ -128,3 +135,6 @@ def _explain(p: list[int], line: int, sg: np.ndarray, result: Analysis) -> list[
                      f"sg({i})^sg({j})^sg({k}) = {result.value}, leaving 0 "
                      f"({result.winning_moves} winning move{'s' if result.winning_moves != 1 else ''})")
     return lines
+
+
+FORMAT = BeansFormat()

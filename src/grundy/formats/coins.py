@@ -2,26 +2,20 @@
 
 Input: ``R C`` then ``R`` lines of ``C`` characters ``0``/``1`` (``1`` = heads; blanks
 between them are allowed), several boards until the end of input (blank lines are
-ignored).  Output per
-board: ``Betty``, or ``Ann`` then ``i j`` (the head turned) then ``a b`` (the
-opposite corner, ``0 <= a < i``, ``0 <= b < j``): the first winning move in the
-order i, j (heads only), a, b.
+ignored).  Output per board: ``Betty``, or ``Ann`` then ``i j`` (the head turned) then
+``a b`` (the opposite corner, ``0 <= a < i``, ``0 <= b < j``): the first winning move
+in the order i, j (heads only), a, b.
 
->>> print(solve(b"2 2\\n10\\n01\\n"), end="")
+>>> from grundy.formats import solve
+>>> print(solve("coins", b"2 2\\n10\\n01\\n"), end="")
 Ann
 2 2
 1 1
+>>> print(solve("coins", b"1 2\\n11\\n", Options(as_json=True)), end="")
+{"winner": "first", "judge": "Ann", "value": 3, "move": {"coin": [1, 2], "corner": [0, 1]}, "winning_moves": 1}
 
-How, without trying every ``(a, b)``: a head at ``(i, j)`` is worth ``i (x) j``
-(nim product), so the board is worth ``V = XOR_i i (x) X_i`` with ``X_i`` the
-XOR of the head columns of row ``i``.  A move ``(i, j) -> (a, b)`` changes the
-value by ``(i^a) (x) (j^b)``, so it wins iff ``j^b = y = V / (i^a)``: one ``b``
-per ``a``, valid iff ``b < j``, i.e. iff the top bit of ``y`` is set in ``j``.
-As ``a`` runs over ``0..i-1``, ``d = i^a`` runs over the ``d`` whose top bit is
-set in ``i``; so per top bit ``k`` of ``d`` one mask ``T_k`` (the top bits of
-``V / d``) decides every head of every row at once.  All values lie in the
-field of nimbers below 2^16, where the kernels' products and inverses are
-log/exp table look-ups.
+The value and the move come from :func:`grundy.rules.corners.analyse` (top-bit masks,
+without trying every corner).
 """
 
 from __future__ import annotations
@@ -30,15 +24,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..errors import GrundyError, InputError
-from ..kernels import nim_inv_array, nim_mul_array
-from . import Options
-from ._read import in_range, last_line
+from ..errors import InputError
+from ..rules.corners import MAX_SIDE, analyse
+from .base import GameFormat, Options, Result
+from ._read import in_range, last_line, shown
 
-__all__ = ["LIMITS", "Board", "Result", "parse", "analyse", "solve"]
+__all__ = ["FORMAT", "Board", "CoinsFormat"]
 
-MAX_SIDE = 4096
-_BLOCK_CELLS = 1 << 20  # cells per pass over a big board
 LIMITS = (f"1 <= R, C <= {MAX_SIDE} per board, any number of boards "
           "(the contest has R, C <= 50)")
 
@@ -51,27 +43,13 @@ class Board:
     line: int  # the line of its 'R C' header
 
 
-@dataclass(frozen=True)
-class Result:
-    """The analysis of one board."""
-
-    value: int  # XOR of i (x) j over the heads
-    move: tuple[int, int, int, int] | None  # (i, j, a, b), the first winning move
-    winning_moves: int  # the number of winning (i, j, a, b)
-
-    @property
-    def winner(self) -> str:
-        """``Ann`` (the first player) if the value is non-zero, else ``Betty``."""
-        return "Ann" if self.value else "Betty"
-
-
 # -- parsing ----------------------------------------------------------------------
 
 
-def parse(data: bytes) -> list[Board]:
+def parse_boards(data: bytes) -> list[Board]:
     """Every board of a contest input; :class:`InputError` at the first fault.
 
-    >>> [b.heads.tolist() for b in parse(b"1 3\\n101\\n\\n2 1\\n0\\n1\\n1 2\\n1 1\\n")]
+    >>> [b.heads.tolist() for b in parse_boards(b"1 3\\n101\\n\\n2 1\\n0\\n1\\n1 2\\n1 1\\n")]
     [[[1, 0, 1]], [[0], [1]], [[1, 1]]]
     """
     lines = data.split(b"\n")
@@ -114,14 +92,17 @@ def parse(data: bytes) -> list[Board]:
 
 def _header(raw: bytes, line: int) -> tuple[int, int]:
     words = raw.split()
-    shown = raw.strip().decode("latin-1")
     if len(words) != 2:
-        raise InputError(f"expected a board header 'R C' (two integers), got {shown!r}", line)
+        raise InputError("expected a board header 'R C' (two integers), "
+                         f"got {shown(raw.strip())}", line)
     out = []
     for name, word in zip("RC", words):
         if not word.isdigit():
             raise InputError(f"{name} must be an integer in the header 'R C', "
-                             f"got {word.decode('latin-1')!r}", line)
+                             f"got {shown(word)}", line)
+        if len(word.lstrip(b"0")) > len(str(MAX_SIDE)):  # too big to be read as an int
+            raise InputError(f"{name} = {shown(word)} is out of range (1 <= {name} <= {MAX_SIDE})",
+                             line)
         out.append(in_range(int(word), name, 1, MAX_SIDE, line))
     return out[0], out[1]
 
@@ -137,76 +118,47 @@ def _row_line(lines: list[bytes], header: int, row: int) -> int:
         n += 1
 
 
-# -- the analysis -------------------------------------------------------------------
+# -- the format ---------------------------------------------------------------------
 
 
-def analyse(heads: np.ndarray) -> Result:
-    """Value, first winning move (seed order) and number of winning moves of a board.
+class CoinsFormat(GameFormat[list[Board]]):
+    """The Coins Game: boards in, ``Ann`` and the first winning move, or ``Betty``, out."""
 
-    >>> analyse(np.array([[1, 1], [0, 0]]))
-    Result(value=3, move=(1, 2, 0, 1), winning_moves=1)
-    """
-    on = np.asarray(heads) != 0
-    if on.ndim != 2 or not (1 <= on.shape[0] <= MAX_SIDE and 1 <= on.shape[1] <= MAX_SIDE):
-        raise GrundyError(f"a Coins board is R x C with 1 <= R, C <= {MAX_SIDE}, "
-                          f"got shape {on.shape}")
-    rows, cols = on.shape
-    block = max(1, _BLOCK_CELLS // cols)  # rows per pass: bounded temporaries
-    row_no = np.arange(1, rows + 1, dtype=np.uint64)
-    col_no = np.arange(1, cols + 1, dtype=np.uint16)
-    t_bits = cols.bit_length()
-    col_bits = ((col_no[:, None] >> np.arange(t_bits)) & 1).astype(np.float32)  # C x T
-    # count[i, t]: heads of row i whose column has bit t; its parity gives X_i.
-    count = np.empty((rows, t_bits), dtype=np.int64)
-    for r in range(0, rows, block):
-        count[r:r + block] = on[r:r + block].astype(np.float32) @ col_bits
-    x = ((count & 1) << np.arange(t_bits)).sum(axis=1).astype(np.uint64)
-    value = int(np.bitwise_xor.reduce(nim_mul_array(row_no, x)))
-    if value == 0:
-        return Result(0, None, 0)
-    # For d = i ^ a (a < i) with top bit k: y = V / d, and the move wins iff j has bit top(y).
-    k_bits = rows.bit_length()
-    d = np.arange(1, 1 << k_bits, dtype=np.uint64)
-    y = nim_mul_array(np.uint64(value), nim_inv_array(d)).astype(np.int64)
-    top_y = _top_bit(y)
-    useful = top_y < t_bits  # a top bit no column has never wins
-    hist = np.zeros((k_bits, t_bits), dtype=np.int64)  # hist[k, t] = #{d: top(d)=k, top(y)=t}
-    np.add.at(hist, (_top_bit(d)[useful], top_y[useful]), 1)
-    row_bits = (row_no[:, None].astype(np.int64) >> np.arange(k_bits)) & 1  # R x K
-    per_row = row_bits @ hist  # per_row[i, t] = #{a < i: top(V / (i^a)) = t}
-    total = int((per_row * count).sum())
-    mask = ((per_row > 0) << np.arange(t_bits)).sum(axis=1).astype(np.uint16)  # M_i
-    first = -1
-    for r in range(0, rows, block):  # the first head (i, j) with j & M_i != 0
-        winning = on[r:r + block] & ((col_no[None, :] & mask[r:r + block, None]) != 0)
-        if winning.any():
-            first = r * cols + int(np.argmax(winning))
-            break
-    if first < 0:  # pragma: no cover - impossible by theory
-        raise AssertionError("no winning head found from a position of non-zero value")
-    i, j = first // cols + 1, first % cols + 1
-    a = np.arange(i)
-    y_a = y[(i ^ a) - 1]
-    ok = (j >> _top_bit(y_a)) & 1
-    first_a = int(np.argmax(ok))
-    if not ok[first_a]:  # pragma: no cover - impossible by theory
-        raise AssertionError("no winning corner found for a winning head")
-    return Result(value, (i, j, first_a, j ^ int(y_a[first_a])), total)
+    name = "coins"
+    limits = LIMITS
+
+    def parse(self, data: bytes) -> list[Board]:
+        return parse_boards(data)
+
+    def solve(self, parsed: list[Board]) -> list[Result]:
+        results = []
+        for board in parsed:
+            found = analyse(board.heads)
+            move = None
+            if found.move is not None:
+                i, j, a, b = found.move
+                move = {"coin": [i, j], "corner": [a, b]}
+            results.append(Result(found.value, move, found.winning_moves,
+                                  "Ann" if found.value else "Betty"))
+        return results
+
+    def lines(self, parsed: list[Board], results: list[Result], options: Options) -> list[str]:
+        out: list[str] = []
+        for board, result in zip(parsed, results):
+            if result.move is None:
+                out.append("Betty")
+            else:
+                i, j, a, b = _corners(result)
+                out.extend(("Ann", f"{i} {j}", f"{a} {b}"))
+            if options.explain:
+                out.extend(_explain(board, result))
+        return out
 
 
-def _top_bit(a: np.ndarray) -> np.ndarray:
-    """The index of the highest set bit of each positive integer below 2**53."""
-    return np.frexp(a.astype(np.float64))[1].astype(np.int64) - 1
-
-
-# -- output ---------------------------------------------------------------------------
-
-
-def _judge(result: Result) -> list[str]:
-    if result.move is None:
-        return ["Betty"]
-    i, j, a, b = result.move
-    return ["Ann", f"{i} {j}", f"{a} {b}"]
+def _corners(result: Result) -> tuple[int, int, int, int]:
+    """The winning move ``(i, j, a, b)`` of a result."""
+    (i, j), (a, b) = result.move["coin"], result.move["corner"]
+    return i, j, a, b
 
 
 def _explain(board: Board, result: Result) -> list[str]:
@@ -217,7 +169,7 @@ def _explain(board: Board, result: Result) -> list[str]:
     if result.move is None:
         lines.append("  every move changes the value by (i^a) (x) (j^b) != 0, so Betty wins")
         return lines
-    i, j, a, b = result.move
+    i, j, a, b = _corners(result)
     flipped = ", ".join(f"({r}, {c})" for r in (a, i) for c in (b, j) if r and c)
     plural = "" if result.winning_moves == 1 else "s"
     lines.append(f"  Ann wins by turning the head ({i}, {j}) with corner ({a}, {b}): flipping "
@@ -226,32 +178,4 @@ def _explain(board: Board, result: Result) -> list[str]:
     return lines
 
 
-def _json(result: Result) -> str:
-    import json
-
-    move = None
-    if result.move is not None:
-        i, j, a, b = result.move
-        move = {"coin": [i, j], "corner": [a, b]}
-    return json.dumps({"winner": result.winner, "value": result.value, "move": move,
-                       "winning_moves": result.winning_moves})
-
-
-def solve(data: bytes, options: Options | None = None) -> str:
-    """The judge's output for every board (or the ``--explain`` / ``--json`` forms).
-
-    >>> print(solve(b"1 2\\n11\\n", Options(as_json=True)), end="")
-    {"winner": "Ann", "value": 3, "move": {"coin": [1, 2], "corner": [0, 1]}, "winning_moves": 1}
-    """
-    options = options or Options()
-    out: list[str] = []
-    for board in parse(data):
-        result = analyse(board.heads)
-        if options.as_json:
-            out.append(_json(result))
-        elif options.explain:
-            out.extend(_judge(result))
-            out.extend(_explain(board, result))
-        else:
-            out.extend(_judge(result))
-    return "\n".join(out) + "\n"
+FORMAT = CoinsFormat()

@@ -2,14 +2,14 @@
 
 Input: lines ``W H`` until the end of input (blank lines are ignored).  Output
 per line: ``WIN`` (the first player wins) or ``LOSE``.  ``--move``,
-``--explain`` and ``--json`` work as for :mod:`grundy.formats.split`; in JSON
-the winner is ``"first"`` or ``"second"``.
+``--explain`` and ``--json`` work as for :mod:`grundy.formats.split`.
 
->>> print(solve(b"2 2\\n3 2\\n4 2\\n"), end="")
+>>> from grundy.formats import Options, solve
+>>> print(solve("cutting", b"2 2\\n3 2\\n4 2\\n"), end="")
 LOSE
 LOSE
 WIN
->>> print(solve(b"5 2\\n", Options(move=True)), end="")
+>>> print(solve("cutting", b"5 2\\n", Options(move=True)), end="")
 WIN
 cut 5x2 into 2x2 + 3x2
 
@@ -21,19 +21,14 @@ from the closed form of :func:`grundy.rules.cutting.cutting_grid`.
 from __future__ import annotations
 
 from ..rules.cutting import Cutting
-from . import Options
-from .split import MAX_SIDE, Words, solve_papers
+from .split import MAX_SIDE, PaperFormat, Words
 
-__all__ = ["LIMITS", "solve"]
+__all__ = ["FORMAT", "LIMITS"]
 
 LIMITS = (f"2 <= W, H <= {MAX_SIDE}, any number of lines (the contest has W, H <= 200); "
           "--move prints 'cut WxH into AxB + CxD' after each WIN")
 
-CUTTING = Words(("W", "H"), 2, "WIN", "LOSE", "first", "second",
-                "the first player", "the second player",
+CUTTING = Words(("W", "H"), 2, "WIN", "LOSE", "the first player", "the second player",
                 "every cut leaves a piece 1 wide, from which the opponent cuts out 1x1")
 
-
-def solve(data: bytes, options: Options = Options()) -> str:
-    """The judge's output for a Cutting Game input (see the module docstring)."""
-    return solve_papers(data, options, Cutting(), CUTTING)
+FORMAT = PaperFormat("cutting", LIMITS, Cutting(), CUTTING)

@@ -1,17 +1,18 @@
 """Library Checker "Nim Product (F_{2^64})": T, then T lines ``A B``; T nim products out.
 
->>> print(solve(b"3\\n5 3\\n3141 5926\\n18446744073709551615 18446744073709551615\\n"), end="")
+>>> from grundy.formats import Options, solve
+>>> print(solve("nim", b"3\\n5 3\\n3141 5926\\n18446744073709551615 18446744073709551615\\n"), end="")
 15
 14994
 11290409524105353207
 
 ``--explain`` adds an indented line per product, ``--json`` prints one object
-per line instead:
+per line instead (a product has no winner: this is the one problem that is not a game):
 
->>> print(solve(b"1\\n5 3\\n", Options(explain=True)), end="")
+>>> print(solve("nim", b"1\\n5 3\\n", Options(explain=True)), end="")
 15
   5 (x) 3 = 15 in the field of order 2^4; + is XOR: (4 + 1) (x) (2 + 1) = 8 + 4 + 2 + 1
->>> print(solve(b"1\\n5 3\\n", Options(as_json=True)), end="")
+>>> print(solve("nim", b"1\\n5 3\\n", Options(as_json=True)), end="")
 {"a": 5, "b": 3, "product": 15}
 
 Three readers, fastest first; each hands what it refuses to the next:
@@ -33,13 +34,13 @@ from typing import TYPE_CHECKING
 from .. import judge
 from ..errors import InputError
 from ..nimber import field_order, nim_mul
-from . import Options
+from .base import Format, Options
 
 if TYPE_CHECKING:  # NumPy is started only when the compiled kernel cannot do the work
     import numpy as np
 
-__all__ = ["LIMITS", "MAX_T", "explain", "judge_chunks", "judge_output", "parse", "solve",
-           "solve_chunks"]
+__all__ = ["FORMAT", "LIMITS", "MAX_T", "NimFormat", "explain", "judge_chunks", "judge_output",
+           "parse"]
 
 MAX_T = judge.MAX_T
 LIMITS = f"1 <= T <= {MAX_T} (the contest: 10**6), 0 <= A, B < 2**64, decimal"
@@ -47,28 +48,45 @@ LIMITS = f"1 <= T <= {MAX_T} (the contest: 10**6), 0 <= A, B < 2**64, decimal"
 _TOP = 2**64 - 1
 
 
-def solve(data: bytes, options: Options = Options()) -> str:
-    """The nim products of every line, one per line (or explained, or JSON)."""
-    if not options.as_json and not options.explain:
-        return judge_output(data).decode("ascii")
-    from ..kernels import nim_mul_array
-
-    a, b = parse(data)
-    products = nim_mul_array(a, b)
-    if options.as_json:
-        # what json.dumps({"a": x, "b": y, "product": p}) writes, three times as fast
-        return "".join(f'{{"a": {x}, "b": {y}, "product": {p}}}\n'
-                       for x, y, p in zip(a.tolist(), b.tolist(), products.tolist()))
-    return "".join(f"{p}\n  {explain(x, y, p)}\n"
-                   for x, y, p in zip(a.tolist(), b.tolist(), products.tolist()))
+#: the columns A and B of an input (uint64 arrays)
+Pairs = tuple["np.ndarray", "np.ndarray"]
 
 
-def solve_chunks(data: bytes, options: Options = Options()) -> list[bytes]:
-    """:func:`solve` as pieces of bytes to be written one after the other (the judge's
-    output comes in one piece per thread, with no copy through ``str`` or a join)."""
-    if not options.as_json and not options.explain:
-        return judge_chunks(data)
-    return [solve(data, options).encode("ascii")]
+class NimFormat(Format[Pairs, "np.ndarray"]):
+    """The nim product: pairs in, products out (a plain run goes to :func:`judge_chunks`)."""
+
+    name = judge.PROBLEM_NAMES[0]
+    limits = LIMITS
+
+    @property
+    def aliases(self) -> tuple[str, ...]:
+        return judge.PROBLEM_NAMES[1:]
+
+    def run(self, data: bytes, options: Options = Options()) -> list[bytes]:
+        self.check(options)
+        if options.plain:  # the judge's answer comes in one piece per thread, no copy
+            return judge_chunks(data)
+        return super().run(data, options)
+
+    def parse(self, data: bytes) -> Pairs:
+        return parse(data)
+
+    def solve(self, parsed: Pairs) -> np.ndarray:
+        from ..nimber.arrays import nim_mul_array
+
+        return nim_mul_array(*parsed)
+
+    def render(self, parsed: Pairs, results: np.ndarray, options: Options) -> list[bytes]:
+        rows = zip(parsed[0].tolist(), parsed[1].tolist(), results.tolist())
+        if options.as_json:
+            # what json.dumps({"a": x, "b": y, "product": p}) writes, three times as fast
+            return ["".join(f'{{"a": {x}, "b": {y}, "product": {p}}}\n'
+                            for x, y, p in rows).encode("ascii")]
+        if options.explain:
+            return ["".join(f"{p}\n  {explain(x, y, p)}\n" for x, y, p in rows).encode("ascii")]
+        from ._nim_numpy import format_numbers
+
+        return [format_numbers(results)]
 
 
 def judge_output(data: bytes) -> bytes:
@@ -85,7 +103,7 @@ def judge_chunks(data: bytes) -> list[bytes]:
     chunks = judge.products(data)
     if chunks is not None:
         return chunks
-    from ..kernels import nim_mul_array
+    from ..nimber.arrays import nim_mul_array
     from ._nim_numpy import format_numbers
 
     return [format_numbers(nim_mul_array(*parse(data)))]
@@ -152,9 +170,13 @@ def _tidy(data: bytes) -> bytes:
 
 def _number(token: bytes, what: str, line: int) -> int:
     """A word of digits below 2**64: no sign, unlike :func:`~grundy.formats._read.integer`."""
+    from ._read import shown  # with NumPy, which this reader's caller has started anyway
+
     if not token.isdigit():
-        shown = token.decode("ascii", "replace")
-        raise InputError(f"{what} must be a decimal integer in [0, 2**64), got {shown!r}", line)
+        raise InputError(f"{what} must be a decimal integer in [0, 2**64), got "
+                         f"{shown(token.decode('ascii', 'replace'))}", line)
+    if len(token.lstrip(b"0")) > 20:  # too big to be read as an int
+        raise InputError(f"{what} = {shown(token)} is out of range (0 <= {what} < 2**64)", line)
     value = int(token)
     if value > _TOP:
         raise InputError(f"{what} = {value} is out of range (0 <= {what} < 2**64)", line)
@@ -189,3 +211,6 @@ def _parse_lines(data: bytes) -> tuple[np.ndarray, np.ndarray]:
         last = len(lines)
         raise InputError(f"T = {t} but only {len(a)} lines 'A B' follow (input ends here)", last)
     return np.array(a, dtype=np.uint64), np.array(b, dtype=np.uint64)
+
+
+FORMAT = NimFormat()

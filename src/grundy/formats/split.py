@@ -3,7 +3,8 @@
 Input: lines ``N M`` until the end of input (blank lines are ignored).  Output
 per line: ``Alice`` (the first player wins) or ``Bob``.
 
->>> print(solve(b"1 2\\n1 6\\n4 3\\n3 5\\n"), end="")
+>>> from grundy.formats import solve
+>>> print(solve("split", b"1 2\\n1 6\\n4 3\\n3 5\\n"), end="")
 Bob
 Alice
 Alice
@@ -14,13 +15,14 @@ horizontal lines (top to bottom) then vertical ones, as ``cut NxM into AxB +
 CxD``; ``--explain`` adds the value and the number of winning cuts (counted by
 grid line); ``--json`` prints one object per line instead.
 
->>> print(solve(b"4 3\\n", Options(move=True)), end="")
+>>> print(solve("split", b"4 3\\n", Options(move=True)), end="")
 Alice
 cut 4x3 into 1x3 + 3x3
 
 The values come from :func:`grundy.rules.cutting.split_grid` (a shipped table up
-to 150 x 150, a vectorised kernel beyond), and :mod:`grundy.formats.cutting`
-uses the same reader and writer for the Cutting Game.
+to 150 x 150, a vectorised kernel beyond); :class:`PaperFormat` reads and writes
+both this problem and the Cutting Game (:mod:`grundy.formats.cutting`), in the
+words of each (:class:`Words`).
 """
 
 from __future__ import annotations
@@ -31,10 +33,10 @@ import numpy as np
 
 from ..errors import InputError
 from ..rules.cutting import Cut, Split, _CuttingGame, describe_cut, winning_cuts
-from . import Options
+from .base import GameFormat, Options, Result
 from ._read import decode, integer, plain_numbers, word_lines
 
-__all__ = ["LIMITS", "MAX_SIDE", "Words", "parse", "solve", "solve_papers"]
+__all__ = ["FORMAT", "LIMITS", "MAX_SIDE", "PaperFormat", "Papers", "Words", "parse"]
 
 MAX_SIDE = 2000
 LIMITS = (f"1 <= N, M <= {MAX_SIDE}, N*M > 1, any number of lines (the contest has "
@@ -49,15 +51,15 @@ class Words:
     low: int  # the least side accepted
     win: str  # the answer when the first player wins
     lose: str
-    first: str  # the winner, in JSON
-    second: str
     first_name: str  # the winner, in --explain
     second_name: str
     stuck: str  # why a position without legal cuts is lost
 
 
-SPLIT = Words(("N", "M"), 1, "Alice", "Bob", "Alice", "Bob", "Alice", "Bob",
-              "every cut cuts out a 1x1 piece")
+SPLIT = Words(("N", "M"), 1, "Alice", "Bob", "Alice", "Bob", "every cut cuts out a 1x1 piece")
+
+#: the sizes of every line of an input: two int64 arrays
+Papers = tuple[np.ndarray, np.ndarray]
 
 
 def parse(data: bytes, words: Words = SPLIT) -> tuple[np.ndarray, np.ndarray]:
@@ -103,42 +105,64 @@ def _parse_plain(data: bytes, words: Words) -> tuple[np.ndarray, np.ndarray] | N
     return a.copy(), b.copy()
 
 
-def solve_papers(data: bytes, options: Options, game: _CuttingGame, words: Words) -> str:
-    """The whole output for a file of papers, in the words of one cutting problem."""
-    ns, ms = parse(data, words)
-    grid = game.grid(int(max(ns.max(), ms.max())))
-    values = grid[ns, ms]
-    if not (options.move or options.explain or options.as_json):
-        answers = np.where(values > 0, words.win, words.lose)
-        return "\n".join(answers.tolist()) + "\n"
-    out: list[str] = []
-    for n, m, value in zip(ns.tolist(), ms.tolist(), values.tolist()):
-        cuts = winning_cuts(game, n, m) if value else []
-        if options.as_json:
-            import json
+class PaperFormat(GameFormat[Papers]):
+    """A cutting problem: lines of two sizes in, one word per line out (``--move``: the cut)."""
 
-            out.append(json.dumps({
-                "n": n, "m": m, "winner": words.first if value else words.second,
-                "value": value, "move": [list(p) for p in cuts[0]] if cuts else None,
-                "winning_moves": len(cuts)}))
-            continue
-        out.append(words.win if value else words.lose)
-        if options.move and cuts:
-            out.append(describe_cut(n, m, cuts[0]))
-        if options.explain:
-            out.append("  " + _explain(game, n, m, value, cuts, words))
-    return "\n".join(out) + "\n"
+    accepts_move = True
+
+    def __init__(self, name: str, limits: str, game: _CuttingGame, words: Words) -> None:
+        self.name, self.limits, self.game, self.words = name, limits, game, words
+
+    def parse(self, data: bytes) -> Papers:
+        return parse(data, self.words)
+
+    def run(self, data: bytes, options: Options = Options()) -> list[bytes]:
+        if not options.plain:
+            return super().run(data, options)
+        ns, ms = self.parse(data)  # the judge's answer alone: vectorised, no result per line
+        answers = np.where(self._values(ns, ms) > 0, self.words.win, self.words.lose)
+        return ["\n".join(answers.tolist()).encode("ascii") + b"\n"]
+
+    def _values(self, ns: np.ndarray, ms: np.ndarray) -> np.ndarray:
+        values: np.ndarray = self.game.grid(int(max(ns.max(), ms.max())))[ns, ms]
+        return values
+
+    def solve(self, parsed: Papers) -> list[Result]:
+        ns, ms = parsed
+        results = []
+        for n, m, value in zip(ns.tolist(), ms.tolist(), self._values(ns, ms).tolist()):
+            cuts = winning_cuts(self.game, n, m) if value else []
+            results.append(Result(value, [list(p) for p in cuts[0]] if cuts else None, len(cuts),
+                                  self.words.win if value else self.words.lose))
+        return results
+
+    def lines(self, parsed: Papers, results: list[Result], options: Options) -> list[str]:
+        out: list[str] = []
+        for n, m, result in zip(parsed[0].tolist(), parsed[1].tolist(), results):
+            out.append(result.judge or "")
+            cut = _cut(result)
+            if options.move and cut is not None:
+                out.append(describe_cut(n, m, cut))
+            if options.explain:
+                out.append("  " + _explain(self.game, n, m, result, self.words))
+        return out
 
 
-def _explain(game: _CuttingGame, n: int, m: int, value: int, cuts: list[Cut], words: Words) -> str:
-    if value:
-        count = f"{len(cuts)} winning cut{'s' if len(cuts) != 1 else ''}"
-        return (f"{n}x{m} has value {value}: {words.first_name} wins by the {describe_cut(n, m, cuts[0])}"
-                f", which leaves value 0 ({count})")
+def _cut(result: Result) -> Cut | None:
+    if result.move is None:
+        return None
+    (a, b), (c, d) = result.move
+    return (a, b), (c, d)
+
+
+def _explain(game: _CuttingGame, n: int, m: int, result: Result, words: Words) -> str:
+    cut = _cut(result)
+    if cut is not None:
+        count = f"{result.winning_moves} winning cut{'s' if result.winning_moves != 1 else ''}"
+        return (f"{n}x{m} has value {result.value}: {words.first_name} wins by the "
+                f"{describe_cut(n, m, cut)}, which leaves value 0 ({count})")
     why = "every cut leaves a non-zero value" if game.cuts(n, m) else words.stuck
     return f"{n}x{m} has value 0: {why}, so {words.second_name} wins"
 
 
-def solve(data: bytes, options: Options = Options()) -> str:
-    """The judge's output for a Split Game input (see the module docstring)."""
-    return solve_papers(data, options, Split(), SPLIT)
+FORMAT = PaperFormat("split", LIMITS, Split(), SPLIT)

@@ -9,25 +9,25 @@ Blank lines are ignored; otherwise ``N`` is alone on its line and each cell is
 one line of two integers.  The file is read with NumPy in one pass; a file that
 pass does not accept is read again line by line to name the line at fault.
 
->>> print(solve(b"2\\n2 3\\n2 4\\n"), end="")
+>>> from grundy.formats import solve
+>>> print(solve("squares", b"2\\n2 3\\n2 4\\n"), end="")
 FIRST
->>> print(solve(b"1\\n2 2\\n", Options(as_json=True)), end="")
-{"winner": "SECOND", "value": 0, "move": null, "winning_moves": 0}
+>>> print(solve("squares", b"1\\n2 2\\n", Options(as_json=True)), end="")
+{"winner": "second", "judge": "SECOND", "value": 0, "move": null, "winning_moves": 0}
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 import numpy as np
 
 from ..errors import InputError
 from ..rules.squares import cell_values
-from . import Options
+from .base import GameFormat, Options, Result
 from ._read import decode, integer, last_line, plain_numbers, word_lines
 
-__all__ = ["LIMITS", "MAX_CELLS", "MAX_COORD", "Cells", "parse", "solve"]
+__all__ = ["FORMAT", "LIMITS", "MAX_CELLS", "MAX_COORD", "Cells", "SquaresFormat", "parse"]
 
 MAX_CELLS = 10**7
 MAX_COORD = 10**18
@@ -138,42 +138,58 @@ def _check_distinct(cells: Cells) -> None:
         first[r, c] = line
 
 
-# -- solving and output ------------------------------------------------------------------
+# -- the format -------------------------------------------------------------------------
 
 
-def solve(data: bytes, options: Options | None = None) -> str:
-    """``FIRST`` or ``SECOND`` (or the ``--explain`` / ``--json`` forms).
+class SquaresFormat(GameFormat[Cells]):
+    """Grid Game 2: the black cells in, ``FIRST`` or ``SECOND`` out (one test per input)."""
 
-    >>> print(solve(b"2\\n2 3\\n2 4\\n", Options(explain=True)))  # doctest: +NORMALIZE_WHITESPACE
-    FIRST
-      2 black cells: 1 worth 1, 1 worth 0 (a coin-turning game: each cell is worth 0 or 1);
-      the position is worth their XOR, 1
-      every move flips the value between 0 and 1, so all 2 black cells are winning moves,
-      e.g. the square ending at (2, 3) (line 2)
-    """
-    options = options or Options()
-    cells = parse(data)
-    values = cell_values(cells.rows, cells.cols)
-    ones = int(np.count_nonzero(values))
-    value = ones & 1
-    n = int(values.size)
-    winner = "FIRST" if value else "SECOND"
-    move = [int(cells.rows[0]), int(cells.cols[0])] if value else None
-    if options.as_json:
-        return json.dumps({"winner": winner, "value": value, "move": move,
-                           "winning_moves": n if value else 0}) + "\n"
-    out = [winner]
-    if options.explain:
-        plural = "s" if n != 1 else ""
-        out.append(f"  {n} black cell{plural}: {ones} worth 1, {n - ones} worth 0 "
-                   "(a coin-turning game: each cell is worth 0 or 1);")
-        out.append(f"  the position is worth their XOR, {value}")
-        if move is None:
-            out.append("  every move flips the value between 0 and 1, so every move leaves "
-                       "value 1: the second player wins")
-        else:
-            out.append(f"  every move flips the value between 0 and 1, so all {n} black "
-                       f"cell{plural} are winning moves,")
-            out.append(f"  e.g. the square ending at ({move[0]}, {move[1]}) "
-                       f"(line {int(cells.lines[0])})")
-    return "\n".join(out) + "\n"
+    name = "squares"
+    limits = LIMITS
+
+    def parse(self, data: bytes) -> Cells:
+        return parse(data)
+
+    def solve(self, parsed: Cells) -> list[Result]:
+        value = int(np.count_nonzero(cell_values(parsed.rows, parsed.cols))) & 1
+        move = [int(parsed.rows[0]), int(parsed.cols[0])] if value else None
+        n = int(parsed.rows.size)
+        return [Result(value, move, n if value else 0, "FIRST" if value else "SECOND")]
+
+    def lines(self, parsed: Cells, results: list[Result], options: Options) -> list[str]:
+        """The answer (and the ``--explain`` lines).
+
+        >>> from grundy.formats import solve
+        >>> print(solve("squares", b"2\\n2 3\\n2 4\\n", Options(explain=True)))  # doctest: +NORMALIZE_WHITESPACE
+        FIRST
+          2 black cells: 1 worth 1, 1 worth 0 (a coin-turning game: each cell is worth 0 or 1);
+          the position is worth their XOR, 1
+          every move flips the value between 0 and 1, so all 2 black cells are winning moves,
+          e.g. the square ending at (2, 3) (line 2)
+        """
+        (result,) = results
+        out = [result.judge or ""]
+        if options.explain:
+            out.extend(_explain(parsed, result))
+        return out
+
+
+def _explain(cells: Cells, result: Result) -> list[str]:
+    n = int(cells.rows.size)
+    ones = int(np.count_nonzero(cell_values(cells.rows, cells.cols)))
+    plural = "s" if n != 1 else ""
+    out = [f"  {n} black cell{plural}: {ones} worth 1, {n - ones} worth 0 "
+           "(a coin-turning game: each cell is worth 0 or 1);",
+           f"  the position is worth their XOR, {result.value}"]
+    if result.move is None:
+        out.append("  every move flips the value between 0 and 1, so every move leaves "
+                   "value 1: the second player wins")
+    else:
+        row, col = result.move
+        out.append(f"  every move flips the value between 0 and 1, so all {n} black "
+                   f"cell{plural} are winning moves,")
+        out.append(f"  e.g. the square ending at ({row}, {col}) (line {int(cells.lines[0])})")
+    return out
+
+
+FORMAT = SquaresFormat()
