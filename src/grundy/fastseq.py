@@ -104,3 +104,10 @@ def answer(args: list[str]) -> bool:
     except BrokenPipeError:  # the reader went away, as after `| head`: not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return True
+
+
+if __name__ == "__main__":  # ``python -m grundy.fastseq sequence GAME -n N``: else the CLI
+    if not answer(sys.argv[1:]):
+        from .cli import entry
+
+        entry()
