@@ -170,9 +170,14 @@ def plain_values(zero, one, two, n, unequal=False):
 
 
 class EarlyKernel(SplitKernel):
+    """The NumPy path (not the compiled kernel), with its thresholds lowered."""
+
     WARMUP = 8  # choose a mask almost at once, so the sparse path does the work
     RARE_SHARE = 1.01  # whatever the share of rare values
     FEW = 3  # and use its vectorised branch soon
+
+    def __init__(self, zero, one, two, unequal=False):  # type: ignore[no-untyped-def]
+        super().__init__(zero, one, two, unequal, compiled=False)
 
 
 @given(codes)

@@ -158,25 +158,21 @@ def _prime(game: Game, parts: tuple[Any, ...]) -> None:
 
 
 def parse_position(game: Game, words: Sequence[str]) -> list[Any]:
-    """Parts from words: heap sizes (``3 5 7``) or cells/rectangles (``3x4 2,5``)."""
+    """Parts from words, each read by the game's ``parse_position``: heap sizes
+    (``3 5 7``), cells or rectangles (``3x4 2,5``), or what a user's game reads."""
     if not words:
         raise GrundyError("give a position: heap sizes such as '3 5 7', or cells such as '3x4'")
+    reader = getattr(game, "parse_position", None)
+    if reader is None:
+        raise GrundyError(f"{_name(game)} takes no positions from the command line")
     parts: list[Any] = []
     for i, word in enumerate(words, start=1):
-        if is_heap_game(game):
-            if not word.isdigit():
-                raise GrundyError(f"part {i}: expected a heap size (a non-negative integer), "
-                                  f"got {word!r}")
-            parts.append(int(word))
-        elif is_grid_game(game):
-            pieces = word.lower().replace(",", "x").split("x")
-            if len(pieces) != 2 or not all(p.isdigit() for p in pieces):
-                raise GrundyError(f"part {i}: expected ROWxCOL such as 3x4, got {word!r}")
-            r, c = (int(p) for p in pieces)
-            first = int(getattr(game, "first_index", 0))
-            if r < first or c < first:
-                raise GrundyError(f"part {i}: rows and columns start at {first}, got {word!r}")
-            parts.append((r, c))
-        else:
-            raise GrundyError(f"{game!r} takes no positions from the command line")
+        try:
+            parts.append(reader(word))
+        except GrundyError as exc:
+            raise GrundyError(f"part {i}: {exc}") from None
     return parts
+
+
+def _name(game: Game) -> str:
+    return str(getattr(game, "notation", type(game).__name__))

@@ -21,7 +21,6 @@ is larger and the nim sum is 0.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable
 from typing import Any
 
@@ -37,9 +36,9 @@ def misere_outcome(game: Game, position: Any) -> str:
     """``"P"`` if the player to move loses ``position`` (or a :class:`Sum`) under misère
     play, else ``"N"``."""
     parts = _parts(position)
-    nim = _bouton(game, parts)
-    if nim is not None:
-        return nim
+    known = _shortcut(game, parts)
+    if known is not None:
+        return known
     search = _Search(game)
     return "N" if search.wins(search.state(parts)) else "P"
 
@@ -75,17 +74,11 @@ def _parts(position: Any) -> tuple[Any, ...]:
     return position.parts if isinstance(position, Sum) else (position,)
 
 
-def _bouton(game: Game, parts: tuple[Any, ...]) -> str | None:
-    """Misère nim by Bouton's rule, for grundy's own Nim (None for any other game)."""
-    heap = sys.modules.get("grundy.rules.heap")  # loaded if game is one of its rulesets
-    if heap is None or type(game) is not heap.Nim or not all(isinstance(p, int) for p in parts):
-        return None
-    total = 0
-    for p in parts:
-        total ^= p
-    if all(p <= 1 for p in parts):
-        return "P" if total == 1 else "N"
-    return "P" if total == 0 else "N"
+def _shortcut(game: Game, parts: tuple[Any, ...]) -> str | None:
+    """The game's own misère theory of a sum (Bouton's rule in nim), or None."""
+    theory = getattr(game, "misere_outcome_of", None)
+    outcome: str | None = theory(parts) if theory is not None else None
+    return outcome
 
 
 _NONE = object()

@@ -18,8 +18,9 @@ Other heap games (all-but subtraction games, Grundy's game, your own) get the
 period *observed* in the values computed, never certified.
 
 >>> from grundy.rules.heap import TakeAndBreak
->>> find_period(TakeAndBreak("0.77")).as_dict()
-{'preperiod': 71, 'period': 12, 'saltus': 0, 'certified': True, 'checked_to': 256}
+>>> r = find_period(TakeAndBreak("0.77"))
+>>> r.preperiod, r.period, r.saltus, r.certified, r.checked_to, r.stats.largest
+(71, 12, 0, True, 256, 8)
 >>> sequence(TakeAndBreak("0.07"), 10).tolist()
 [0, 0, 1, 1, 2, 0, 3, 1, 1, 0]
 """
@@ -36,10 +37,12 @@ import numpy as np
 from .errors import GrundyError
 from .rules.base import HeapGame, is_grid_game, is_heap_game
 from .rules.periods import Known, search
+from .stats import SequenceStats, sequence_stats
 
-__all__ = ["Period", "find_period", "sequence"]
+__all__ = ["Period", "find_period", "heap_game", "sequence"]
 
 _FIRST = 256  # values computed before the first look for a period
+_STATS_KEYS = ("largest", "largest_at", "rare_mask", "rare_count", "last_rare")
 
 
 @dataclass(frozen=True)
@@ -56,15 +59,22 @@ class Period:
     certified: bool
     checked_to: int
     reason: str
+    #: the largest value, the rare/common split and the last rare heap of the values
+    #: computed (None when nothing was computed, as for nim's closed form)
+    stats: SequenceStats | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        """The fields the CLI prints with ``--json``.
+        """The fields the CLI prints with ``--json``, the statistics as the research tables
+        give them (``None`` when there are none).
 
         >>> Period(0, 1, 1, True, 10, "nim").as_dict()
-        {'preperiod': 0, 'period': 1, 'saltus': 1, 'certified': True, 'checked_to': 10}
+        {'preperiod': 0, 'period': 1, 'saltus': 1, 'certified': True, 'checked_to': 10, \
+'largest': None, 'largest_at': None, 'rare_mask': None, 'rare_count': None, 'last_rare': None}
         """
+        stats = (self.stats.as_dict() if self.stats is not None
+                 else dict.fromkeys(_STATS_KEYS))
         return {"preperiod": self.preperiod, "period": self.period, "saltus": self.saltus,
-                "certified": self.certified, "checked_to": self.checked_to}
+                "certified": self.certified, "checked_to": self.checked_to, **stats}
 
     def describe(self) -> str:
         """One or two readable lines.
@@ -79,13 +89,20 @@ class Period:
             status = "certified" if self.certified else "observed, not certified"
             head = (f"period {self.period}, preperiod {self.preperiod}, saltus {self.saltus} "
                     f"({status}; {self.checked_to} values computed)")
-        return f"{head}\n{self.reason}"
+        lines = [head, self.reason]
+        if self.stats is not None:
+            s = self.stats
+            lines.append(f"largest value {s.largest} (first at heap {s.largest_at}); "
+                         f"rare values (mask {s.rare_mask}): {s.rare_count}, the last at heap "
+                         f"{s.last_rare}")
+        return "\n".join(lines)
 
 
 # -- finding periods --------------------------------------------------------------------
 
 
-def _check_heap(game: Any) -> HeapGame:
+def heap_game(game: Any) -> HeapGame:
+    """``game`` itself if it is a heap game; else an error saying what it has instead."""
     if not is_heap_game(game):
         name = getattr(game, "notation", type(game).__name__)
         if is_grid_game(game):
@@ -106,13 +123,14 @@ def find_period(game: Any, max_n: int | None = None, *, seconds: float | None = 
     reached.  ``progress(done, budget)`` is called after each batch.
 
     >>> from grundy.rules.heap import Nim, parse_subtraction
-    >>> find_period(parse_subtraction("sub:1,3,4")).as_dict()
-    {'preperiod': 0, 'period': 7, 'saltus': 0, 'certified': True, 'checked_to': 256}
+    >>> r = find_period(parse_subtraction("sub:1,3,4"))
+    >>> r.preperiod, r.period, r.saltus, r.certified, r.checked_to
+    (0, 7, 0, True, 256)
     >>> print(find_period(Nim()).describe())
     period 1, preperiod 0, saltus 1 (certified; 1024 values computed)
     certified by Bouton's theorem: in nim, g(n) = n for every heap n
     """
-    heap = _check_heap(game)
+    heap = heap_game(game)
     if max_n is not None and (isinstance(max_n, bool) or not isinstance(max_n, int) or max_n < 1):
         raise GrundyError(f"the number of values to search must be a positive integer, got {max_n!r}")
     if seconds is not None and not seconds > 0:
@@ -140,7 +158,7 @@ def find_period(game: Any, max_n: int | None = None, *, seconds: float | None = 
             progress(n, limit)
         if found is not None:
             return Period(found.preperiod, found.period, found.saltus, True, n,
-                          f"certified by {rule.theorem if rule else ''}")
+                          f"certified by {rule.theorem if rule else ''}", _stats(g))
         out_of_time = seconds is not None and time.monotonic() - start >= seconds
         if n >= limit or out_of_time:
             break
@@ -153,10 +171,14 @@ def find_period(game: Any, max_n: int | None = None, *, seconds: float | None = 
     budget = (f"{seconds:g} seconds" if out_of_time and seconds is not None
               else f"{n} values")
     if observed is None:
-        why = ("no repetition covering three periods was seen" if n >= least else
-               f"the theorem's shortest window is {least} values")
-        return Period(None, None, None, False, n,
-                      f"{why} within {budget}; a larger --max or --time may find one")
+        if n < least:
+            why = (f"no period of this game can show in fewer than {least} values (the "
+                   f"shortest window of {rule.theorem.split(':')[0] if rule else ''}), and "
+                   f"{n} were computed")
+        else:
+            why = (f"no repetition covering three periods was seen within {budget}; a larger "
+                   "--max or --time may find one")
+        return Period(None, None, None, False, n, why, _stats(g))
     if rule is None:
         why = "no theorem certifies periods of this family"
         if heap.notation.startswith("allbut:"):
@@ -167,7 +189,15 @@ def find_period(game: Any, max_n: int | None = None, *, seconds: float | None = 
                f"{rule.needed(observed.preperiod, observed.period)} values; try a larger "
                "--max or --time")
     return Period(observed.preperiod, observed.period, observed.saltus, False, n,
-                  f"observed in the first {n} values only: {why}")
+                  f"observed in the first {n} values only: {why}", _stats(g))
+
+
+def _stats(g: np.ndarray) -> SequenceStats | None:
+    """The statistics of the values, when they are small enough to have a rare/common split."""
+    try:
+        return sequence_stats(g) if len(g) else None
+    except GrundyError:  # values too large for the split (say, arithmetic-periodic games)
+        return None
 
 
 # -- sequences ----------------------------------------------------------------------------
@@ -183,7 +213,7 @@ def sequence(game: Any, n: int) -> np.ndarray:
     >>> bool((s[83:] == s[71:-12]).all()), s[:8].tolist()
     (True, [0, 1, 2, 3, 1, 4, 3, 2])
     """
-    heap = _check_heap(game)
+    heap = heap_game(game)
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise GrundyError(f"the number of values must be a non-negative integer, got {n!r}")
     return heap.sequence(n)

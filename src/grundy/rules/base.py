@@ -25,7 +25,7 @@ asks the game rather than testing its class:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, TypeGuard
 
 import numpy as np
@@ -100,6 +100,21 @@ class HeapGame(Game):
         if period is not None and n > len(known):
             return extend(known, period, n)
         return np.array(known[:n], dtype=np.int64)
+
+    def fill(self, values: np.ndarray, done: int, n: int,
+             report: Callable[[int], None] | None = None) -> None:
+        """Write the values of heaps ``done..n-1`` into ``values`` (a 1-D unsigned array,
+        perhaps a memory map), given that ``values[:done]`` hold theirs; ``report(i)``
+        says that the first ``i`` are final.  By default the sequence is computed whole;
+        a kernel that computes in place overrides this (and resumes from ``done``)."""
+        g = self.sequence(n)
+        top = int(g[done:n].max()) if n > done else 0
+        if top > np.iinfo(values.dtype).max:
+            raise GrundyError(f"{self.notation}: a value ({top}) does not fit in "
+                              f"{values.dtype.itemsize * 8} bits")
+        values[done:n] = g[done:n]
+        if report is not None:
+            report(n)
 
     def period(self) -> Found | None:
         """The period proved so far by :meth:`sequence` (None if none yet)."""

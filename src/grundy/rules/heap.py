@@ -27,7 +27,7 @@ from ..engine import Sum, mex
 from ..errors import GrundyError
 from .base import HeapGame
 from .periods import Certifier, Known
-from .sparse import SplitKernel
+from .sparse import SplitKernel, fill
 from .three_heaps import ThreeHeapKernel
 
 __all__ = [
@@ -405,12 +405,26 @@ class TakeAndBreak(HeapGame):
             return np.zeros(0, dtype=np.int64)
         kernel: SplitKernel | ThreeHeapKernel | None = self.__dict__.get("_kernel")
         if kernel is None:
-            zero, one, two, three = ([k for k, d in enumerate(self.digits) if d & bit]
-                                     for bit in (1, 2, 4, 8))
+            zero, one, two, three = self._split_moves()
             kernel = self.__dict__["_kernel"] = (
                 ThreeHeapKernel(zero, one, two, three) if three
                 else SplitKernel(zero=zero, one=one, two=two))
         return kernel.values(n)
+
+    def _split_moves(self) -> tuple[list[int], list[int], list[int], list[int]]:
+        """The removals that may leave no heap, one, two and three heaps."""
+        zero, one, two, three = ([k for k, d in enumerate(self.digits) if d & bit]
+                                 for bit in (1, 2, 4, 8))
+        return zero, one, two, three
+
+    def fill(self, values: np.ndarray, done: int, n: int,
+             report: Callable[[int], None] | None = None) -> None:
+        """Values of heaps ``done..n-1`` in place, resumable (codes with two heaps at most)."""
+        zero, one, two, three = self._split_moves()
+        if three or values.dtype != np.uint16:
+            super().fill(values, done, n, report)
+        else:
+            fill(zero, one, two, False, values, done, n, report)
 
     def __eq__(self, other: object) -> bool:
         return type(other) is TakeAndBreak and other.code == self.code
@@ -449,6 +463,14 @@ class GrundysGame(HeapGame):
             kernel = self.__dict__["_kernel"] = SplitKernel(zero=[], one=[], two=[0],
                                                              unequal=True)
         return kernel.values(n)
+
+    def fill(self, values: np.ndarray, done: int, n: int,
+             report: Callable[[int], None] | None = None) -> None:
+        """Values of heaps ``done..n-1`` in place, resumable."""
+        if values.dtype != np.uint16:
+            super().fill(values, done, n, report)
+        else:
+            fill([], [], [0], True, values, done, n, report)
 
     def __eq__(self, other: object) -> bool:
         return type(other) is GrundysGame
