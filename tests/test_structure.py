@@ -1,0 +1,155 @@
+"""The shape of the package: no import cycles among the modules of src/grundy.
+
+Imports are read from the source with :mod:`ast`, those inside functions too (a cycle
+through a function-level import still ties the two modules together), but not those
+under ``if TYPE_CHECKING:`` (never run).  ``from .pkg import name`` counts as an import
+of the submodule ``pkg.name`` when there is one, else of ``pkg``.
+
+The nimber package, the formats and the catalog are checked strictly; a cycle among
+other modules is printed (``pytest -s`` shows it) for their owners to untangle.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+PACKAGE = SRC / "grundy"
+
+#: modules that must be on no import cycle
+STRICT = ("grundy.nimber", "grundy.formats", "grundy.catalog", "grundy.kernels",
+          "grundy.compiled", "grundy.parallel", "grundy.rules.corners")
+
+
+def module_names() -> dict[str, Path]:
+    names = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = list(path.relative_to(SRC).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        names[".".join(parts)] = path
+    return names
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _imports(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
+    """Every import statement, skipping the bodies of ``if TYPE_CHECKING:``."""
+    found: list[ast.Import | ast.ImportFrom] = []
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            found.append(node)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    return found
+
+
+def import_graph() -> dict[str, set[str]]:
+    """module -> the modules of src/grundy it imports."""
+    modules = module_names()
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        is_package = path.name == "__init__.py"
+        for node in _imports(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            else:
+                if node.level:
+                    base_parts = name.split(".")
+                    if not is_package:
+                        base_parts = base_parts[:-1]
+                    base_parts = base_parts[: len(base_parts) - (node.level - 1)]
+                    base = ".".join(base_parts + ([node.module] if node.module else []))
+                else:
+                    base = node.module or ""
+                targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base
+                           for alias in node.names]
+            for target in targets:
+                while target and target not in modules:  # import a.b.c of a package a.b
+                    target = target.rpartition(".")[0]
+                if target and target != name:
+                    graph[name].add(target)
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan), sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def connect(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                connect(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            connect(v)
+    return sorted(found)
+
+
+def _strict(module: str) -> bool:
+    return any(module == s or module.startswith(s + ".") for s in STRICT)
+
+
+def test_the_cycle_finder_finds_cycles() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
+    assert cycles(graph) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_graph_reads_relative_function_level_and_type_checking_imports() -> None:
+    graph = import_graph()
+    assert "grundy.nimber.tables" in graph["grundy.nimber.scalar"]  # from .tables import ...
+    assert "grundy.nimber.arrays" in graph["grundy.nimber.scalar"]  # inside nim_mul
+    assert "grundy.errors" in graph["grundy.formats.registry"]  # from ..errors import ...
+    # formats.registry imports formats.base only under TYPE_CHECKING
+    assert "grundy.formats.base" not in graph["grundy.formats.registry"]
+    assert "grundy.formats.registry" in graph["grundy.formats.base"]  # inside Format.check
+
+
+def test_no_import_cycles() -> None:
+    found = cycles(import_graph())
+    strict = [c for c in found if any(_strict(m) for m in c)]
+    others = [c for c in found if c not in strict]
+    for component in others:  # other owners' modules: reported, not failed
+        print("import cycle (not checked strictly here):", " <-> ".join(component))
+    assert not strict, f"import cycles through the nimber/formats/catalog modules: {strict}"
+
+
+@pytest.mark.parametrize("module", ["grundy.nimber", "grundy.nimber.scalar", "grundy.nimber.arrays",
+                                    "grundy.formats", "grundy.formats.nim", "grundy.compiled"])
+def test_strict_modules_exist(module: str) -> None:
+    assert module in module_names()
