@@ -1,0 +1,398 @@
+"""The playground's JSON API, free of any web framework: each handler takes the decoded
+request (a dict) and returns a dict, or raises :class:`RequestError` (a 4xx answer).
+
+:mod:`grundy.web.app` serves these handlers over HTTP; scripts and tests may call them
+directly.
+
+>>> answer = analyze({"game": "kayles", "position": [3, 5, 7]})
+>>> answer["value"], answer["outcome"], [m["text"] for m in answer["winning_moves"]]
+(5, 'N', ['5 -> 4'])
+>>> move({"game": "nim", "position": [1, 2], "move": {"part": 1, "to": [1]}})["reply"]["text"]
+'1 -> 0'
+>>> analyze({"game": "nim", "position": "x"})
+Traceback (most recent call last):
+...
+grundy.web.api.RequestError: position: expected a list of parts, got 'x'
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..analysis import Analysis, MisereAnalysis, analyze_misere, format_part
+from ..analysis import analyze as analyze_parts
+from ..catalog import entries, find
+from ..engine import Game, Sum, value
+from ..errors import GrundyError
+from ..rules.base import is_grid_game, is_heap_game
+from .positions import (MAX_HEAP, MAX_OPTIONS, MAX_PARTS, MAX_SIDE, board_of, describe,
+                        option_parts, read_parts, read_position, tidy, to_json)
+
+__all__ = ["MAX_MISERE_TOKENS", "MAX_MOVES_LISTED", "MAX_SEQUENCE", "MAX_TABLE_SIDE",
+           "RequestError", "analyze", "game_info", "games", "limits", "move", "reply",
+           "sequence", "table"]
+
+#: the most values ``/api/sequence`` computes
+MAX_SEQUENCE = 10_000
+#: the largest rows and cols of ``/api/table``
+MAX_TABLE_SIDE = 128
+#: misère play (searched move by move): the most tokens of all heaps together
+MAX_MISERE_TOKENS = 30
+#: the most legal moves one analysis lists (the page's menus); the winning moves are all listed
+MAX_MOVES_LISTED = 2000
+#: the longest game name or notation
+MAX_NAME = 60
+
+# One computation at a time: the games' memos are shared by every request, and the
+# work is CPU-bound (threads would not run it faster).
+_LOCK = threading.Lock()
+
+
+class RequestError(GrundyError):
+    """A request the API refuses; ``status`` is the HTTP status (400 unless said)."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def _guarded(handler: Callable[[Mapping[str, Any]], dict[str, Any]]
+             ) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
+    """Serialise the handler and turn grundy's input errors into :class:`RequestError`."""
+
+    def run(body: Mapping[str, Any]) -> dict[str, Any]:
+        if not isinstance(body, Mapping):
+            raise RequestError(f"the request must be a JSON object, got {type(body).__name__}")
+        with _LOCK:
+            try:
+                return handler(body)
+            except RequestError:
+                raise
+            except (GrundyError, RecursionError) as exc:
+                raise RequestError(str(exc)) from None
+
+    run.__doc__ = handler.__doc__
+    run.__name__ = handler.__name__
+    return run
+
+
+# -- reading the request -----------------------------------------------------------------
+
+
+def _field(body: Mapping[str, Any], name: str) -> Any:
+    if name not in body:
+        raise RequestError(f"{name}: missing (required)")
+    return body[name]
+
+
+def _game(body: Mapping[str, Any], name: str = "game") -> Game:
+    raw = _field(body, name)
+    if not isinstance(raw, str) or not raw.strip():
+        raise RequestError(f"{name}: expected a game name or notation such as 'kayles' or "
+                           f"'0.137', got {raw!r:.40}")
+    if len(raw) > MAX_NAME:
+        raise RequestError(f"{name}: at most {MAX_NAME} characters, got {len(raw)}")
+    try:
+        return find(raw.strip().lower())
+    except GrundyError as exc:
+        raise RequestError(f"{name}: {exc}") from None
+
+
+def _flag(body: Mapping[str, Any], name: str) -> bool:
+    raw = body.get(name, False)
+    if not isinstance(raw, bool):
+        raise RequestError(f"{name}: expected true or false, got {raw!r:.40}")
+    return raw
+
+
+def _count(body: Mapping[str, Any], name: str, default: int, top: int) -> int:
+    raw = body.get(name, default)
+    if isinstance(raw, str) and raw.strip().isdigit():
+        raw = int(raw)
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 1 <= raw <= top:
+        raise RequestError(f"{name}: expected a whole number from 1 to {top}, got {raw!r:.40}")
+    return raw
+
+
+def _position(game: Game, body: Mapping[str, Any], misere: bool) -> list[Any]:
+    parts = read_position(game, _field(body, "position"))
+    if misere:
+        if board_of(game) != "heaps":
+            raise RequestError("misere: misère play is offered for heap games only "
+                               f"({board_of(game)} boards are searched too slowly)")
+        if sum(parts) > MAX_MISERE_TOKENS:
+            raise RequestError(f"position: misère play is searched move by move, so the heaps "
+                               f"may hold at most {MAX_MISERE_TOKENS} tokens together, "
+                               f"got {sum(parts)}")
+    return parts
+
+
+# -- the answers -------------------------------------------------------------------------
+
+
+def _move_json(game: Game, index: int, part: Any, option: Any) -> dict[str, Any]:
+    leaves = tidy(game, option_parts(option))
+    return {"part": index, "from": to_json(game, [part])[0], "to": to_json(game, leaves),
+            "text": _describe(game, part, leaves)}
+
+
+def _describe(game: Game, part: Any, leaves: list[Any]) -> str:
+    return describe(part, leaves, "0" if board_of(game) == "heaps" else "nothing")
+
+
+def _legal(game: Game, parts: list[Any]) -> list[tuple[int, Any]]:
+    return [(i, option) for i, part in enumerate(parts) for option in game.options(part)]
+
+
+def _analysis(game: Game, parts: list[Any], misere: bool) -> Analysis | MisereAnalysis:
+    if misere:
+        found = analyze_misere(game, parts)
+        _forget_misere(game)
+        return found
+    return analyze_parts(game, parts)
+
+
+def _forget_misere(game: Game) -> None:
+    """Drop the misère search's memo when it grew large (it lives on the shared game)."""
+    memo = game.__dict__.get("_grundy_misere")
+    if memo is not None and len(memo[0]) > 100_000:
+        del game.__dict__["_grundy_misere"]
+
+
+def explain(game: Game, found: Analysis | MisereAnalysis) -> str:
+    """Why the position is won or lost, in words (the parts' values, their XOR, the move)."""
+    if isinstance(found, MisereAnalysis):
+        head = ("Misère play: whoever makes the last move loses. Values do not add up here, "
+                "so grundy searched the moves of the whole position. ")
+        if found.outcome == "P":
+            return head + "Every move leads to a position the opponent wins: the player to move loses."
+        if not found.moves:
+            return head + "No move is left: the opponent made the last move, so the player to move has won."
+        m = found.moves[0]
+        return head + (f"The player to move wins, for example with {_describe(game, m.part, tidy(game, option_parts(m.option)))}: "
+                       "every reply of the opponent leads to a position grundy wins again.")
+    parts, values = found.parts, found.part_values
+    if not parts:
+        return "No move is left: the player to move loses (the opponent made the last move)."
+    shown = ", ".join(f"{_label(game, p)} is worth {v}" for p, v in zip(parts[:12], values[:12]))
+    if len(parts) > 12:
+        shown += f", and {len(parts) - 12} more"
+    xor = " ⊕ ".join(str(v) for v in values[:12]) + (" ⊕ ..." if len(parts) > 12 else "")
+    text = (f"Each part has a Grundy value: {shown}. The whole position is worth their XOR "
+            f"(nim sum): {xor} = {found.value}. ")
+    if found.value == 0:
+        return text + ("The XOR is 0, so this is a P-position: the player to move loses against "
+                       "best play. Any move changes one part's value and makes the XOR non-zero, "
+                       "and the opponent can always bring it back to 0.")
+    m = found.moves[0]
+    old = values[m.index]
+    new = value(game, m.option)
+    count = len(found.moves)
+    return text + (f"The XOR is not 0, so the player to move wins. A winning move makes the XOR 0: "
+                   f"{_describe(game, m.part, tidy(game, option_parts(m.option)))} turns a part worth {old} into one "
+                   f"worth {new} ({old} ⊕ {found.value} = {new}), so the new XOR is 0 and the "
+                   f"opponent faces a P-position. "
+                   f"{'It is the only winning move.' if count == 1 else f'There are {count} winning moves.'}")
+
+
+def _label(game: Game, part: Any) -> str:
+    board = board_of(game)
+    name = {"heaps": "heap", "coins": "the head at coin", "bottles": "the bean with bottles after it:",
+            "coin-board": "the head at", "grid": "the black cell", "rectangle": "the piece"}.get(board, "part")
+    return f"{name} {format_part(part)}"
+
+
+def _report(game: Game, parts: list[Any], misere: bool) -> dict[str, Any]:
+    found = _analysis(game, parts, misere)
+    legal = _legal(game, parts)
+    return {
+        "position": to_json(game, parts),
+        "misere": misere,
+        "value": None if misere else found.value,  # type: ignore[union-attr]
+        "outcome": found.outcome,
+        "part_values": None if misere else list(found.part_values),  # type: ignore[union-attr]
+        "winning_moves": [_move_json(game, m.index, m.part, m.option) for m in found.moves],
+        "explanation": explain(game, found),
+        "moves": [_move_json(game, i, parts[i], o) for i, o in legal[:MAX_MOVES_LISTED]],
+        "moves_truncated": len(legal) > MAX_MOVES_LISTED,
+        "over": not legal,
+    }
+
+
+def _find_move(game: Game, parts: list[Any], raw: Any) -> tuple[int, Any]:
+    """The legal move a request names: ``{"part": i, "to": [parts left]}``."""
+    if not isinstance(raw, Mapping):
+        raise RequestError(f"move: expected {{\"part\": index, \"to\": [parts]}}, got {raw!r:.40}")
+    if "part" not in raw:
+        raise RequestError("move.part: missing (required: the index of the part moved)")
+    index = raw["part"]
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(parts):
+        span = f"0 to {len(parts) - 1}" if parts else "none: no part is left"
+        raise RequestError(f"move.part: expected the index of a part ({span}), got {index!r:.40}")
+    if "to" not in raw:
+        raise RequestError("move.to: missing (required: the parts the move leaves)")
+    try:
+        leaves = tidy(game, read_parts(game, raw["to"], "move.to"))
+    except GrundyError as exc:
+        raise RequestError(str(exc)) from None
+    wanted = sorted(map(repr, leaves))
+    for option in game.options(parts[index]):
+        if sorted(map(repr, tidy(game, option_parts(option)))) == wanted:
+            return index, option
+    raise RequestError(f"move: {_describe(game, parts[index], leaves)} is not a legal move")
+
+
+def _apply(game: Game, parts: list[Any], index: int, option: Any) -> list[Any]:
+    return tidy(game, parts[:index] + option_parts(option) + parts[index + 1:])
+
+
+def _wins(game: Game, parts: list[Any], misere: bool) -> bool:
+    """Does the player to move win?"""
+    if misere:
+        from ..misere import misere_outcome
+
+        won = misere_outcome(game, Sum(*parts)) == "N"
+        _forget_misere(game)
+        return won
+    total = 0
+    for p in parts:
+        total ^= value(game, p)
+    return total != 0
+
+
+def _grundy_plays(game: Game, parts: list[Any], misere: bool,
+                  rng: random.Random) -> tuple[dict[str, Any] | None, list[Any]]:
+    """grundy's move (a winning one when there is one) and the position it leaves."""
+    found = _analysis(game, parts, misere)
+    if found.moves:
+        m = found.moves[0]
+        index, option = m.index, m.option
+    else:
+        legal = _legal(game, parts)
+        if not legal:
+            return None, parts
+        index, option = rng.choice(legal)
+    return _move_json(game, index, parts[index], option), _apply(game, parts, index, option)
+
+
+def _winner(game: Game, parts: list[Any], misere: bool, mover: str, other: str) -> str | None:
+    """Who won, once ``mover`` is to move in ``parts`` (None while the game goes on)."""
+    if any(True for _ in _legal(game, parts)):
+        return None
+    return mover if misere else other
+
+
+# -- the handlers ------------------------------------------------------------------------
+
+
+def games(_: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The catalog: every built-in game with its board, and the notations accepted."""
+    out = []
+    for entry in entries():
+        game = find(entry.name)
+        out.append({"name": entry.name, "aliases": list(entry.aliases), "family": entry.family,
+                    "rules": entry.rules, "source": entry.source, **_traits(game)})
+    return {"games": out, "notations": ["sub:1,3,4", "allbut:1,2", "0.137", "4.07",
+                                        "ruler*mock-turtles"], "limits": limits()}
+
+
+def limits() -> dict[str, int]:
+    """Every limit the API applies, by name."""
+    return {"parts": MAX_PARTS, "heap": MAX_HEAP, "side": MAX_SIDE, "options": MAX_OPTIONS,
+            "sequence": MAX_SEQUENCE, "table_side": MAX_TABLE_SIDE,
+            "misere_tokens": MAX_MISERE_TOKENS, "moves_listed": MAX_MOVES_LISTED}
+
+
+def _traits(game: Game) -> dict[str, Any]:
+    return {"board": board_of(game), "dims": 2 if is_grid_game(game) else 1,
+            "first_index": int(getattr(game, "first_index", 0)),
+            "misere": board_of(game) == "heaps"}
+
+
+@_guarded
+def game_info(body: Mapping[str, Any]) -> dict[str, Any]:
+    """What the page needs to draw a game given by name or notation."""
+    game = _game(body)
+    return {"game": str(body["game"]).strip().lower(), "repr": repr(game), **_traits(game)}
+
+
+@_guarded
+def analyze(body: Mapping[str, Any]) -> dict[str, Any]:
+    """``{"game", "position", "misere"?}`` -> value, outcome, winning moves, explanation."""
+    game = _game(body)
+    misere = _flag(body, "misere")
+    return _report(game, _position(game, body, misere), misere)
+
+
+@_guarded
+def move(body: Mapping[str, Any]) -> dict[str, Any]:
+    """``{"game", "position", "move": {"part", "to"}, "misere"?}`` -> the player's move
+    checked and applied, whether it threw a win away, and grundy's reply."""
+    game = _game(body)
+    misere = _flag(body, "misere")
+    parts = _position(game, body, misere)
+    index, option = _find_move(game, parts, _field(body, "move"))
+    could_win = _wins(game, parts, misere)
+    after = _apply(game, parts, index, option)
+    threw = could_win and _wins(game, after, misere)
+    answer: dict[str, Any] = {
+        "your_move": _move_json(game, index, parts[index], option),
+        "position": to_json(game, after),
+        "threw_away_win": threw,
+        "notice": ("That move threw away a win: the position was won, and now grundy can win."
+                   if threw else None),
+        "reply": None,
+        "final": to_json(game, after),
+        "winner": _winner(game, after, misere, "grundy", "you"),
+    }
+    if answer["winner"] is None:
+        reply_move, final = _grundy_plays(game, after, misere, random.Random())
+        answer["reply"], answer["final"] = reply_move, to_json(game, final)
+        answer["winner"] = _winner(game, final, misere, "you", "grundy")
+    return answer
+
+
+@_guarded
+def reply(body: Mapping[str, Any]) -> dict[str, Any]:
+    """``{"game", "position", "misere"?}`` -> grundy's move from the position (it moves first)."""
+    game = _game(body)
+    misere = _flag(body, "misere")
+    parts = _position(game, body, misere)
+    reply_move, final = _grundy_plays(game, parts, misere, random.Random())
+    winner = (_winner(game, final, misere, "you", "grundy") if reply_move is not None
+              else _winner(game, parts, misere, "grundy", "you"))
+    return {"reply": reply_move, "final": to_json(game, final), "winner": winner}
+
+
+@_guarded
+def sequence(body: Mapping[str, Any]) -> dict[str, Any]:
+    """``game``, ``n`` -> the Grundy values of heaps 0..n-1 and the P-positions."""
+    from ..periodicity import sequence as values_of
+
+    game = _game(body)
+    if not is_heap_game(game):
+        raise RequestError(f"game: {body['game']} is two-dimensional: ask /api/table")
+    n = _count(body, "n", 100, MAX_SEQUENCE)
+    values = [int(v) for v in values_of(game, n).tolist()]
+    return {"game": str(body["game"]), "n": n, "values": values,
+            "p_positions": [i for i, v in enumerate(values) if v == 0]}
+
+
+@_guarded
+def table(body: Mapping[str, Any]) -> dict[str, Any]:
+    """``game``, ``rows``, ``cols`` -> the value table and its P-positions."""
+    from ..tables import value_table
+
+    game = _game(body)
+    if not is_grid_game(game):
+        raise RequestError(f"game: {body['game']} is one-dimensional: ask /api/sequence")
+    rows = _count(body, "rows", 16, MAX_TABLE_SIDE)
+    cols = _count(body, "cols", 16, MAX_TABLE_SIDE)
+    values, first = value_table(game, rows, cols)
+    grid = [[int(v) for v in row] for row in values.tolist()]
+    return {"game": str(body["game"]), "rows": rows, "cols": cols, "first_index": first,
+            "values": grid, "p_positions": [[first + r, first + c] for r in range(rows)
+                                            for c in range(cols) if grid[r][c] == 0]}

@@ -1,0 +1,146 @@
+"""Positions and moves in the playground's JSON, read, checked and tidied.
+
+A position is a list of parts.  A part of a one-dimensional game (heaps, a coin of a
+coin row, a bean) is an integer; a part of a two-dimensional game is ``[r, c]`` or
+``"RxC"``.  Every size is checked against the limits below before anything is computed,
+so a request can never make the server work for long or run out of memory.
+
+>>> from grundy.catalog import find
+>>> kayles, coins = find("kayles"), find("coins")
+>>> read_position(kayles, [3, 0, 5])
+[3, 5]
+>>> read_position(coins, ["2x3", [1, 1], [2, 3]])   # a coin turned twice is tails again
+[(1, 1)]
+>>> to_json(coins, [(1, 1)]), to_json(kayles, [3, 5])
+([[1, 1]], [3, 5])
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from ..analysis import format_part
+from ..engine import Game, Sum
+from ..errors import GrundyError
+from ..rules.base import is_grid_game, is_heap_game
+
+__all__ = ["MAX_HEAP", "MAX_OPTIONS", "MAX_PARTS", "MAX_SIDE", "board_of", "option_parts",
+           "read_part", "read_parts", "read_position", "tidy", "to_json"]
+
+#: the most parts a position may have
+MAX_PARTS = 32
+#: the largest heap (or coin, or bean's bottle count) the playground takes
+MAX_HEAP = 1000
+#: the largest row or column of a two-dimensional part
+MAX_SIDE = 64
+#: the most options the distinct parts of one position may have together
+MAX_OPTIONS = 200_000
+
+#: boards where a part is one coin (or cell): two equal parts cancel, as a coin turned twice
+_COIN_BOARDS = ("coins", "coin-board", "grid")
+
+
+def board_of(game: Game) -> str:
+    """The kind of board the game is drawn on (the game says it; "heaps" by default)."""
+    return str(getattr(game, "board", "heaps"))
+
+
+def read_part(game: Game, raw: Any, where: str) -> Any:
+    """One part from JSON; ``where`` names it in errors (``position[2]``)."""
+    if is_heap_game(game):
+        if isinstance(raw, str) and raw.strip().isdigit():
+            raw = int(raw)
+        if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
+            raise GrundyError(f"{where}: expected a heap size (a non-negative integer), got "
+                              f"{_show(raw)}")
+        if raw > MAX_HEAP:
+            raise GrundyError(f"{where}: {raw} is too large for the playground "
+                              f"(at most {MAX_HEAP})")
+        return raw
+    if is_grid_game(game):
+        pair: Any = raw
+        if isinstance(raw, str):
+            pieces = raw.lower().replace(",", "x").split("x")
+            pair = [int(p) if p.strip().isdigit() else p for p in pieces]
+        if (not isinstance(pair, list) or len(pair) != 2
+                or not all(isinstance(x, int) and not isinstance(x, bool) for x in pair)):
+            raise GrundyError(f"{where}: expected [row, col] or \"RxC\" such as \"3x4\", "
+                              f"got {_show(raw)}")
+        first = int(getattr(game, "first_index", 0))
+        r, c = pair
+        if r < first or c < first:
+            raise GrundyError(f"{where}: rows and columns start at {first}, got {_show(raw)}")
+        if max(r, c) > MAX_SIDE:
+            raise GrundyError(f"{where}: {r}x{c} is too large for the playground "
+                              f"(rows and columns at most {MAX_SIDE})")
+        return (r, c)
+    raise GrundyError(f"{game!r} has no positions the playground can read")
+
+
+def read_parts(game: Game, raw: Any, where: str) -> list[Any]:
+    """A list of parts from JSON, untidied (``where``: the field, for errors)."""
+    if not isinstance(raw, list):
+        raise GrundyError(f"{where}: expected a list of parts, got {_show(raw)}")
+    if len(raw) > MAX_PARTS:
+        raise GrundyError(f"{where}: {len(raw)} parts is too many (at most {MAX_PARTS})")
+    return [read_part(game, item, f"{where}[{i}]") for i, item in enumerate(raw)]
+
+
+def read_position(game: Game, raw: Any, where: str = "position") -> list[Any]:
+    """A checked, tidied position; raises :class:`GrundyError` naming ``where``."""
+    parts = tidy(game, read_parts(game, raw, where))
+    budget = MAX_OPTIONS
+    for part in set(parts):
+        budget -= len(list(game.options(part)))
+        if budget < 0:
+            raise GrundyError(f"{where}: too many moves to list (more than {MAX_OPTIONS}); "
+                              "take smaller parts")
+    return parts
+
+
+def tidy(game: Game, parts: list[Any]) -> list[Any]:
+    """Parts as the board shows them: empty heaps and absent coins (0) dropped, and on
+    coin boards a coin present an even number of times turned back to tails (it is one
+    coin: two equal heads cancel, as their values do)."""
+    if is_heap_game(game) and board_of(game) in ("heaps", "coins"):
+        parts = [p for p in parts if p != 0]
+    if board_of(game) in _COIN_BOARDS:
+        counts = Counter(parts)
+        seen: set[Any] = set()
+        kept = []
+        for p in parts:
+            if counts[p] % 2 and p not in seen:
+                kept.append(p)
+            seen.add(p)
+        parts = kept
+    return parts
+
+
+def option_parts(option: Any) -> list[Any]:
+    """The parts a move leaves in place of the part moved (a Sum may leave none or several)."""
+    return list(option.parts) if isinstance(option, Sum) else [option]
+
+
+def to_json(game: Game, parts: list[Any]) -> list[Any]:
+    """Parts as JSON: integers, or ``[r, c]`` pairs."""
+    return [list(p) if isinstance(p, tuple) else p for p in parts]
+
+
+def same_parts(a: list[Any], b: list[Any]) -> bool:
+    """Equal as multisets (the order of the parts a move leaves does not matter)."""
+    return Counter(a) == Counter(b)
+
+
+def _show(raw: Any) -> str:
+    text = repr(raw) if not isinstance(raw, str) else f"'{raw}'"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def describe(part: Any, leaves: list[Any], empty: str = "nothing") -> str:
+    """A move in words: ``7 -> 2 + 4`` (``empty``: what a move that leaves nothing leaves).
+
+    >>> describe(7, [2, 4]), describe(3, [], "0"), describe((2, 2), [])
+    ('7 -> 2 + 4', '3 -> 0', '2x2 -> nothing')
+    """
+    return f"{format_part(part)} -> {format_part(Sum(*leaves)) if leaves else empty}"

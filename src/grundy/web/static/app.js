@@ -1,0 +1,716 @@
+// The grundy playground: pick a game, play it against grundy, ask for hints, draw heat maps.
+// Everything is computed by the JSON API of `grundy serve`; this file only draws and clicks.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  catalog: [],        // /api/games
+  game: "nim",        // the name or notation in use
+  info: null,         // {board, dims, first_index, misere}
+  parts: [],          // the position: a list of parts (ints or [r, c])
+  history: [],        // positions before each of your moves, for undo
+  size: null,         // the board's extent: coins N, bottles N, {rows, cols}
+  analysis: null,     // /api/analyze of the position, at your turn
+  previous: null,     // the analysis before your last move
+  selected: null,     // the index of the part picked (coins, bottles)
+  picks: [],          // bottles chosen so far for a bean move
+  over: false,
+  busy: false,
+  misere: false,
+};
+
+// -- talking to the server ----------------------------------------------------------------
+
+async function call(path, body) {
+  const init = body === undefined ? {} : {
+    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body),
+  };
+  const response = await fetch(path, init);
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.error || response.statusText);
+  return data;
+}
+
+function request(extra) {
+  return Object.assign({game: state.game, position: state.parts, misere: state.misere}, extra);
+}
+
+// -- parts and moves ----------------------------------------------------------------------
+
+const key = (part) => Array.isArray(part) ? part.join("x") : String(part);
+const sameParts = (a, b) => a.map(key).sort().join(",") === b.map(key).sort().join(",");
+const board = () => state.info ? state.info.board : "heaps";
+const movesOf = (index) => (state.analysis ? state.analysis.moves : []).filter((m) => m.part === index);
+
+function findMove(index, leaves) {
+  const tidy = leaves.filter((p) => board() !== "heaps" || p !== 0);
+  return movesOf(index).find((m) => sameParts(m.to, tidy)) || null;
+}
+
+function moveText(move) {
+  if (board() === "bottles") {
+    const n = state.size;
+    const [j, k] = move.to.map((d) => n - 1 - d).sort((a, b) => a - b);
+    return `a bean from bottle ${n - 1 - move.from} into bottles ${j} and ${k}`;
+  }
+  if (board() === "rectangle") {
+    const [a, b] = move.to;
+    return `cut ${key(move.from)} into ${key(a)} and ${key(b)}`;
+  }
+  if (board() === "coins" || board() === "coin-board" || board() === "grid") {
+    const turned = move.to.length ? ` and turn ${move.to.map(key).join(", ")}` : "";
+    return `${board() === "grid" ? "toggle the square of" : "turn the head at"} ${key(move.from)}${board() === "grid" ? "" : turned}`;
+  }
+  return move.text;
+}
+
+// -- the position box ---------------------------------------------------------------------
+
+function readPosition(text) {
+  const words = text.trim().split(/[\s;]+/).filter(Boolean);
+  if (board() === "bottles") {  // bottle counts, as in the contest: "1 0 2 1"
+    const counts = words.map(Number);
+    if (counts.some((c) => !Number.isInteger(c) || c < 0)) throw new Error("bottles: give bean counts such as 1 0 2 1");
+    const n = counts.length;
+    const parts = [];
+    counts.forEach((c, i) => { for (let t = 0; t < c; t++) parts.push(n - 1 - i); });
+    return {parts, size: n};
+  }
+  if (state.info && state.info.dims === 2) {
+    const parts = words.map((w) => w.toLowerCase().replace(",", "x").split("x").map(Number));
+    if (parts.some((p) => p.length !== 2 || p.some((x) => !Number.isInteger(x)))) throw new Error("give cells such as 3x4 2x5");
+    return {parts, size: null};
+  }
+  const parts = words.map(Number);
+  if (parts.some((p) => !Number.isInteger(p) || p < 0)) throw new Error("give heap sizes such as 3 5 7");
+  return {parts, size: null};
+}
+
+function writePosition(parts, size) {
+  if (board() === "bottles") {
+    const counts = new Array(size).fill(0);
+    parts.forEach((d) => { counts[size - 1 - d] += 1; });
+    return counts.join(" ");
+  }
+  return parts.map(key).join(" ");
+}
+
+const rand = (lo, hi) => lo + Math.floor(Math.random() * (hi - lo + 1));
+
+function randomPosition() {
+  const f = state.info.first_index;
+  switch (board()) {
+    case "coins": {
+      const heads = new Set();
+      while (heads.size < 4) heads.add(rand(1, 12));
+      return {parts: [...heads].sort((a, b) => a - b), size: 12};
+    }
+    case "coin-board": case "grid": {
+      const cells = new Map();
+      while (cells.size < 3) { const c = [rand(1, 6), rand(1, 6)]; cells.set(key(c), c); }
+      return {parts: [...cells.values()], size: null};
+    }
+    case "rectangle": return {parts: [[rand(f + 2, 9), rand(f + 2, 9)]], size: null};
+    case "bottles": {
+      const n = 6, parts = [];
+      while (parts.length < 3) parts.push(rand(1, n - 1));  // beans with bottles after them
+      return {parts: parts.sort((a, b) => b - a), size: n};
+    }
+    default: return {parts: [rand(1, 9), rand(2, 11), rand(3, 13)], size: null};
+  }
+}
+
+function extent(parts, size) {
+  if (board() === "coins") return Math.max(size || 0, ...parts, 1);
+  if (board() === "bottles") return Math.max(size || 0, ...parts.map((d) => d + 1), 1);
+  if (board() === "coin-board" || board() === "grid") {
+    return {rows: Math.max(...parts.map((p) => p[0]), 1), cols: Math.max(...parts.map((p) => p[1]), 1)};
+  }
+  return null;
+}
+
+// -- games --------------------------------------------------------------------------------
+
+async function loadCatalog() {
+  const data = await call("/api/games");
+  state.catalog = data.games;
+  const select = $("game-select");
+  const groups = {};
+  for (const g of data.games) {
+    const label = {heaps: "Heap games", coins: "Coin rows", bottles: "Beans", "coin-board": "Coin boards", grid: "Grids", rectangle: "Cutting paper"}[g.board];
+    if (!groups[label]) { groups[label] = document.createElement("optgroup"); groups[label].label = label; select.append(groups[label]); }
+    const option = new Option(g.name, g.name);
+    option.title = g.rules;
+    groups[label].append(option);
+  }
+}
+
+async function useGame(name) {
+  const info = await call(`/api/game?game=${encodeURIComponent(name)}`);
+  state.game = name;
+  state.info = info;
+  const entry = state.catalog.find((g) => g.name === name);
+  $("rules").textContent = entry ? `${entry.rules}. Source: ${entry.source}.` : `${info.repr}: a ${info.board === "heaps" ? "heap game" : info.board + " game"} given by its notation.`;
+  $("misere").disabled = !info.misere;
+  if (!info.misere) $("misere").checked = false;
+  $("position-help").textContent = {
+    heaps: "Heap sizes, such as 3 5 7. Click a token to take it and the tokens to its right (or a token in the middle, where the game allows it); drag across tokens to take a run.",
+    coins: "The coins showing heads, numbered from 1, such as 3 7 10. Click a head, then the coin to turn with it.",
+    bottles: "Beans in each bottle, left to right, such as 1 0 2 1. Click a bottle to take a bean, then the two bottles (further right, maybe the same) to put beans in.",
+    "coin-board": "Heads as ROWxCOL, such as 3x4 5x2. Click a head, then the other coin the move turns.",
+    grid: "Black cells as ROWxCOL, such as 3x3 4x2. Click a black cell to toggle its square.",
+    rectangle: `Pieces of paper as ROWSxCOLS, such as 4x3 (sides from ${info.first_index}). Click a line to cut along it.`,
+  }[info.board];
+  const start = randomPosition();
+  $("position").value = writePosition(start.parts, start.size);
+  mapDefaults();
+}
+
+async function newGame() {
+  if (state.busy) return;
+  clearNotice();
+  let start;
+  try { start = readPosition($("position").value); } catch (e) { return showError(e.message); }
+  state.misere = $("misere").checked;
+  state.parts = start.parts;
+  state.size = extent(start.parts, start.size);
+  state.history = [];
+  state.over = false;
+  state.selected = null;
+  state.picks = [];
+  $("log").replaceChildren();
+  $("hint-box").hidden = true;
+  try {
+    await analyze();  // checks the position
+    if (document.querySelector("input[name=first]:checked").value === "grundy") await grundyMoves();
+    else if (!state.over) setStatus("Your move.");
+  } catch (e) { showError(e.message); }
+}
+
+async function analyze() {
+  const data = await call("/api/analyze", request());
+  state.parts = data.position;
+  state.analysis = data;
+  render();
+  if (data.over && !state.over) finish(state.misere ? "you" : "grundy");
+  return data;
+}
+
+async function grundyMoves() {
+  state.busy = true;
+  setStatus("grundy is thinking…");
+  try {
+    const data = await call("/api/reply", request());
+    if (data.reply) log("grundy", moveText(data.reply));
+    state.parts = data.final;
+    if (data.winner) { render(); finish(data.winner); } else await analyze();
+  } finally { state.busy = false; }
+  if (!state.over) setStatus("Your move.");
+}
+
+async function play(move) {
+  if (state.busy || state.over) return;
+  state.busy = true;
+  state.selected = null;
+  state.picks = [];
+  $("hint-box").hidden = true;
+  clearNotice();
+  const before = state.parts;
+  const analysisBefore = state.analysis;
+  try {
+    const data = await call("/api/move", request({move: {part: move.part, to: move.to}}));
+    state.history.push(before);
+    state.previous = analysisBefore;
+    log("you", moveText(data.your_move));
+    if (data.threw_away_win) {
+      const better = analysisBefore.winning_moves[0];
+      showNotice(`${data.notice} ${better ? "A winning move was: " + moveText(better) + "." : ""}`);
+    }
+    state.parts = data.position;
+    state.analysis = null;
+    render();
+    if (data.reply) {
+      await pause(350);
+      log("grundy", moveText(data.reply));
+      state.parts = data.final;
+    }
+    if (data.winner) { render(); finish(data.winner); } else { await analyze(); setStatus("Your move."); }
+  } catch (e) {
+    showError(e.message);
+  } finally { state.busy = false; }
+}
+
+function undo() {
+  if (state.busy || !state.history.length) return;
+  state.parts = state.history.pop();
+  state.over = false;
+  state.selected = null;
+  clearNotice();
+  $("hint-box").hidden = true;
+  const entries = $("log").children;
+  while (entries.length && entries[entries.length - 1].dataset.who === "grundy") entries[entries.length - 1].remove();
+  if (entries.length) entries[entries.length - 1].remove();
+  analyze().then(() => setStatus("Move taken back. Your move.")).catch((e) => showError(e.message));
+}
+
+function hint() {
+  const a = state.analysis;
+  if (!a || state.over) return;
+  const box = $("hint-box");
+  box.hidden = false;
+  box.replaceChildren();
+  const p = document.createElement("p");
+  p.textContent = a.explanation;
+  box.append(p);
+  if (a.winning_moves.length) {
+    const best = a.winning_moves[0];
+    const q = document.createElement("p");
+    q.className = "best";
+    q.textContent = `Try: ${moveText(best)}` + (a.winning_moves.length > 1 ? ` (one of ${a.winning_moves.length} winning moves)` : "");
+    box.append(q);
+    render(best);
+  } else {
+    render();
+  }
+}
+
+function finish(winner) {
+  state.over = true;
+  setStatus(winner === "you" ? "You win! 🎉" : "grundy wins.", winner === "you" ? "won" : "lost");
+  document.body.dataset.winner = winner;
+}
+
+// -- drawing the board ----------------------------------------------------------------------
+
+function render(highlight) {
+  document.body.dataset.winner = state.over ? document.body.dataset.winner : "";
+  const root = $("board");
+  root.replaceChildren();
+  root.dataset.kind = board();
+  const draw = {heaps: drawHeaps, coins: drawCoins, bottles: drawBottles, "coin-board": drawCoinBoard, grid: drawCoinBoard, rectangle: drawRectangles}[board()];
+  draw(root, highlight || null);
+  drawMenu();
+  if (state.analysis && !state.over) {
+    const values = state.analysis.part_values;
+    root.title = values ? `part values: ${values.join(", ")}` : "";
+  }
+}
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+// Heaps: rows of tokens.  A click on token k takes k..n if that is a move, else the
+// shortest run of tokens from k that is a move (a split where the game splits).
+function heapMoveAt(index, k, run) {
+  const n = state.parts[index];
+  if (run !== undefined) return findMove(index, [k - 1, n - k + 1 - run]);
+  const all = findMove(index, [k - 1]);
+  if (all) return {move: all, run: n - k + 1};
+  for (let run = 1; run <= n - k + 1; run++) {
+    const m = findMove(index, [k - 1, n - k + 1 - run]);
+    if (m) return {move: m, run};
+  }
+  const split = k > 1 ? findMove(index, [k - 1, n - k + 1]) : null;
+  return split ? {move: split, run: 0} : null;
+}
+
+function drawHeaps(root, highlight) {
+  let drag = null;
+  state.parts.forEach((n, index) => {
+    const row = el("div", "heap" + (state.selected === index ? " selected" : ""));
+    const size = el("button", "heap-label", `${n}`);
+    size.title = "list this heap's moves";
+    size.addEventListener("click", () => { state.selected = state.selected === index ? null : index; render(); });
+    row.append(size);
+    const tokens = el("div", "tokens");
+    const shown = Math.min(n, 60);
+    const mark = (from, to, cls) => {
+      tokens.querySelectorAll(".token").forEach((t) => {
+        const k = Number(t.dataset.token);
+        t.classList.toggle(cls, k >= from && k <= to);
+      });
+    };
+    for (let k = 1; k <= shown; k++) {
+      const t = el("button", "token");
+      t.dataset.part = index;
+      t.dataset.token = k;
+      t.title = `token ${k} of ${n}`;
+      t.addEventListener("mouseenter", () => {
+        if (drag && drag.index === index) { mark(Math.min(drag.k, k), Math.max(drag.k, k), "take"); return; }
+        const found = heapMoveAt(index, k);
+        if (found) mark(k, k + found.run - 1, "take"); else mark(0, -1, "take");
+        t.classList.toggle("split-here", !!found && found.run === 0);
+      });
+      t.addEventListener("mouseleave", () => { if (!drag) { mark(0, -1, "take"); t.classList.remove("split-here"); } });
+      t.addEventListener("pointerdown", (e) => { e.preventDefault(); drag = {index, k}; });
+      t.addEventListener("pointerup", () => {
+        const start = drag; drag = null;
+        if (!start || start.index !== index) return;
+        if (start.k !== k) {
+          const a = Math.min(start.k, k), b = Math.max(start.k, k);
+          const m = heapMoveAt(index, a, b - a + 1);
+          return m ? play(m) : showError(`taking tokens ${a} to ${b} of ${n} is not a move of this game`);
+        }
+        const found = heapMoveAt(index, k);
+        return found ? play(found.move) : showError(`no move of this game starts at token ${k} of ${n}`);
+      });
+      tokens.append(t);
+    }
+    if (n > shown) tokens.append(el("span", "more", `+ ${n - shown} more (use the moves below)`));
+    if (highlight && highlight.part === index) {
+      row.classList.add("hinted");
+      const leaves = highlight.to.slice().sort((a, b) => a - b);
+      // show what the hinted move leaves
+      row.append(el("span", "hint-tag", `→ ${leaves.length ? leaves.join(" + ") : "0"}`));
+    }
+    row.append(tokens);
+    root.append(row);
+  });
+  if (!state.parts.length) root.append(el("p", "empty", "No heaps left."));
+}
+
+function coinClick(cell) {
+  const index = state.parts.findIndex((p) => key(p) === key(cell));
+  if (state.selected === null) {
+    if (index < 0) return showError(`${key(cell)} shows tails: a move starts at a head`);
+    state.selected = index;
+    return render();
+  }
+  const moves = movesOf(state.selected);
+  if (index === state.selected) {
+    const alone = moves.find((m) => m.to.length === 0);
+    if (alone) return play(alone);
+    state.selected = null;
+    return render();
+  }
+  const containing = moves.filter((m) => m.to.some((p) => key(p) === key(cell)));
+  if (!containing.length) {
+    if (index >= 0) { state.selected = index; return render(); }
+    return showError(`no move from ${key(state.parts[state.selected])} turns ${key(cell)}`);
+  }
+  const least = Math.min(...containing.map((m) => m.to.length));
+  const best = containing.filter((m) => m.to.length === least);
+  if (best.length === 1) return play(best[0]);
+  drawMenu(best);
+}
+
+function coinFace(cell, highlight, hoverMoves) {
+  const heads = new Set(state.parts.map(key));
+  const c = el("button", "coin " + (heads.has(key(cell)) ? "head" : "tail"));
+  c.dataset.cell = key(cell);
+  c.textContent = Array.isArray(cell) ? "" : cell;
+  c.title = `${Array.isArray(cell) ? "cell " + key(cell) : "coin " + cell}: ${heads.has(key(cell)) ? "heads" : "tails"}`;
+  const selected = state.selected !== null && key(state.parts[state.selected]) === key(cell);
+  if (selected) c.classList.add("selected");
+  if (highlight && (key(highlight.from) === key(cell) || highlight.to.some((p) => key(p) === key(cell)))) c.classList.add("hinted");
+  c.addEventListener("click", () => (board() === "grid" ? gridClick(cell) : coinClick(cell)));
+  c.addEventListener("mouseenter", () => hoverMoves(cell, true));
+  c.addEventListener("mouseleave", () => hoverMoves(cell, false));
+  return c;
+}
+
+function flipMarks(root, move, on) {
+  root.querySelectorAll(".coin").forEach((c) => c.classList.remove("flip"));
+  if (!on || !move) return;
+  for (const p of [move.from, ...move.to]) {
+    const c = root.querySelector(`[data-cell="${key(p)}"]`);
+    if (c) c.classList.add("flip");
+  }
+}
+
+function hoverFor(root) {
+  return (cell, on) => {
+    let move = null;
+    if (board() === "grid") {
+      const index = state.parts.findIndex((p) => key(p) === key(cell));
+      move = index >= 0 ? movesOf(index)[0] : null;
+    } else if (state.selected !== null) {
+      const moves = movesOf(state.selected);
+      const containing = moves.filter((m) => m.to.some((p) => key(p) === key(cell)) || (m.to.length === 0 && key(cell) === key(state.parts[state.selected])));
+      containing.sort((a, b) => a.to.length - b.to.length);
+      move = containing[0] || null;
+    }
+    flipMarks(root, move, on);
+  };
+}
+
+function drawCoins(root, highlight) {
+  const row = el("div", "coin-row");
+  const hover = hoverFor(root);
+  for (let n = 1; n <= state.size; n++) row.append(coinFace(n, highlight, hover));
+  root.append(row);
+}
+
+function gridClick(cell) {
+  const index = state.parts.findIndex((p) => key(p) === key(cell));
+  if (index < 0) return showError(`${key(cell)} is white: a move toggles the square of a black cell`);
+  const move = movesOf(index)[0];
+  if (move) play(move);
+}
+
+function drawCoinBoard(root, highlight) {
+  const {rows, cols} = state.size;
+  const grid = el("div", "coin-board");
+  grid.style.gridTemplateColumns = `2em repeat(${cols}, var(--cell))`;
+  const hover = hoverFor(root);
+  grid.append(el("span", "axis", ""));
+  for (let c = 1; c <= cols; c++) grid.append(el("span", "axis", c));
+  for (let r = 1; r <= rows; r++) {
+    grid.append(el("span", "axis", r));
+    for (let c = 1; c <= cols; c++) grid.append(coinFace([r, c], highlight, hover));
+  }
+  root.append(grid);
+}
+
+function drawRectangles(root, highlight) {
+  const wrap = el("div", "pieces");
+  state.parts.forEach((piece, index) => {
+    const [n, m] = piece;
+    const moves = movesOf(index);
+    const box = el("div", "piece" + (moves.length ? "" : " dead"));
+    box.style.setProperty("--rows", n);
+    box.style.setProperty("--cols", m);
+    box.title = `${n}x${m}` + (moves.length ? "" : ": no cut left");
+    const label = el("span", "piece-label", `${n}×${m}`);
+    box.append(label);
+    const addLine = (horizontal, i) => {
+      const leaves = horizontal ? [[i, m], [n - i, m]] : [[n, i], [n, m - i]];
+      const move = moves.find((mv) => sameParts(mv.to, leaves));
+      if (!move) return;
+      const line = el("button", "cut " + (horizontal ? "h" : "v"));
+      line.dataset.part = index;
+      line.dataset.cut = `${horizontal ? "row" : "col"}${i}`;
+      line.style.setProperty("--at", i);
+      line.title = `cut into ${key(leaves[0])} and ${key(leaves[1])}`;
+      if (highlight && highlight.part === index && sameParts(highlight.to, leaves)) line.classList.add("hinted");
+      line.addEventListener("click", () => play(move));
+      box.append(line);
+    };
+    for (let i = 1; i < n; i++) addLine(true, i);
+    for (let j = 1; j < m; j++) addLine(false, j);
+    wrap.append(box);
+  });
+  if (!state.parts.length) wrap.append(el("p", "empty", "No paper left."));
+  root.append(wrap);
+}
+
+function drawBottles(root, highlight) {
+  const n = state.size;
+  const counts = new Array(n).fill(0);
+  state.parts.forEach((d) => { counts[n - 1 - d] += 1; });
+  const row = el("div", "bottles");
+  for (let i = 0; i < n; i++) {
+    const b = el("button", "bottle");
+    b.dataset.bottle = i;
+    const beans = el("div", "beans");
+    for (let t = 0; t < Math.min(counts[i], 12); t++) beans.append(el("span", "bean"));
+    if (counts[i] > 12) beans.append(el("span", "more", `×${counts[i]}`));
+    b.append(beans, el("span", "bottle-label", `${i}`));
+    if (state.picks[0] === i) b.classList.add("selected");
+    if (state.picks.slice(1).includes(i)) b.classList.add("target");
+    if (highlight) {
+      const from = n - 1 - highlight.from;
+      const to = highlight.to.map((d) => n - 1 - d);
+      if (i === from) b.classList.add("hinted");
+      if (to.includes(i)) b.classList.add("hint-target");
+    }
+    b.addEventListener("click", () => bottleClick(i, counts));
+    row.append(b);
+  }
+  root.append(row);
+  const say = ["Click a bottle with a bean to move it.", "Now the first bottle to put a bean in (to the right).", "Now the second bottle (the same or further right)."][state.picks.length];
+  root.append(el("p", "help", say));
+}
+
+function bottleClick(i, counts) {
+  const n = state.size;
+  if (state.picks.length === 0) {
+    if (!counts[i]) return showError(`bottle ${i} is empty`);
+    state.picks = [i];
+    return render();
+  }
+  const last = state.picks[state.picks.length - 1];
+  if (i <= state.picks[0] || (state.picks.length === 2 && i < last)) {
+    state.picks = counts[i] ? [i] : [];
+    return render();
+  }
+  state.picks.push(i);
+  if (state.picks.length < 3) return render();
+  const [from, j, k] = state.picks;
+  const index = state.parts.findIndex((d) => d === n - 1 - from);
+  const move = findMove(index, [n - 1 - j, n - 1 - k]);
+  state.picks = [];
+  if (move) play(move); else { render(); showError("that is not a move"); }
+}
+
+// The moves of the part picked (or of every part, for small positions), as buttons.
+function drawMenu(only) {
+  const menu = $("menu");
+  menu.replaceChildren();
+  if (!state.analysis || state.over) return;
+  let moves = only || null;
+  if (!moves) {
+    if (state.selected !== null) moves = movesOf(state.selected);
+    else if ((board() === "heaps" || board() === "rectangle") && state.analysis.moves.length <= 30) moves = state.analysis.moves;
+    else if (board() === "heaps") { menu.append(el("span", "menu-title", "Click a heap's size to list its moves.")); return; }
+    else return;
+  }
+  const seen = new Set();
+  moves = moves.filter((m) => { const k = m.part + ":" + m.to.map(key).sort().join("+"); if (seen.has(k)) return false; seen.add(k); return true; });
+  if (!moves.length) return;
+  menu.append(el("span", "menu-title", only ? "Which move?" : "Moves:"));
+  for (const m of moves.slice(0, 80)) {
+    const b = el("button", "chip", moveText(m));
+    b.addEventListener("click", () => play(m));
+    b.addEventListener("mouseenter", () => flipMarks($("board"), m, true));
+    b.addEventListener("mouseleave", () => flipMarks($("board"), m, false));
+    menu.append(b);
+  }
+  if (moves.length > 80 || state.analysis.moves_truncated) menu.append(el("span", "more", "… more moves: use the board"));
+}
+
+// -- messages -------------------------------------------------------------------------------
+
+function setStatus(text, cls) {
+  const s = $("status");
+  s.textContent = text;
+  s.className = "status" + (cls ? " " + cls : "");
+}
+
+function showNotice(text) { const n = $("notice"); n.textContent = text; n.hidden = false; n.className = "notice"; }
+function showError(text) { const n = $("notice"); n.textContent = text; n.hidden = false; n.className = "notice error"; }
+function clearNotice() { $("notice").hidden = true; }
+
+function log(who, text) {
+  const item = el("li", who, `${who === "you" ? "You" : "grundy"}: ${text}`);
+  item.dataset.who = who;
+  $("log").append(item);
+}
+
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// -- heat map -------------------------------------------------------------------------------
+
+function mapDefaults() {
+  const two = state.info.dims === 2;
+  for (const id of ["rows-label", "cols-label"]) $(id).hidden = !two;
+  for (const id of ["n-label", "width-label"]) $(id).hidden = two;
+}
+
+function colour(v, top) {
+  // a perceptual ramp (dark blue -> teal -> yellow), value 0 the darkest
+  const t = top ? Math.sqrt(v / top) : 0;
+  const stops = [[40, 30, 90], [33, 120, 160], [60, 185, 120], [250, 220, 60]];
+  const x = t * (stops.length - 1), i = Math.min(Math.floor(x), stops.length - 2), f = x - i;
+  const c = stops[i].map((a, j) => Math.round(a + (stops[i + 1][j] - a) * f));
+  return `rgb(${c[0]},${c[1]},${c[2]})`;
+}
+
+async function drawMap() {
+  const canvas = $("heatmap");
+  const ctx = canvas.getContext("2d");
+  const status = $("map-status");
+  let cells, label;
+  try {
+    if (state.info.dims === 2) {
+      const rows = Number($("map-rows").value), cols = Number($("map-cols").value);
+      const data = await call(`/api/table?game=${encodeURIComponent(state.game)}&rows=${rows}&cols=${cols}`);
+      cells = {values: data.values, rows, cols, at: (r, c) => data.values[r][c]};
+      label = (r, c) => `${r + data.first_index}×${c + data.first_index}`;
+      status.textContent = `${state.game}: values of ${rows}×${cols} positions from ${data.first_index}; ${data.p_positions.length} P-positions (rings).`;
+    } else {
+      const n = Number($("map-n").value), width = Math.max(1, Number($("map-width").value));
+      const data = await call(`/api/sequence?game=${encodeURIComponent(state.game)}&n=${n}`);
+      const rows = Math.ceil(n / width);
+      cells = {rows, cols: Math.min(width, n), at: (r, c) => (r * width + c < n ? data.values[r * width + c] : null)};
+      label = (r, c) => `${board() === "coins" ? "coin" : board() === "bottles" ? "bean, bottles after it:" : "heap"} ${r * width + c}`;
+      status.textContent = `${state.game}: values of positions 0 to ${n - 1}, ${width} a row; ${data.p_positions.length} P-positions (rings).`;
+    }
+  } catch (e) { status.textContent = e.message; return; }
+  let top = 0;
+  for (let r = 0; r < cells.rows; r++) for (let c = 0; c < cells.cols; c++) top = Math.max(top, cells.at(r, c) ?? 0);
+  const size = Math.max(3, Math.min(28, Math.floor(720 / cells.cols), Math.floor(560 / cells.rows)));
+  canvas.width = cells.cols * size;
+  canvas.height = cells.rows * size;
+  ctx.clearRect(0, 0, canvas.width, canvas.height);
+  for (let r = 0; r < cells.rows; r++) {
+    for (let c = 0; c < cells.cols; c++) {
+      const v = cells.at(r, c);
+      if (v === null) continue;
+      ctx.fillStyle = colour(v, top);
+      ctx.fillRect(c * size, r * size, size - (size > 6 ? 1 : 0), size - (size > 6 ? 1 : 0));
+      if (v === 0) {
+        ctx.strokeStyle = "#fff";
+        ctx.lineWidth = Math.max(1, size / 8);
+        ctx.beginPath();
+        ctx.arc(c * size + size / 2, r * size + size / 2, size / 3, 0, 2 * Math.PI);
+        ctx.stroke();
+      }
+      if (size >= 20) {
+        ctx.fillStyle = v / (top || 1) > 0.5 ? "#222" : "#eee";
+        ctx.font = `${Math.floor(size / 2.4)}px system-ui, sans-serif`;
+        ctx.textAlign = "center";
+        ctx.textBaseline = "middle";
+        if (v) ctx.fillText(String(v), c * size + size / 2, r * size + size / 2);
+      }
+    }
+  }
+  canvas.dataset.drawn = `${cells.rows}x${cells.cols}`;
+  const legend = $("legend");
+  legend.replaceChildren(el("span", "", "0 (P)"));
+  for (let i = 0; i <= 8; i++) { const s = el("span", "swatch"); s.style.background = colour(top * i / 8, top); legend.append(s); }
+  legend.append(el("span", "", String(top)));
+  canvas.onmousemove = (e) => {
+    const box = canvas.getBoundingClientRect();
+    const c = Math.floor((e.clientX - box.left) / size), r = Math.floor((e.clientY - box.top) / size);
+    const tip = $("tooltip");
+    const v = r >= 0 && c >= 0 && r < cells.rows && c < cells.cols ? cells.at(r, c) : null;
+    if (v === null) { tip.hidden = true; return; }
+    tip.hidden = false;
+    tip.textContent = `${label(r, c)}: value ${v}${v === 0 ? " (P-position)" : ""}`;
+    tip.style.left = `${e.clientX - box.left + 14}px`;
+    tip.style.top = `${e.clientY - box.top + 14}px`;
+  };
+  canvas.onmouseleave = () => { $("tooltip").hidden = true; };
+}
+
+// -- wiring ---------------------------------------------------------------------------------
+
+function showView(view) {
+  for (const b of document.querySelectorAll(".tab")) b.classList.toggle("active", b.dataset.view === view);
+  $("view-play").hidden = view !== "play";
+  $("view-map").hidden = view !== "map";
+  if (view === "map") drawMap();
+}
+
+async function switchGame(name) {
+  try {
+    await useGame(name);
+    await newGame();
+    if (!$("view-map").hidden) drawMap();
+  } catch (e) { showError(e.message); }
+}
+
+window.addEventListener("DOMContentLoaded", async () => {
+  for (const b of document.querySelectorAll(".tab")) b.addEventListener("click", () => showView(b.dataset.view));
+  $("game-select").addEventListener("change", (e) => { $("notation").value = ""; switchGame(e.target.value); });
+  $("notation-use").addEventListener("click", () => { const v = $("notation").value.trim(); if (v) switchGame(v); });
+  $("notation").addEventListener("keydown", (e) => { if (e.key === "Enter") $("notation-use").click(); });
+  $("position").addEventListener("keydown", (e) => { if (e.key === "Enter") newGame(); });
+  $("random").addEventListener("click", () => { const p = randomPosition(); $("position").value = writePosition(p.parts, p.size); newGame(); });
+  $("new-game").addEventListener("click", newGame);
+  $("hint").addEventListener("click", hint);
+  $("undo").addEventListener("click", undo);
+  $("map-draw").addEventListener("click", drawMap);
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape") { state.selected = null; state.picks = []; render(); } });
+  try {
+    await loadCatalog();
+    await switchGame($("game-select").value);
+    document.body.dataset.ready = "1";
+  } catch (e) { showError(`cannot reach the grundy server: ${e.message}`); }
+});
