@@ -19,19 +19,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
-from .engine import Game, Sum, part_winning_moves, value
+from .engine import Game, Sum, value
 from .errors import GrundyError
-from .rules.base import is_grid_game, is_heap_game
+from .rules.base import GridGame, HeapGame
 
 __all__ = ["GRID_LIMIT", "HEAP_LIMIT", "Analysis", "MisereAnalysis", "Move", "analyze",
            "analyze_misere", "format_part", "parse_position"]
 
 #: the largest heap and the largest row or column that :func:`analyze` takes: every
 #: option of a part is listed, and a heap of n has up to n options (a cell, n^2)
-HEAP_LIMIT = 10**5
-GRID_LIMIT = 256
+HEAP_LIMIT = HeapGame.move_limit
+GRID_LIMIT = GridGame.move_limit
 
 
 def format_part(part: Any) -> str:
@@ -76,15 +74,40 @@ class Analysis:
 
 
 def analyze(game: Game, parts: Sequence[Any]) -> Analysis:
-    """Value, outcome and all winning moves of the sum of ``parts``."""
+    """Value, outcome and all winning moves of the sum of ``parts``.
+
+    Values come from the game's kernel where it has one (:meth:`grundy.Game.fast_value`);
+    a part whose moves cannot be listed in seconds is refused up front (the game's
+    ``move_limit``), and the game finds the options of the value wanted
+    (``options_of_value``: products value a move without summing its coins).
+    """
     parts = tuple(parts)
-    _prime(game, parts)
+    for part in parts:
+        _check_listable(game, part)
     values = tuple(value(game, p) for p in parts)
     total = 0
     for v in values:
         total ^= v
-    moves = tuple(Move(i, parts[i], o) for i, o in part_winning_moves(game, parts))
-    return Analysis(parts, values, total, moves)
+    moves: list[Move] = []
+    if total:
+        for i, part in enumerate(parts):
+            for option in _options_of_value(game, part, total ^ values[i]):
+                moves.append(Move(i, part, option))
+    return Analysis(parts, values, total, tuple(moves))
+
+
+def _check_listable(game: Game, part: Any) -> None:
+    check = getattr(game, "check_listable", None)
+    if check is not None:
+        check(part)
+
+
+def _options_of_value(game: Game, part: Any, target: int) -> list[Any]:
+    finder = getattr(game, "options_of_value", None)
+    if finder is not None:
+        found: list[Any] = finder(part, target)
+        return found
+    return [o for o in game.options(part) if value(game, o) == target]
 
 
 @dataclass(frozen=True)
@@ -129,32 +152,6 @@ def analyze_misere(game: Game, parts: Sequence[Any]) -> MisereAnalysis:
     outcome = misere_outcome(game, Sum(*parts))
     pairs = misere_part_winning_moves(game, parts) if outcome == "N" else []
     return MisereAnalysis(parts, outcome, tuple(Move(i, parts[i], o) for i, o in pairs))
-
-
-def _prime(game: Game, parts: tuple[Any, ...]) -> None:
-    """Fill the engine's memo from the game's own kernel (a sequence or a table, each
-    checked against the engine in the tests), so that the engine only lists the
-    options of the parts themselves.  Parts past the limits are refused."""
-    memo = game.cache
-    if all(p in memo for p in parts):
-        return  # primed before (play asks again every turn) or computed by the engine
-    if is_heap_game(game) and all(isinstance(p, int) for p in parts):
-        top = max(parts)
-        if top > HEAP_LIMIT:
-            raise GrundyError(f"heap {top} is too large to list its moves (at most {HEAP_LIMIT})")
-        from .periodicity import sequence
-
-        for n, v in enumerate(sequence(game, top + 1).tolist()):
-            memo.setdefault(n, int(v))
-    elif is_grid_game(game) and all(isinstance(p, tuple) and len(p) == 2 for p in parts):
-        rows, cols = max(p[0] for p in parts), max(p[1] for p in parts)
-        if max(rows, cols) > GRID_LIMIT:
-            raise GrundyError(f"{format_part((rows, cols))} is too large to list its moves "
-                              f"(rows and columns at most {GRID_LIMIT})")
-        first = int(getattr(game, "first_index", 0))
-        table = game.table(rows - first + 1, cols - first + 1)
-        for (r, c), v in np.ndenumerate(table):
-            memo.setdefault((first + r, first + c), int(v))
 
 
 def parse_position(game: Game, words: Sequence[str]) -> list[Any]:

@@ -163,8 +163,8 @@ def find_period(game: Any, max_n: int | None = None, *, seconds: float | None = 
         if n >= limit or out_of_time:
             break
         grow = 2 * n
-        if observed is not None and rule is not None:
-            grow = max(rule.needed(observed.preperiod, observed.period), n + n // 4)
+        if observed is not None and rule is not None:  # straight to what would prove it
+            grow = max(rule.needed(observed.preperiod, observed.period), n + n // 16)
         n = min(grow, limit)
     if observed is not None and n < least:
         observed = None  # too few values to see anything (a subtraction set past them)
