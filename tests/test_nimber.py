@@ -214,3 +214,27 @@ def test_big_products_are_fast_enough_to_use() -> None:
     a, b = rng.getrandbits(1024), rng.getrandbits(1024)
     p = nim_mul(a, b)
     assert nim_div(p, b) == a and nim_sqrt(nim_mul(p, p)) == p
+
+
+def test_str_and_repr_of_a_20000_bit_nimber() -> None:
+    """Python refuses int-to-str conversions past 4300 digits; a Nimber prints anyway."""
+    import sys
+
+    x = Nimber((1 << 20000) - 12345)
+    text, shown = str(x), repr(x)
+    old = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)  # the plain conversion, for the expected value
+    try:
+        expected = str(int(x))
+    finally:
+        sys.set_int_max_str_digits(old)
+    assert len(expected) == 6021
+    assert text == "*" + expected and shown == f"Nimber({expected})"
+    for n in (0, 7, 10**1806, 10**1807 - 1, 10**4000, 2**6000, 2**6001 + 1, -(10**3000)):
+        assert nimber.decimal(n) == str(n)  # all below the limit: str itself answers
+    sys.set_int_max_str_digits(0)
+    try:
+        cases = [10**k + d for k in (1807, 2500, 4299, 4300, 4301, 9000) for d in (-1, 0, 1)]
+        assert all(nimber.decimal(n) == str(n) for n in cases)
+    finally:
+        sys.set_int_max_str_digits(old)

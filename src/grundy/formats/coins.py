@@ -103,7 +103,7 @@ def _header(raw: bytes, line: int) -> tuple[int, int]:
         if len(word.lstrip(b"0")) > len(str(MAX_SIDE)):  # too big to be read as an int
             raise InputError(f"{name} = {shown(word)} is out of range (1 <= {name} <= {MAX_SIDE})",
                              line)
-        out.append(in_range(int(word), name, 1, MAX_SIDE, line))
+        out.append(in_range(int(word.lstrip(b"0") or b"0"), name, 1, MAX_SIDE, line))
     return out[0], out[1]
 
 

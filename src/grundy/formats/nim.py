@@ -177,7 +177,7 @@ def _number(token: bytes, what: str, line: int) -> int:
                          f"{shown(token.decode('ascii', 'replace'))}", line)
     if len(token.lstrip(b"0")) > 20:  # too big to be read as an int
         raise InputError(f"{what} = {shown(token)} is out of range (0 <= {what} < 2**64)", line)
-    value = int(token)
+    value = int(token.lstrip(b"0") or b"0")
     if value > _TOP:
         raise InputError(f"{what} = {value} is out of range (0 <= {what} < 2**64)", line)
     return value
