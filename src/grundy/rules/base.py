@@ -142,20 +142,21 @@ class HeapGame(Game):
                     break
                 if size >= n:
                     break
-                self._check_size(min(2 * size, n))
+                self._check_size(min(2 * size, n), n)
                 size = min(2 * size, n)
         else:
-            self._check_size(n)
+            self._check_size(n, n)
             g = self.kernel_sequence(n)
         if period is not None or len(g) <= _KEEP:
             self.__dict__["_known"], self.__dict__["_period"] = g, period
         return g, period
 
-    def _check_size(self, n: int) -> None:
+    def _check_size(self, size: int, wanted: int) -> None:
         limit = self.sequence_limit
-        if limit is not None and n > limit:
-            raise GrundyError(f"{self.notation}: {n} values is past what its kernel computes in "
-                              f"seconds (at most {limit}, and no period is proved below that)")
+        if limit is not None and size > limit:
+            raise GrundyError(f"{self.notation}: {wanted} values (heaps 0..{wanted - 1}) is past "
+                              f"what its kernel computes in seconds (at most {limit}, and no "
+                              "period is proved below that)")
 
     def fast_value(self, position: Any) -> int | None:
         """The value of a heap from the kernel (None: ask the engine, for games without one)."""
