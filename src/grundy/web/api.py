@@ -199,10 +199,12 @@ def explain(game: Game, found: Analysis | MisereAnalysis) -> str:
 
 
 def _label(game: Game, part: Any) -> str:
-    board = board_of(game)
-    name = {"heaps": "heap", "coins": "the head at coin", "bottles": "the bean with bottles after it:",
-            "coin-board": "the head at", "grid": "the black cell", "rectangle": "the piece"}.get(board, "part")
-    return f"{name} {format_part(part)}"
+    """A part in words: ``heap 3``, ``the head at 2x4``, ``a bean with 5 bottles after it``."""
+    text = format_part(part)
+    return {"heaps": f"heap {text}", "coins": f"the head at coin {text}",
+            "bottles": f"a bean with {text} bottles after it",
+            "coin-board": f"the head at {text}", "grid": f"the black cell {text}",
+            "rectangle": f"the piece {text}"}.get(board_of(game), f"part {text}")
 
 
 def _report(game: Game, parts: list[Any], misere: bool) -> dict[str, Any]:

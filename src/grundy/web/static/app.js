@@ -169,6 +169,11 @@ async function useGame(name) {
 
 async function newGame() {
   if (state.busy) return;
+  setBusy(true);
+  try { await startGame(); } finally { setBusy(false); }
+}
+
+async function startGame() {
   clearNotice();
   let start;
   try { start = readPosition($("position").value); } catch (e) { return showError(e.message); }
@@ -197,21 +202,23 @@ async function analyze() {
   return data;
 }
 
+function setBusy(busy) {
+  state.busy = busy;
+  document.body.dataset.busy = busy ? "1" : "0";
+}
+
 async function grundyMoves() {
-  state.busy = true;
   setStatus("grundy is thinking…");
-  try {
-    const data = await call("/api/reply", request());
-    if (data.reply) log("grundy", moveText(data.reply));
-    state.parts = data.final;
-    if (data.winner) { render(); finish(data.winner); } else await analyze();
-  } finally { state.busy = false; }
+  const data = await call("/api/reply", request());
+  if (data.reply) log("grundy", moveText(data.reply));
+  state.parts = data.final;
+  if (data.winner) { render(); finish(data.winner); } else await analyze();
   if (!state.over) setStatus("Your move.");
 }
 
 async function play(move) {
   if (state.busy || state.over) return;
-  state.busy = true;
+  setBusy(true);
   state.selected = null;
   state.picks = [];
   $("hint-box").hidden = true;
@@ -238,7 +245,7 @@ async function play(move) {
     if (data.winner) { render(); finish(data.winner); } else { await analyze(); setStatus("Your move."); }
   } catch (e) {
     showError(e.message);
-  } finally { state.busy = false; }
+  } finally { setBusy(false); }
 }
 
 function undo() {
@@ -251,7 +258,9 @@ function undo() {
   const entries = $("log").children;
   while (entries.length && entries[entries.length - 1].dataset.who === "grundy") entries[entries.length - 1].remove();
   if (entries.length) entries[entries.length - 1].remove();
-  analyze().then(() => setStatus("Move taken back. Your move.")).catch((e) => showError(e.message));
+  setBusy(true);
+  analyze().then(() => setStatus("Move taken back. Your move.")).catch((e) => showError(e.message))
+    .finally(() => setBusy(false));
 }
 
 function hint() {
@@ -689,11 +698,13 @@ function showView(view) {
 }
 
 async function switchGame(name) {
+  if (state.busy) return;
+  setBusy(true);
   try {
     await useGame(name);
-    await newGame();
-    if (!$("view-map").hidden) drawMap();
-  } catch (e) { showError(e.message); }
+    await startGame();
+    if (!$("view-map").hidden) await drawMap();
+  } catch (e) { showError(e.message); } finally { setBusy(false); }
 }
 
 window.addEventListener("DOMContentLoaded", async () => {

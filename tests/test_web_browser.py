@@ -1,0 +1,195 @@
+"""The playground in a real headless Chromium, driven by Playwright: whole games played by
+clicks, hint and undo, the heat map, a screenshot of every board kind, no console error.
+
+Playwright never downloads a browser here: the system's Chromium is used (Debian's
+package; CI installs it), and the tests skip, saying why, when it or Playwright is missing.
+With GRUNDY_WRITE_DOCS=1 the screenshot of the page is also written to docs/playground.png.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
+
+CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium"),
+                             shutil.which("chromium-browser")) if p and os.path.exists(p)), None)
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium browser on this machine")
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """The app under uvicorn on a free loopback port, in a thread."""
+    import uvicorn
+
+    from grundy.web.app import create_app
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    srv = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
+    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.time() + 20
+    while not srv.started:
+        assert time.time() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}/"
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any, server: str) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1150, "height": 860})
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    tab.on("pageerror", lambda e: errors.append(str(e)))
+    tab.goto(server)
+    tab.wait_for_selector("body[data-ready='1']", timeout=15000)
+    yield tab
+    assert errors == [], errors  # the page logged no error
+    context.close()
+
+
+def settle(page: Any) -> None:
+    page.wait_for_function("document.body.dataset.busy !== '1'", timeout=15000)
+
+
+def start(page: Any, game: str, position: str, grundy_first: bool = False) -> None:
+    page.select_option("#game-select", game)
+    settle(page)
+    page.fill("#position", position)
+    page.check(f"input[name=first][value={'grundy' if grundy_first else 'you'}]")
+    page.click("#new-game")
+    settle(page)
+
+
+def over(page: Any) -> str | None:
+    return page.evaluate("document.body.dataset.winner || null")
+
+
+def tokens(page: Any) -> list[int]:
+    return page.eval_on_selector_all(".heap .heap-label", "els => els.map(e => Number(e.textContent))")
+
+
+def play_nim_by_clicks(page: Any) -> str:
+    """Take the whole first heap each turn, by clicking its first token."""
+    for _ in range(40):
+        if over(page):
+            return str(over(page))
+        page.click(".heap .token[data-token='1']")
+        settle(page)
+    raise AssertionError("the game did not end")
+
+
+def test_nim_played_to_the_end_and_grundy_wins_from_n_positions(page: Any, tmp_path: Path) -> None:
+    start(page, "nim", "1 2 3 4")  # you first, in a P-position: grundy answers every move
+    assert tokens(page) == [1, 2, 3, 4]
+    assert play_nim_by_clicks(page) == "grundy"
+    assert "grundy wins" in page.inner_text("#status")
+    # grundy moves first from an N-position (3 ^ 4 ^ 5 = 2): it wins
+    start(page, "nim", "3 4 5", grundy_first=True)
+    assert sum(tokens(page)) == 10  # grundy took 2
+    assert play_nim_by_clicks(page) == "grundy"
+    log = page.inner_text("#log")
+    assert "grundy:" in log and "You:" in log
+
+
+def test_hint_threw_away_notice_and_undo(page: Any) -> None:
+    start(page, "nim", "3 5")
+    page.click("#hint")
+    hint = page.inner_text("#hint-box")
+    assert "XOR" in hint and "5 -> 3" in hint
+    assert page.locator(".heap.hinted").count() == 1
+    page.click(".heap >> nth=0 >> .token[data-token='2']")  # 3 -> 1: not the winning move
+    settle(page)
+    assert "threw away a win" in page.inner_text("#notice")
+    assert "5 -> 3" in page.inner_text("#notice")
+    page.click("#undo")
+    settle(page)
+    assert tokens(page) == [3, 5]
+    assert page.locator("#log li").count() == 0
+
+
+def test_coins_game_played_to_the_end_by_clicks(page: Any) -> None:
+    start(page, "coins", "2x2 3x3 1x3")
+    for _ in range(60):
+        if over(page):
+            break
+        head = page.locator(".coin.head").first
+        head.click()  # pick the head
+        head.click()  # the head again: turn it alone (a = b = 0)
+        settle(page)
+    assert over(page) in ("you", "grundy")
+    # grundy moves first from an N-position: heads worth 1 (2x3) and 2 (3x3), XOR 3
+    start(page, "coins", "2x3 3x3", grundy_first=True)
+    for _ in range(60):
+        if over(page):
+            break
+        head = page.locator(".coin.head").first
+        head.click()
+        head.click()
+        settle(page)
+    assert over(page) == "grundy"
+
+
+def test_heat_map_is_drawn_with_hover_values(page: Any) -> None:
+    page.select_option("#game-select", "kayles")
+    settle(page)
+    page.click("#tab-map")
+    page.wait_for_selector("#heatmap[data-drawn]")
+    painted = page.evaluate("""() => { const c = document.getElementById('heatmap');
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i]) n++; return n; }""")
+    assert painted > 1000
+    box = page.locator("#heatmap").bounding_box()
+    page.mouse.move(box["x"] + 3, box["y"] + 3)  # the first cell: heap 0, a P-position
+    assert "heap 0: value 0 (P-position)" in page.inner_text("#tooltip")
+    assert "P-positions" in page.inner_text("#map-status")
+    page.select_option("#game-select", "coins")
+    settle(page)
+    page.click("#map-draw")
+    page.wait_for_selector("#heatmap[data-drawn='32x32']")
+
+
+BOARDS = [("nim", "3 5 7", "heaps"), ("mock-turtles", "2 5 9 11", "coins"),
+          ("beans", "1 0 2 1 0 0", "bottles"), ("coins", "2x4 4x1 5x3", "coin-board"),
+          ("squares", "3x3 4x2 2x5", "grid"), ("split", "6x5 3x4", "rectangle")]
+
+
+@pytest.mark.parametrize("game, position, kind", BOARDS)
+def test_screenshot_of_every_board_kind(page: Any, tmp_path: Path, game: str, position: str,
+                                        kind: str) -> None:
+    start(page, game, position)
+    assert page.get_attribute("#board", "data-kind") == kind
+    page.click("#hint")
+    path = tmp_path / f"board-{kind}.png"
+    page.screenshot(path=str(path), full_page=True)
+    assert path.stat().st_size > 10_000
+    if kind == "heaps" and os.environ.get("GRUNDY_WRITE_DOCS") == "1":
+        DOCS.mkdir(exist_ok=True)
+        page.screenshot(path=str(DOCS / "playground.png"), full_page=True)
