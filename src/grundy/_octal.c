@@ -42,6 +42,10 @@
 #define MAX_BLOCK 256
 #define CHUNK_SECONDS 0.02  /* work between two returns to Python */
 #define REPORT_SECONDS 0.2  /* at least this long between two calls of `report` */
+#define RUN 16
+#define PROBE 32        /* first parts of every heap tried before the rare check */
+#define EPOCH 256       /* heaps per trial of an order */
+#define EPOCHS 16       /* a cycle: one epoch on each order, then the better one */
 
 typedef struct {
     int nk;             /* removals in this group (0: the group is absent) */
@@ -70,9 +74,20 @@ typedef struct {
     uint8_t *rows;
     size_t rows_cap;
     int64_t *walsh;
+    int order;          /* the better scan order (see next_run) */
+    int64_t cost[2];    /* pairs each order needed in its last trial */
     int error;          /* 1: a value would not fit; 2: out of memory */
     int64_t error_heap;
 } State;
+
+#ifdef OCTAL_STATS
+#include <stdio.h>
+static long long st_blocks, st_rows, st_vec, st_small, st_verify, st_verify_heaps, st_reviews,
+    st_rebuilds, st_rare_heaps;
+#define STAT(x) (x)
+#else
+#define STAT(x) ((void)0)
+#endif
 
 static inline int parity32(uint32_t x) { return __builtin_parity(x); }
 
@@ -145,6 +160,7 @@ static int review(State *s) {
                 s->walsh[j + h] = a - b;
             }
     int changed = 0;
+    STAT(st_reviews++);
     for (int d = 0; d < 2; d++) {
         Group *gr = &s->grp[d];
         if (!gr->nk) continue;
@@ -159,10 +175,23 @@ static int review(State *s) {
         if (10 * best_rare > 3 * total) best = 0, best_rare = total;  /* no mask pays */
         if (best == gr->mask || (gr->mask && 5 * best_rare > 4 * current)) continue;
         gr->mask = best;
+        STAT(st_rebuilds++);
         if (rebuild_rare(s, d)) return -1;
         changed = 1;
     }
     return changed;
+}
+
+/* The scan order for heap h: each cycle of EPOCHS epochs tries order 0, then order 1, then
+ * keeps the one that needed fewer pairs in its epoch. */
+static int pick_order(State *s, int64_t h) {
+    const int64_t phase = (h / EPOCH) % EPOCHS;
+    if (phase < 2) {
+        if (phase == 0 && h % EPOCH == 0) s->cost[0] = s->cost[1] = 0;
+        return (int)phase;
+    }
+    if (phase == 2 && h % EPOCH == 0) s->order = s->cost[1] < s->cost[0];
+    return s->order;
 }
 
 static int ensure_rows(State *s, size_t bytes) {
@@ -172,6 +201,40 @@ static int ensure_rows(State *s, size_t bytes) {
     s->rows = p;
     s->rows_cap = bytes;
     return 0;
+}
+
+/* The orders in which a full scan tries first parts from..hm.  Order 0: ascending, in runs
+ * of RUN.  Order 1: runs of RUN in bit-reversed order (pairs far apart differ more than
+ * neighbours, whose values are alike in some games, such as Grundy's game; in others the
+ * small parts give the most varied values).  The kernel tries both now and then and keeps
+ * the one that needs fewer pairs.  Step *step (from 0) is [*lo, *hi); returns 0 when every
+ * first part has been tried. */
+static inline int next_run(int order, int64_t from, int64_t hm, int64_t *step, int64_t *lo,
+                           int64_t *hi) {
+    if (hm < from) return 0;
+    const int64_t runs = (hm - from + RUN) / RUN;
+    if (order == 0) {
+        if (*step >= runs) return 0;
+        *lo = from + *step * RUN;
+        (*step)++;
+    } else {
+        int bits = 0;
+        while ((1LL << bits) < runs) bits++;
+        for (;;) {
+            int64_t i = *step;
+            if (i >= (1LL << bits)) return 0;
+            (*step)++;
+            uint64_t r = 0, x = (uint64_t)i;
+            for (int b = 0; b < bits; b++, x >>= 1) r = (r << 1) | (x & 1);
+            if ((int64_t)r < runs) {
+                *lo = from + (int64_t)r * RUN;
+                break;
+            }
+        }
+    }
+    *hi = *lo + RUN;
+    if (*hi > hm + 1) *hi = hm + 1;
+    return 1;
 }
 
 static inline int64_t half_of(const State *s, int64_t m) {
@@ -207,6 +270,7 @@ static int block(State *s, int64_t stop) {
                 if (jlo < 0) jlo = 0;
                 if (jlo >= jhi) continue;
                 const uint16_t *src = g + (n0 - k - a);
+                STAT(st_vec += jhi - jlo);
                 uint8_t *row = R + (size_t)jlo * stride;
                 if (s->unequal) {
                     for (int64_t j = jlo; j < jhi; j++, row += stride)
@@ -218,27 +282,49 @@ static int block(State *s, int64_t stop) {
         }
     }
     int64_t j;
+    const int64_t first[2] = {s->grp[0].nrare, s->grp[1].nrare};  /* rare heaps below n0 */
+    STAT(st_blocks++);
     for (j = 0; j < rows; j++) {
+        STAT(st_rows++);
         const int64_t h = n0 + j;
         uint8_t *row = R + (size_t)j * stride;
         for (int q = 0; q < s->nzero; q++)
             if (s->zero[q] == h) row[0] = 1;
         for (int q = 0; q < s->none; q++)
             if (s->one[q] < h) row[g[h - s->one[q]]] = 1;
-        /* pairs with a part in the block: the smaller part is at most j - k */
+        /* pairs with a part in the block and a rare part: a rare r <= j - k < n0 (its
+         * partner is in the block), or a rare heap x of the block (found since n0) */
         for (int d = 0; d < 2; d++) {
             const Group *gr = &s->grp[d];
             if (!gr->mask) continue;
             for (int q = 0; q < gr->nk; q++) {
                 const int64_t m = h - gr->k[q];
-                int64_t hi = j - gr->k[q], hm = half_of(s, m);
-                if (hi > hm) hi = hm;
+                const int64_t hi = j - gr->k[q];
+                int64_t r = 0;
+                for (; r < first[d] && (int64_t)gr->rpos[r] <= hi; r++)
+                    row[gr->rval[r] ^ g[m - gr->rpos[r]]] = 1;
+                STAT(st_small += r);
+                for (r = first[d]; r < gr->nrare; r++) {
+                    const int64_t x = gr->rpos[r];
+                    if (x < m && !(s->unequal && 2 * x == m)) row[gr->rval[r] ^ g[m - x]] = 1;
+                }
+            }
+        }
+        /* and the first PROBE pairs of every two-heap move: values found at no cost */
+        for (int d = 0; d < 2; d++) {
+            const Group *gr = &s->grp[d];
+            if (!gr->mask) continue;
+            for (int q = 0; q < gr->nk; q++) {
+                const int64_t m = h - gr->k[q];
+                int64_t hi = half_of(s, m);
+                if (hi > PROBE) hi = PROBE;
                 for (int64_t a = 1; a <= hi; a++) row[g[a] ^ g[m - a]] = 1;
             }
         }
         uint32_t c = mex_from(row, 0, top);
         /* groups where c is rare: scan their pairs */
-        int64_t qa[2] = {0, 0}, aa[2] = {1, 1};
+        int64_t qa[2] = {0, 0}, aa[2] = {0, 0}, pairs = 0;
+        const int order = pick_order(s, h);
         int done[2] = {!s->grp[0].nk, !s->grp[1].nk};
         for (;;) {
             int d = -1;
@@ -247,18 +333,23 @@ static int block(State *s, int64_t stop) {
             if (d < 0) break;
             const Group *gr = &s->grp[d];
             int found = 0;
+            STAT(st_verify_heaps++);
             while (!found && qa[d] < gr->nk) {
                 const int64_t m = h - gr->k[qa[d]];
                 const int64_t hm = half_of(s, m);
-                int64_t a = aa[d];
-                while (a <= hm) {
-                    int64_t end = a + 32;
-                    if (end > hm + 1) end = hm + 1;
-                    for (; a < end; a++) row[g[a] ^ g[m - a]] = 1;
-                    if (row[c]) { found = 1; break; }
+                int64_t lo, hi;
+                if (!next_run(order, gr->mask ? PROBE + 1 : 1, hm, &aa[d], &lo, &hi)) {
+                    qa[d]++;
+                    aa[d] = 0;
+                    continue;
                 }
-                if (a > hm) { qa[d]++; aa[d] = 1; } else aa[d] = a;
+                STAT(st_verify += hi - lo);
+                pairs += hi - lo;
+                for (int64_t a = lo; a < hi; a++) row[g[a] ^ g[m - a]] = 1;
+                if (row[c]) found = 1;
             }
+            if (found) s->cost[order] += pairs;
+            pairs = 0;
             if (found) c = mex_from(row, c, top);
             else done[d] = 1;
         }
@@ -274,6 +365,7 @@ static int block(State *s, int64_t stop) {
         for (int d = 0; d < 2; d++) {
             Group *gr = &s->grp[d];
             if (gr->mask && rare_in(gr, c, h, d)) {
+                STAT(st_rare_heaps++);
                 if (push_rare(gr, h, (uint16_t)c)) { s->error = 2; return -1; }
                 again = 1;
             }
@@ -438,6 +530,12 @@ static PyObject *fill(PyObject *self, PyObject *args, PyObject *kw) {
     }
     result = Py_None;
     Py_INCREF(result);
+#ifdef OCTAL_STATS
+    fprintf(stderr, "blocks %lld rows %lld vec %lld small %lld verify %lld in %lld scans, reviews %lld rebuilds %lld rare heaps %lld; masks %x (%lld rare) %x (%lld rare), top %u\n",
+            st_blocks, st_rows, st_vec, st_small, st_verify, st_verify_heaps, st_reviews, st_rebuilds, st_rare_heaps,
+            s->grp[0].mask, (long long)s->grp[0].nrare, s->grp[1].mask, (long long)s->grp[1].nrare, s->top);
+    st_blocks = st_rows = st_vec = st_small = st_verify = st_verify_heaps = st_reviews = st_rebuilds = st_rare_heaps = 0;
+#endif
 out:
     if (s) free_state(s);
     PyBuffer_Release(&buf);
