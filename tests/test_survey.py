@@ -1,0 +1,398 @@
+"""grundy survey: every code of a pattern, against the published tables; on Dask (a
+scheduler and workers started here, one of them killed mid-survey); resumed from SQLite."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import re
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from grundy import GrundyError
+from grundy.rules.heap import TakeAndBreak
+from grundy.survey import (MAX_CODES, SHIFTS, SurveyDB, classes, codes_of, expand,
+                           run_survey)
+from support import assert_one_line_error, golden_rows
+
+HAVE_DASK = all(importlib.util.find_spec(m) is not None for m in ("dask", "distributed"))
+needs_dask = pytest.mark.skipif(not HAVE_DASK, reason="dask and distributed are not installed "
+                                "(pip install 'grundy[cluster]')")
+
+BUDGET = 2000  # heaps per game in these tests: 0.45 (needs 1088) certifies, 0.16 cannot
+
+
+# -- published values -------------------------------------------------------------------
+
+
+def dead_heaps(code: str) -> int:
+    """How many heaps 1, 2, ... have no move, from the rules alone."""
+    game, k = TakeAndBreak(code), 0
+    while not game.options(k + 1):
+        k += 1
+    return k
+
+
+def least_preperiod(g: list[int], p: int) -> int:
+    e = len(g) - p
+    while e > 0 and g[e - 1] == g[e - 1 + p]:
+        e -= 1
+    return e
+
+
+def published() -> dict[str, dict]:
+    """code -> {"preperiod", "period"} (None when unsolved), "values" when published, "group"."""
+    direct: dict[str, dict] = {}
+    lookup: dict[str, str] = {}
+    for _, line in golden_rows("octal_two_digit.txt"):
+        parts = line.split()
+        code = parts[0]
+        if parts[1] == "=":
+            lookup[code] = parts[2]
+        elif parts[1] == "open":
+            direct[code] = {"real": None}
+        elif len(parts) == 3:  # heaps counted as they are
+            direct[code] = {"real": (int(parts[1]), int(parts[2]))}
+        else:  # heaps counted from the first one with a move: h
+            pre, _, per = parts[3].rstrip(")").partition("(")
+            h = [int(ch, 36) for ch in pre + per]
+            assert (len(pre), len(per)) == (int(parts[1]), int(parts[2])), line
+            direct[code] = {"reduced": h, "period": len(per)}
+    out = {}
+    for code in [*direct, *lookup]:
+        target = lookup.get(code, code)
+        entry, k = direct[target], dead_heaps(code)
+        row: dict = {"group": (target, k)}
+        if "reduced" in entry:
+            h, p = entry["reduced"], entry["period"]
+            g = [0] * k + h + [h[len(h) - p + i % p] for i in range(3 * p)]
+            row.update(values=g, preperiod=least_preperiod(g, p), period=p)
+        elif entry["real"] is None:
+            row.update(preperiod=None, period=None)
+        else:  # solved: heaps as they are in the target, dead heaps differ by k - k_target
+            e, p = entry["real"]
+            row.update(preperiod=e - dead_heaps(target) + k, period=p)
+        if code.startswith("0."):
+            out[code] = row
+    return out
+
+
+PUBLISHED = published()
+
+
+def test_the_golden_file_is_every_two_digit_code():
+    assert sorted(PUBLISHED) == sorted(expand("0.??")) and len(PUBLISHED) == 63
+
+
+def test_published_values_are_the_games_values():
+    for code, row in PUBLISHED.items():
+        if "values" in row:
+            want = row["values"]
+            assert TakeAndBreak(code).sequence(len(want)).tolist() == want, code
+
+
+@pytest.fixture(scope="module")
+def serial_db(tmp_path_factory):
+    path = str(tmp_path_factory.mktemp("serial") / "s.sqlite")
+    with SurveyDB(path) as db:
+        progress = run_survey(expand("0.??"), db, BUDGET, workers=0)
+        assert progress.computed == 63
+    return path
+
+
+def check_against_published(rows: list[dict]) -> None:
+    assert sorted(r["code"] for r in rows) == sorted(PUBLISHED)
+    for r in rows:
+        want = PUBLISHED[r["code"]]
+        e, p = want["preperiod"], want["period"]
+        if r["certified"]:
+            assert (r["preperiod"], r["period"], r["saltus"]) == (e, p, 0), r["code"]
+        else:
+            t = len(r["code"]) - 2
+            assert e is None or 2 * e + 2 * p + t > BUDGET, r["code"]  # too long to certify
+            assert r["checked_to"] == BUDGET
+
+
+def test_survey_matches_published_periods(serial_db):
+    with SurveyDB(serial_db) as db:
+        rows = db.rows()
+    check_against_published(rows)
+    assert sum(r["certified"] for r in rows) == 46  # all but 0.16, 0.56, and the unsolved
+
+
+def test_classes_are_the_published_equivalences(serial_db):
+    with SurveyDB(serial_db) as db:
+        rows = db.rows()
+    of = classes(rows)
+    # identical sequences exactly when the lookup says the same game with as many dead heaps
+    by_class: dict[str, set] = {}
+    for code, (cls, _) in of.items():
+        by_class.setdefault(cls, set()).add(PUBLISHED[code]["group"])
+    assert all(len(groups) == 1 for groups in by_class.values()), by_class
+    assert len(by_class) == len({row["group"] for row in PUBLISHED.values()})
+    # every shift claimed holds, and joins each published game's codes into one component
+    parent = {code: code for code in of}
+
+    def root(c: str) -> str:
+        while parent[c] != c:
+            c = parent[c]
+        return c
+
+    for code, (cls, shift) in of.items():
+        parent[root(code)] = root(cls)
+        if shift is not None:
+            other, k = shift
+            g, h = (TakeAndBreak(c).sequence(BUDGET + k) for c in (code, other))
+            assert (g[:BUDGET] == h[k:BUDGET + k]).all(), (code, shift)
+            parent[root(code)] = root(other)
+    for target in {row["group"][0] for row in PUBLISHED.values()}:
+        assert len({root(c) for c, row in PUBLISHED.items() if row["group"][0] == target}) == 1
+
+
+def test_shifts_of_open_games_need_the_same_range():
+    rows = [{"code": c, "keys": {"self": [f"{c}{k}" for k in range(SHIFTS + 1)],
+                                 "tail": [f"t{c}{k}" for k in range(SHIFTS + 1)]}}
+            for c in ("0.1", "0.2")]
+    rows[1]["keys"]["tail"][3] = "0.13"  # 0.1 is 0.2 shifted by 3
+    assert classes(rows) == {"0.1": ("0.1", ("0.2", 3)), "0.2": ("0.2", None)}
+
+
+# -- patterns and files -------------------------------------------------------------------
+
+
+def test_patterns():
+    assert len(expand("0.???")) == 7 + 56 + 448
+    assert expand("0.1?7") == [f"0.1{d}7" for d in range(8)]
+    assert len(expand("4.??")) == 63 + 1  # 4.0 splits a heap: a game
+    assert expand("?.0") == ["4.0"]  # 0.0 has no move
+    assert expand(" 0.70 ") == ["0.7"]
+
+
+@pytest.mark.parametrize("pattern, words", [
+    ("0.?????", f"32768 codes, more than the {MAX_CODES}"),
+    ("0.1x", "'x' is neither a digit nor ?"),
+    ("077", "expected one digit or ? before the point"),
+    ("1.?", "may only be 0, 4, 8 or c"),
+    ("0.00", "matches no game"),
+])
+def test_bad_patterns(pattern, words):
+    with pytest.raises(GrundyError, match=re.escape(words)):
+        expand(pattern)
+
+
+def test_codes_file(tmp_path):
+    f = tmp_path / "codes.txt"
+    f.write_text("# a few\n0.77\n0.070  # the same as 0.07\n0.07\n\n4.1?\n")
+    assert codes_of(f"@{f}") == ["0.07", "0.77", *(f"4.1{d}".rstrip("0") for d in range(8))]
+    f.write_text("0.77\n0.7x\n")
+    with pytest.raises(GrundyError, match=r"codes.txt, line 2: bad survey pattern '0.7x'"):
+        codes_of(f"@{f}")
+    with pytest.raises(GrundyError, match="cannot read the codes file"):
+        codes_of(f"@{tmp_path / 'missing.txt'}")
+
+
+# -- the command --------------------------------------------------------------------------
+
+
+def test_show_csv_json(cli, tmp_path, serial_db):
+    db = str(tmp_path / "copy.sqlite")
+    Path(db).write_bytes(Path(serial_db).read_bytes())
+    table = cli("survey", "--db", db, "--show")
+    assert table.code == 0, table.err
+    lines = table.out.splitlines()
+    assert lines[0].split()[:4] == ["code", "status", "preperiod", "period"]
+    assert lines[-1] == "63 games: 46 certified, 17 open"
+    kayles = next(line.split() for line in lines if line.startswith("0.77 "))
+    assert kayles[:5] == ["0.77", "certified", "71", "12", "256"]
+    js = cli("survey", "0.4?", "--db", db, "--show", "--json")
+    objs = [json.loads(line) for line in js.out.splitlines()]
+    assert [o["code"] for o in objs] == ["0.4", *(f"0.4{d}" for d in range(1, 8))]
+    first = objs[0]
+    assert set(first) >= {"code", "preperiod", "period", "saltus", "certified", "checked_to",
+                          "largest", "largest_at", "rare_mask", "rare_count", "last_rare",
+                          "class", "shift_of"}
+    by = {o["code"]: o for o in objs}
+    assert by["0.42"]["class"] == "0.4" and by["0.47"]["class"] == "0.45"
+    assert by["0.45"]["preperiod"] == 498 and by["0.45"]["rare_mask"] == 0xF
+    csv = cli("survey", "0.0?", "--db", db, "--show", "--csv")
+    head, *body = csv.out.splitlines()
+    assert head.split(",")[:3] == ["code", "preperiod", "period"] and len(body) == 7
+    assert body[6].startswith("0.07,53,34,0,True,") and body[6].endswith(",0.07,0.4,1")
+
+
+def test_command_errors(cli, tmp_path):
+    db = str(tmp_path / "s.sqlite")
+    assert_one_line_error(cli("survey", "0.?????", "--db", db), "more than the 10000")
+    assert_one_line_error(cli("survey", "0.7x", "--db", db), "bad survey pattern '0.7x'")
+    assert_one_line_error(cli("survey", "@nothere.txt", "--db", db), "cannot read the codes file")
+    assert_one_line_error(cli("survey", "--db", db), "give a PATTERN")
+    assert_one_line_error(cli("survey", "--db", db, "--show"), "no survey database at")
+    assert_one_line_error(cli("survey", "0.1", "--db", str(tmp_path / "no" / "s.sqlite"),
+                              "--local-only"), "cannot use")
+    assert_one_line_error(cli("survey", "0.1", "--db", str(tmp_path), "--local-only"),
+                          "it is a folder")
+    (tmp_path / "junk.sqlite").write_bytes(b"not a database, certainly" * 100)
+    assert_one_line_error(cli("survey", "0.1", "--db", str(tmp_path / "junk.sqlite"),
+                              "--local-only"), "cannot use")
+    assert_one_line_error(cli("survey", "--db", db, "--show", "--max", "5"), "would not apply")
+    assert_one_line_error(cli("survey", "0.1", "--csv", "--json"), "exclude each other")
+    assert_one_line_error(cli("survey", "0.1", "--scheduler", "tcp://127.0.0.1:1",
+                              "--local-only"), "--scheduler")
+    assert not Path(db).exists()  # no database is made for a command refused
+
+
+def test_larger_budget_recomputes_only_open_games(cli, tmp_path):
+    db = str(tmp_path / "s.sqlite")
+    assert cli("survey", "0.4?", "--db", db, "--max", "300", "--local-only").code == 0
+    first = {r["code"]: r for r in SurveyDB(db).rows()}
+    r = cli("survey", "0.4?", "--db", db, "--max", "1200", "--local-only", "--json")
+    assert r.code == 0, r.err
+    after = {r["code"]: r for r in SurveyDB(db).rows()}
+    for code, row in first.items():
+        if row["certified"]:
+            assert after[code]["runs"] == 1 and after[code]["updated"] == row["updated"]
+        else:
+            assert after[code]["runs"] == 2
+            assert after[code]["certified"] or after[code]["checked_to"] == 1200
+    assert not first["0.45"]["certified"] and after["0.45"]["certified"]  # needs 1088 heaps
+
+
+def rows_in(db: str) -> int:
+    try:
+        with sqlite3.connect(db, timeout=10) as conn:
+            return int(conn.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+    except sqlite3.OperationalError:  # not created yet
+        return 0
+
+
+def wait_for_rows(db: str, k: int, proc: subprocess.Popen | None = None, limit: float = 60) -> None:
+    deadline = time.monotonic() + limit
+    while rows_in(db) < k:
+        assert time.monotonic() < deadline, "the survey wrote too few results"
+        assert proc is None or proc.poll() is None, "the survey ended early"
+        time.sleep(0.05)
+
+
+def test_killed_survey_resumes_without_recomputing(tmp_path):
+    db = str(tmp_path / "s.sqlite")
+    args = [sys.executable, "-m", "grundy", "survey", "0.??", "--db", db, "--max", "20000",
+            "--local-only", "--json"]
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_for_rows(db, 20, proc)
+    finally:
+        proc.kill()
+        proc.wait()
+    with SurveyDB(db) as s:
+        before = {r["code"]: r["updated"] for r in s.rows()}
+    assert 20 <= len(before) < 63
+    done = subprocess.run(args, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert len(done.stdout.splitlines()) == 63
+    with SurveyDB(db) as s:
+        after = s.rows()
+    assert len(after) == 63
+    assert all(r["runs"] == 1 for r in after)  # every game computed once, in all
+    assert all(r["updated"] == before[r["code"]] for r in after if r["code"] in before)
+
+
+# -- on Dask --------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    """A scheduler and two workers on 127.0.0.1, as subprocesses; a worker lost fails its task
+    at once (allowed-failures 0), so that the survey itself must send it again."""
+    if not HAVE_DASK:
+        pytest.skip("dask and distributed are not installed (pip install 'grundy[cluster]')")
+    folder = tmp_path_factory.mktemp("dask")
+    file = folder / "scheduler.json"
+    env = {**os.environ, "DASK_DISTRIBUTED__SCHEDULER__ALLOWED_FAILURES": "0",
+           "DASK_DISTRIBUTED__LOGGING__DISTRIBUTED": "error"}
+    procs = []
+
+    def start(*args: str) -> subprocess.Popen:
+        p = subprocess.Popen([sys.executable, "-m", *args], env=env, cwd=folder,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                             start_new_session=True)
+        procs.append(p)
+        return p
+
+    try:
+        start("distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", "0",
+              "--no-dashboard", "--scheduler-file", str(file))
+        deadline = time.monotonic() + 60
+        while not file.exists() or not file.read_text().strip():
+            assert time.monotonic() < deadline, "the scheduler did not start"
+            time.sleep(0.1)
+        address = json.loads(file.read_text())["address"]
+        workers = [start("distributed.cli.dask_worker", "--scheduler-file", str(file),
+                         "--nthreads", "1", "--nworkers", "1", "--no-dashboard",
+                         "--host", "127.0.0.1") for _ in range(2)]
+        from distributed import Client
+
+        with Client(address, timeout=30) as client:
+            client.wait_for_workers(2, timeout=60)
+        yield address, workers
+    finally:
+        for p in reversed(procs):
+            if p.poll() is None:
+                os.killpg(p.pid, signal.SIGTERM)
+        for p in procs:
+            try:
+                p.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(p.pid, signal.SIGKILL)
+                p.wait()
+
+
+@needs_dask
+def test_survey_on_a_cluster_matches_the_serial_one(cli, cluster, tmp_path, serial_db):
+    address, _ = cluster
+    db = str(tmp_path / "dask.sqlite")
+    r = cli("survey", "0.??", "--db", db, "--max", str(BUDGET), "--scheduler", address, "--json")
+    assert r.code == 0, r.err
+    assert r.err == ""  # silent when standard error is not a terminal
+    got = {o["code"]: o for o in map(json.loads, r.out.splitlines())}
+    with SurveyDB(serial_db) as s:
+        want = s.rows()
+    check_against_published(list(SurveyDB(db).rows()))
+    for row in want:
+        o = got[row["code"]]
+        assert (o["preperiod"], o["period"], o["certified"], o["checked_to"], o["rare_mask"],
+                o["rare_count"], o["last_rare"]) == (
+            row["preperiod"], row["period"], row["certified"], row["checked_to"],
+            row["rare_mask"], row["rare_count"], row["last_rare"])
+
+
+@needs_dask
+def test_a_worker_killed_mid_survey(cluster, tmp_path):
+    """Runs last among the cluster's tests: it leaves one worker."""
+    address, workers = cluster
+    db_path = str(tmp_path / "s.sqlite")
+    killed = []
+
+    def report(progress):
+        if progress.computed >= 4 and not killed:
+            os.killpg(workers[1].pid, signal.SIGKILL)  # the worker and its nanny
+            killed.append(progress.computed)
+
+    codes = expand("0.??")
+    with SurveyDB(db_path) as db:
+        progress = run_survey(codes, db, 20000, scheduler=address, report=report)
+        rows = db.rows()
+    assert killed and progress.computed == 63
+    assert progress.resubmitted >= 1  # its running game was lost and sent again
+    assert [r["code"] for r in rows] == codes and all(r["runs"] == 1 for r in rows)
+    want = {code: PUBLISHED[code] for code in codes}
+    for r in rows:
+        if r["certified"]:
+            assert (r["preperiod"], r["period"]) == (want[r["code"]]["preperiod"],
+                                                     want[r["code"]]["period"])
