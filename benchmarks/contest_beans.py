@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import random
 import sys
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import _bench  # noqa: E402
 
-from grundy.formats import beans  # noqa: E402
+from grundy.formats import solve  # noqa: E402
 
 
 def tests_input(rng: random.Random, t: int, n_max: int, p_max: int, zeros: float) -> bytes:
@@ -54,7 +55,7 @@ def main() -> None:
     print(f"{'beans: 10 tests, n = 2000, p <= 1e18':<40} grundy {ours.seconds:8.3f} s"
           "   (the seed holds n <= 24: no reference)")
 
-    _bench.agree_on_random_inputs("beans", seed, beans.solve, (
+    _bench.agree_on_random_inputs("beans", seed, partial(solve, "beans"), (
         tests_input(rng, rng.randint(1, 10), 21, rng.choice([1, 3, 10**4]),
                     rng.choice([0.0, 0.5, 0.9]))
         for _ in range(300)))

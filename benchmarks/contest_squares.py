@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import random
 import sys
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import _bench  # noqa: E402
 
-from grundy.formats import squares  # noqa: E402
+from grundy.formats import solve  # noqa: E402
 
 
 def cells_input(rng: random.Random, n: int, low: int, high: int) -> bytes:
@@ -55,7 +56,7 @@ def main() -> None:
         top = rng.choice([6, 40, 10**4, 10**9])
         return cells_input(rng, rng.randint(1, min(60, top * top)), 1, top)
 
-    _bench.agree_on_random_inputs("squares", seed, squares.solve,
+    _bench.agree_on_random_inputs("squares", seed, partial(solve, "squares"),
                                   (small_input() for _ in range(300)))
 
 if __name__ == "__main__":

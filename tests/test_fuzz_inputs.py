@@ -16,7 +16,8 @@ from grundy.formats import PROBLEMS
 EXAMPLES = {name: (resources.files("grundy") / "examples" / f"{name}.in").read_bytes()
             for name in PROBLEMS}
 NOISE = st.sampled_from([b"0", b"1", b"9", b" ", b"\n", b"\r\n", b"-", b"+", b"x", b"\t",
-                         b"99999999999999999999999", b"\xff", b"\x00", b"0.5", b""])
+                         b"99999999999999999999999", b"\xff", b"\x00", b"0.5", b"",
+                         b"9" * 5000, b"0" * 5000])  # past Python's int-to-str limit
 
 
 @st.composite
