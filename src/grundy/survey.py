@@ -532,6 +532,8 @@ def _run_dask(todo: Sequence[str], max_n: int, seconds: float | None,
             return fut
 
         pending = distributed.as_completed([submit(c) for c in todo])
+        nworkers = max(1, len(client.scheduler_info().get("workers", {})))
+        progress.running = min(nworkers, len(todo))
         for fut in pending:
             code = futures.pop(fut)
             try:
