@@ -285,10 +285,14 @@ def _mex_of(options: list[Any], memo: dict[Any, int]) -> int:
     add = seen.add
     for option in options:
         if isinstance(option, Sum):
-            acc = 0
-            for part in option.parts:
-                acc ^= memo[part]
-            add(acc)
+            parts = option.parts
+            if len(parts) == 2:  # a heap split in two: the common case
+                add(memo[parts[0]] ^ memo[parts[1]])
+            else:
+                acc = 0
+                for part in parts:
+                    acc ^= memo[part]
+                add(acc)
         else:
             add(memo[option])
     m = 0

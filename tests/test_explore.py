@@ -1,0 +1,389 @@
+"""grundy explore: each detector where it holds and where it does not, and no claims on noise."""
+
+from __future__ import annotations
+
+import json
+import math
+import textwrap
+from itertools import product
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from support import assert_one_line_error
+
+import grundy
+from grundy.errors import GrundyError
+from grundy.explore import (closed_forms, explore, known_sequences, octal_prefix, sequence_findings,
+                            table_findings)
+from grundy.rules.heap import TakeAndBreak
+
+
+# -- user-written games, as a user writes them ------------------------------------------
+
+
+class TwoHeapNim(grundy.GridGame):
+    first_index = 0
+
+    def options(self, p):
+        x, y = p
+        return [(i, y) for i in range(x)] + [(x, j) for j in range(y)]
+
+
+class Wythoff(grundy.GridGame):
+    first_index = 0
+
+    def options(self, p):
+        x, y = p
+        return ([(x - k, y) for k in range(1, x + 1)] + [(x, y - k) for k in range(1, y + 1)]
+                + [(x - k, y - k) for k in range(1, min(x, y) + 1)])
+
+
+class MyKayles(grundy.HeapGame):
+    def options(self, n):
+        return [grundy.Sum(a, n - k - a) for k in (1, 2) for a in range(n - k + 1)]
+
+
+class Lopsided(grundy.GridGame):
+    """Take 1 from x or 2 from y: g(x, y) = (x mod 2) XOR (floor(y/2) mod 2)... not symmetric."""
+
+    first_index = 0
+
+    def options(self, p):
+        x, y = p
+        return [o for o in ((x - 1, y), (x, y - 2)) if min(o) >= 0]
+
+
+class Table(grundy.GridGame):
+    """A 'game' given by its table of values (to test the detectors on exact tables)."""
+
+    first_index = 0
+
+    def __init__(self, values=None):
+        self.values = np.asarray(values if values is not None else [[0]])
+
+    def options(self, p):  # pragma: no cover - only the table is used
+        return []
+
+    def kernel_table(self, rows, cols):
+        return self.values[:rows, :cols]
+
+
+class Values(grundy.HeapGame):
+    """A 'heap game' given by its sequence of values."""
+
+    def __init__(self, values=None):
+        self.values = np.asarray(values if values is not None else [0], dtype=np.int64)
+
+    def options(self, n):  # pragma: no cover - only the sequence is used
+        return []
+
+    def kernel_sequence(self, n):
+        return self.values[:n]
+
+
+def kinds(result):
+    return [f.kind for f in result.findings]
+
+
+def texts(result, kind):
+    return [f.text for f in result.findings if f.kind == kind]
+
+
+def p_positions_by_search(moves, limit):
+    """P-positions of a subtraction game by plain win/lose search (no Grundy values)."""
+    win = []
+    for n in range(limit):
+        win.append(any(not win[n - k] for k in moves if k <= n))
+    return [n for n in range(limit) if not win[n]]
+
+
+# -- what must be found with nothing told ------------------------------------------------
+
+
+def test_the_period_of_sub134_and_its_p_positions():
+    result = explore(grundy.find("sub:1,3,4"), n=500)
+    period = result.findings[0]
+    assert (period.kind, period.text, period.certified, period.checked_to) == \
+        ("period", "period 7, preperiod 0, saltus 0", True, 500)
+    (pp,) = texts(result, "p-positions")
+    assert pp == "P-positions: n = 0, 2 (mod 7)"
+    assert {n % 7 for n in p_positions_by_search((1, 3, 4), 500)} == {0, 2}
+
+
+def test_two_heap_nim_is_x_xor_y():
+    result = explore(TwoHeapNim(), rows=12, cols=12)
+    assert "g(x, y) = x XOR y" in texts(result, "function-of")
+    assert texts(result, "xor-sum") == ["a sum of two games: g(x, y) = a(x) XOR b(y), a(x) = x, b(y) = y"]
+    assert texts(result, "p-positions") == ["P-positions: the diagonal x = y"]
+    assert "symmetry" in kinds(result) and "tartan" not in kinds(result)
+    # From (1, 1) on (the default first index of a GridGame) it is still x XOR y.
+    shifted = type("Shifted", (TwoHeapNim,), {"first_index": 1})()
+    assert "g(x, y) = x XOR y" in texts(explore(shifted, rows=12, cols=12), "function-of")
+
+
+def test_ruler_times_mock_turtles_is_a_tartan_product_of_ruler_and_mock_turtles():
+    result = explore(grundy.find("ruler*mock-turtles"), rows=16, cols=16)
+    (tartan,) = texts(result, "tartan")
+    assert "a(x) = ruler" in tartan and "b(y) = mock-turtles" in tartan
+    # Checked independently: the table is the nim product of the two sequences.
+    ruler, mock = grundy.find("ruler").sequence(17), grundy.find("mock-turtles").sequence(17)
+    table = grundy.find("ruler*mock-turtles").table(16, 16)
+    assert all(table[i - 1, j - 1] == grundy.nim_mul(int(ruler[i]), int(mock[j]))
+               for i in range(1, 17) for j in range(1, 17))
+    assert "xor-sum" not in kinds(result) and "function-of" not in kinds(result)
+
+
+def test_a_user_written_kayles_has_the_values_of_0_77():
+    result = explore(MyKayles(), n=300)
+    (same,) = texts(result, "same-values")
+    assert "kayles (0.77)" in same
+    period = result.findings[0]
+    assert (period.text, period.certified) == ("period 12, preperiod 71, saltus 0", False)
+    # The built-in Kayles is not said to match itself, but its period is certified.
+    builtin = explore(grundy.find("kayles"), n=300)
+    assert builtin.findings[0].certified and all("kayles" not in t for t in texts(builtin, "same-values"))
+
+
+def test_wythoffs_p_positions_are_his_pairs():
+    result = explore(Wythoff(), rows=30, cols=30)
+    (pp,) = texts(result, "p-positions")
+    assert pp.startswith("P-positions: Wythoff's pairs")
+    phi = (1 + math.sqrt(5)) / 2
+    pairs = {(math.floor(k * phi), math.floor(k * phi * phi)) for k in range(30)}
+    pairs |= {(b, a) for a, b in pairs}
+    table = Wythoff().table(30, 30)
+    assert {(int(r), int(c)) for r, c in zip(*np.nonzero(table == 0))} == \
+        {p for p in pairs if max(p) < 30}
+    assert "symmetry" in kinds(result) and "xor-sum" not in kinds(result)
+
+
+# -- no claims on noise --------------------------------------------------------------------
+
+
+def test_nothing_is_claimed_of_a_random_table():
+    rng = np.random.default_rng(2026)
+    for trial in range(20):
+        values = rng.integers(0, 8, size=(16, 16))
+        assert explore(Table(values), rows=16, cols=16).findings == (), trial
+
+
+class RandomMoves(grundy.GridGame):
+    """A real game with pseudo-random moves: each position moves to a seeded random set
+    of smaller positions."""
+
+    first_index = 0
+
+    def options(self, p):
+        x, y = p
+        rng = np.random.default_rng(x * 1000 + y)
+        smaller = [(i, j) for i in range(x + 1) for j in range(y + 1) if (i, j) != (x, y)]
+        picked = rng.random(len(smaller)) < 0.3
+        return [q for q, keep in zip(smaller, picked) if keep]
+
+
+def test_nothing_is_claimed_of_a_game_with_random_moves():
+    assert explore(RandomMoves(), rows=14, cols=14).findings == ()
+
+
+def test_a_random_sequence_gets_only_its_largest_value():
+    rng = np.random.default_rng(7)
+    for trial in range(10):
+        values = rng.integers(0, 8, size=1000)
+        values[0] = 0
+        result = explore(Values(values), n=1000)
+        assert kinds(result) == ["largest"], (trial, result.describe())
+
+
+# -- each detector: holds, and fails when one value is changed ------------------------------
+
+
+def grid(f, rows=12, cols=12, first=0):
+    x, y = np.meshgrid(np.arange(first, first + rows), np.arange(first, first + cols), indexing="ij")
+    return np.asarray(f(x, y), dtype=np.int64)
+
+
+def found(table, kind, first=0):
+    return [f.text for f in table_findings(table, first) if f.kind == kind]
+
+
+@pytest.mark.parametrize("name, key", [("min(x, y)", np.minimum), ("max(x, y)", np.maximum),
+                                       ("x - y", np.subtract), ("x + y", np.add),
+                                       ("x XOR y", np.bitwise_xor)])
+def test_function_of_one_key(name, key):
+    rng = np.random.default_rng(1)
+    lookup = rng.integers(0, 50, size=64)
+    t = grid(lambda x, y: lookup[key(x, y) + 12])
+    assert f"g(x, y) depends only on {name}" in found(t, "function-of")
+    t[5, 7] += 100  # one value off: the claim goes
+    assert f"g(x, y) depends only on {name}" not in found(t, "function-of")
+
+
+def test_xor_sum_and_tartan_product_hold_and_fail():
+    rng = np.random.default_rng(3)
+    a, b = rng.integers(2, 64, size=12), rng.integers(2, 64, size=12)
+    xor = a[:, None] ^ b[None, :]
+    assert found(xor, "xor-sum") and not found(xor, "tartan")
+    tart = np.array([[grundy.nim_mul(int(u), int(v)) for v in b] for u in a], dtype=np.int64)
+    assert found(tart, "tartan")
+    for t in (xor, tart):
+        t[11, 3] ^= 1
+    assert not found(xor, "xor-sum") and not found(tart, "tartan")
+
+
+def test_symmetry_holds_and_fails():
+    assert "symmetry" in kinds(explore(TwoHeapNim(), rows=10, cols=10))
+    assert "symmetry" not in kinds(explore(Lopsided(), rows=10, cols=10))
+
+
+def test_periodic_rows_and_columns():
+    t = grid(lambda x, y: (x + 2 * y) % 5, rows=10, cols=20)
+    (rows,) = found(t, "rows-periodic")
+    assert rows.startswith("every row is periodic in y (period 5;")
+    assert not found(grid(lambda x, y: x ^ y, rows=40, cols=40), "rows-periodic")
+    t[4, 17] += 1
+    assert not found(t, "rows-periodic")
+
+
+def test_p_positions_of_a_table_neither_diagonal_nor_wythoff():
+    lop = explore(Lopsided(), rows=10, cols=10)
+    assert texts(lop, "p-positions") == []
+
+
+@pytest.mark.parametrize("index", range(len(list(closed_forms(5)))))
+def test_each_closed_form_is_found_and_one_changed_value_loses_it(index):
+    name, form = list(closed_forms(5))[index]
+    values = np.asarray(form(np.arange(300)), dtype=np.int64)
+    result = list(sequence_findings(values))
+    closed = [f.text for f in result if f.kind == "closed-form"]
+    assert closed and closed[0] == f"g(n) = {name}" or _an_earlier_form_also_fits(values, index)
+    values[299] += 1
+    assert f"g(n) = {name}" not in [f.text for f in sequence_findings(values)]
+
+
+def _an_earlier_form_also_fits(values, index):
+    x = np.arange(len(values))
+    return any(np.array_equal(f(x), values) for _, f in list(closed_forms(5))[:index])
+
+
+def test_closed_forms_against_their_definitions():
+    forms = dict(closed_forms(3))
+    n = np.arange(40)
+    odious = [k for k in range(100) if bin(k).count("1") % 2][:40]
+    evil = [k for k in range(100) if bin(k).count("1") % 2 == 0][:40]
+    assert forms["the n-th odious number (from n = 0: 1, 2, 4, 7, ...)"](n).tolist() == odious
+    assert forms["the n-th evil number (from n = 0: 0, 3, 5, 6, ...)"](n).tolist() == evil
+    assert forms["the largest power of 2 dividing n (0 at n = 0)"](n).tolist() == \
+        [0] + [max(2**j for j in range(7) if k % 2**j == 0) for k in range(1, 40)]
+    # Mock Turtles and Ruler (Winning Ways ch. 14) are what the library says they are.
+    mock = "the (n-1)-th odious number (0 at n = 0; then 1, 2, 4, 7, ...)"
+    assert forms[mock](n).tolist() == grundy.find("mock-turtles").sequence(40).tolist()
+
+
+def test_p_positions_of_sequences():
+    # an arithmetic progression with no period: g = 0 on multiples of 3, else n
+    values = np.array([0 if k % 3 == 0 else k for k in range(200)])
+    assert [f.text for f in sequence_findings(values) if f.kind == "p-positions"] == \
+        ["P-positions: n = 0 + 3k (k = 0, 1, 2, ...)"]
+    values[198] = 5  # one multiple of 3 is no longer a P-position
+    assert [f.text for f in sequence_findings(values) if f.kind == "p-positions"] == []
+    # a finite list: mock turtles has one P-position, heap 0
+    assert texts(explore(grundy.find("mock-turtles"), n=200), "p-positions") == \
+        ["P-positions: 0 only (none in heaps 1..199)"]
+    # with a saltus the P-positions are finitely many
+    assert texts(explore(grundy.find("allbut:1,2"), n=300), "p-positions") == \
+        ["P-positions: 0, 1, 2 only (values grow by 1 every 3 heaps from heap 0)"]
+
+
+def test_rare_common_split_is_true_of_every_value():
+    result = explore(grundy.find("kayles"), n=600)
+    (text,) = texts(result, "rare-common")
+    mask = int(text.split("mask ")[1].split(":")[0])
+    g = grundy.find("kayles").sequence(600)
+    rare = [n for n in range(600) if bin(int(g[n]) & mask).count("1") % 2 == 0]
+    assert f"{len(rare)} rare values, the last at heap {rare[-1]}" in text
+    assert 8 * len(rare) <= 600
+
+
+def test_largest_value_and_where():
+    result = explore(grundy.find("sub:1,3,4"), n=100)
+    (text,) = texts(result, "largest")
+    assert text.startswith("largest value 3, first at heap 5 (also at 12, 19,")
+
+
+def test_octal_prefix_is_the_definition_for_every_short_code():
+    codes = [(d0, digits) for d0 in (0, 4) for length in (1, 2)
+             for digits in product(range(8), repeat=length) if digits[-1]]
+    for d0, digits in codes:
+        code = f"{d0}." + "".join(map(str, digits))
+        assert octal_prefix(d0, digits, 40) == TakeAndBreak(code).sequence(40).tolist(), code
+
+
+@given(st.sampled_from([0, 4]), st.lists(st.integers(0, 7), min_size=3, max_size=3).filter(lambda d: d[-1]))
+def test_octal_prefix_is_the_definition_for_three_digit_codes(d0, digits):
+    code = f"{d0}." + "".join(map(str, digits))
+    assert octal_prefix(d0, tuple(digits), 30) == TakeAndBreak(code).sequence(30).tolist()
+
+
+def test_known_sequences_find_octal_codes_and_built_in_games():
+    assert known_sequences(TakeAndBreak("0.07").sequence(200))[0] == "dawsons-kayles (0.07)"
+    assert "4.07" in known_sequences(TakeAndBreak("4.07").sequence(200), most=50)
+    assert "grundys-game" in known_sequences(grundy.find("grundys-game").sequence(300))
+    changed = TakeAndBreak("0.77").sequence(200).copy()
+    changed[150] += 1
+    assert known_sequences(changed) == []
+
+
+# -- the result object and the command ---------------------------------------------------
+
+
+def test_as_dict_and_errors():
+    result = explore(grundy.find("sub:1,3,4"), n=100)
+    d = result.as_dict()
+    assert list(d) == ["findings"]
+    assert d["findings"][0] == {"kind": "period", "text": "period 7, preperiod 0, saltus 0",
+                                "checked_to": 100, "certified": True}
+    assert explore(TwoHeapNim(), rows=5, cols=6).as_dict()["findings"][0]["checked_to"] == [5, 6]
+    with pytest.raises(GrundyError, match="heap game: its size is -n"):
+        explore(grundy.find("kayles"), rows=3)
+    with pytest.raises(GrundyError, match="two-dimensional game: its size is --rows"):
+        explore(TwoHeapNim(), n=3)
+    with pytest.raises(GrundyError, match="neither a sequence nor a table"):
+        explore(grundy.Game())
+
+
+RULES = textwrap.dedent('''
+    import grundy
+
+
+    class TwoHeapNim(grundy.GridGame):
+        first_index = 0
+
+        def options(self, p):
+            x, y = p
+            return [(i, y) for i in range(x)] + [(x, j) for j in range(y)]
+
+
+    class Plain(grundy.Game):
+        def options(self, n):
+            return []
+''')
+
+
+def test_cli_explore(cli, tmp_path: Path):
+    rules = tmp_path / "rules.py"
+    rules.write_text(RULES)
+    result = cli("explore", f"{rules}:TwoHeapNim", "--rows", "8", "--cols", "8", "--json")
+    assert result.code == 0, result
+    findings = json.loads(result.out)["findings"]
+    assert {"kind": "function-of", "text": "g(x, y) = x XOR y", "checked_to": [8, 8],
+            "certified": False} in findings
+    result = cli("explore", "sub:1,3,4", "-n", "100")
+    assert result.code == 0 and result.out.splitlines()[:3] == [
+        "sub:1,3,4: heaps 0..99",
+        "  period: period 7, preperiod 0, saltus 0 (certified)",
+        "  p-positions: P-positions: n = 0, 2 (mod 7) (certified)"]
+    assert_one_line_error(cli("explore", "kayles", "--rows", "4"), "its size is -n")
+    assert_one_line_error(cli("explore", f"{rules}:Plain"), "neither a sequence nor a table")
