@@ -70,8 +70,8 @@ def test_parse_position():
         parse_position(Grid(), ["3x"])
     with pytest.raises(GrundyError, match="start at 1"):
         parse_position(Grid(), ["0x3"])
-    with pytest.raises(GrundyError):
-        parse_position(Game(), ["1"])
+    with pytest.raises(GrundyError, match="part 1"):  # a plain Game reads 7, 3x4 or (1,2,3)
+        parse_position(Game(), ["seven"])
 
 
 def test_computer_never_misses_a_win_and_wins_from_n_positions():
@@ -95,7 +95,7 @@ def test_human_who_plays_perfectly_beats_grundy_from_p_position():
         # Reconstruct the position from the last "position:" line and answer the winning move.
         position = [ln for ln in match_lines if ln.startswith("\nposition:")][-1]
         parts = [int(x) for x in position.split(":")[1].split("+")]
-        moves = Match(game, parts).moves()
+        moves = Match(game, parts).menu()
         best = analyze(game, parts).moves[0]
         return str(moves.index(best) + 1)
 
@@ -128,5 +128,8 @@ def test_analysis_primed_by_kernels_equals_plain_engine(name, parts):
 def test_analysis_limits_are_clear_errors(cli):
     from support import assert_one_line_error
 
-    assert_one_line_error(cli("analyze", "kayles", "100001"), "too large")
-    assert_one_line_error(cli("analyze", "coins", "3x300"), "too large")
+    from grundy.catalog import find
+
+    heap, side = find("kayles").move_limit, find("coins").move_limit  # the games' own limits
+    assert_one_line_error(cli("analyze", "kayles", str(heap + 1)), "too large")
+    assert_one_line_error(cli("analyze", "coins", f"3x{side + 1}"), "too large")

@@ -17,16 +17,16 @@ so a request can never make the server work for long or run out of memory.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from ..analysis import format_part
 from ..engine import Game, Sum
 from ..errors import GrundyError
+from ..play import option_parts, tidy
 from ..rules.base import is_grid_game, is_heap_game
 
-__all__ = ["MAX_HEAP", "MAX_OPTIONS", "MAX_PARTS", "MAX_SIDE", "board_of", "option_parts",
-           "read_part", "read_parts", "read_position", "tidy", "to_json"]
+__all__ = ["MAX_HEAP", "MAX_OPTIONS", "MAX_PARTS", "MAX_SIDE", "board_of", "describe",
+           "option_parts", "read_part", "read_parts", "read_position", "tidy", "to_json"]
 
 #: the most parts a position may have
 MAX_PARTS = 32
@@ -36,9 +36,6 @@ MAX_HEAP = 1000
 MAX_SIDE = 64
 #: the most options the distinct parts of one position may have together
 MAX_OPTIONS = 200_000
-
-#: boards where a part is one coin (or cell): two equal parts cancel, as a coin turned twice
-_COIN_BOARDS = ("coins", "coin-board", "grid")
 
 
 def board_of(game: Game) -> str:
@@ -99,37 +96,9 @@ def read_position(game: Game, raw: Any, where: str = "position") -> list[Any]:
     return parts
 
 
-def tidy(game: Game, parts: list[Any]) -> list[Any]:
-    """Parts as the board shows them: empty heaps and absent coins (0) dropped, and on
-    coin boards a coin present an even number of times turned back to tails (it is one
-    coin: two equal heads cancel, as their values do)."""
-    if is_heap_game(game) and board_of(game) in ("heaps", "coins"):
-        parts = [p for p in parts if p != 0]
-    if board_of(game) in _COIN_BOARDS:
-        counts = Counter(parts)
-        seen: set[Any] = set()
-        kept = []
-        for p in parts:
-            if counts[p] % 2 and p not in seen:
-                kept.append(p)
-            seen.add(p)
-        parts = kept
-    return parts
-
-
-def option_parts(option: Any) -> list[Any]:
-    """The parts a move leaves in place of the part moved (a Sum may leave none or several)."""
-    return list(option.parts) if isinstance(option, Sum) else [option]
-
-
 def to_json(game: Game, parts: list[Any]) -> list[Any]:
     """Parts as JSON: integers, or ``[r, c]`` pairs."""
     return [list(p) if isinstance(p, tuple) else p for p in parts]
-
-
-def same_parts(a: list[Any], b: list[Any]) -> bool:
-    """Equal as multisets (the order of the parts a move leaves does not matter)."""
-    return Counter(a) == Counter(b)
 
 
 def _show(raw: Any) -> str:
