@@ -83,7 +83,7 @@ typedef struct {
 #ifdef OCTAL_STATS
 #include <stdio.h>
 static long long st_blocks, st_rows, st_vec, st_small, st_verify, st_verify_heaps, st_reviews,
-    st_rebuilds, st_rare_heaps;
+    st_rebuilds, st_rare_heaps, st_where[11], st_ex, st_found_pairs, st_exhausted, st_exhausted_pairs, st_long;
 #define STAT(x) (x)
 #else
 #define STAT(x) ((void)0)
@@ -183,12 +183,15 @@ static int review(State *s) {
 }
 
 /* The scan order for heap h: each cycle of EPOCHS epochs tries order 0, then order 1, then
- * keeps the one that needed fewer pairs in its epoch. */
+ * keeps the one that needed fewer pairs in its epoch.  A trial stops early when it has
+ * already cost twice what the other order needed. */
 static int pick_order(State *s, int64_t h) {
     const int64_t phase = (h / EPOCH) % EPOCHS;
-    if (phase < 2) {
-        if (phase == 0 && h % EPOCH == 0) s->cost[0] = s->cost[1] = 0;
-        return (int)phase;
+    if (h % EPOCH == 0 && phase < 2) s->cost[phase] = 0;
+    if (phase == 0) return 0;
+    if (phase == 1) {
+        if (s->cost[0] + EPOCH < s->cost[1] / 2) return 0;  /* order 1 loses already */
+        return 1;
     }
     if (phase == 2 && h % EPOCH == 0) s->order = s->cost[1] < s->cost[0];
     return s->order;
@@ -322,36 +325,40 @@ static int block(State *s, int64_t stop) {
             }
         }
         uint32_t c = mex_from(row, 0, top);
-        /* groups where c is rare: scan their pairs */
-        int64_t qa[2] = {0, 0}, aa[2] = {0, 0}, pairs = 0;
+        /* while c is rare for a group whose pairs are not all tried: try a run of them
+         * (of the group that tried fewer, when c is rare for both) */
+        int64_t qa[2] = {0, 0}, aa[2] = {0, 0}, tried[2] = {0, 0}, pairs = 0;
         const int order = pick_order(s, h);
         int done[2] = {!s->grp[0].nk, !s->grp[1].nk};
         for (;;) {
-            int d = -1;
-            for (int e = 0; e < 2; e++)
-                if (!done[e] && rare_in(&s->grp[e], c, h, e)) { d = e; break; }
-            if (d < 0) break;
+            const int need0 = !done[0] && rare_in(&s->grp[0], c, h, 0);
+            const int need1 = !done[1] && rare_in(&s->grp[1], c, h, 1);
+            if (!need0 && !need1) break;
+            const int d = need0 && need1 ? tried[1] < tried[0] : need1;
             const Group *gr = &s->grp[d];
-            int found = 0;
-            STAT(st_verify_heaps++);
-            while (!found && qa[d] < gr->nk) {
-                const int64_t m = h - gr->k[qa[d]];
-                const int64_t hm = half_of(s, m);
-                int64_t lo, hi;
-                if (!next_run(order, gr->mask ? PROBE + 1 : 1, hm, &aa[d], &lo, &hi)) {
-                    qa[d]++;
-                    aa[d] = 0;
-                    continue;
+            const int64_t m = h - gr->k[qa[d]];
+            const int64_t hm = half_of(s, m);
+            int64_t lo, hi;
+            if (!next_run(order, gr->mask ? PROBE + 1 : 1, hm, &aa[d], &lo, &hi)) {
+                aa[d] = 0;
+                if (++qa[d] == gr->nk) {
+                    done[d] = 1;
+                    STAT((st_exhausted++, st_exhausted_pairs += pairs));
                 }
-                STAT(st_verify += hi - lo);
-                pairs += hi - lo;
-                for (int64_t a = lo; a < hi; a++) row[g[a] ^ g[m - a]] = 1;
-                if (row[c]) found = 1;
+                continue;
             }
-            if (found) s->cost[order] += pairs;
-            pairs = 0;
-            if (found) c = mex_from(row, c, top);
-            else done[d] = 1;
+            STAT(st_verify += hi - lo);
+            pairs += hi - lo;
+            tried[d] += hi - lo;
+            for (int64_t a = lo; a < hi; a++) row[g[a] ^ g[m - a]] = 1;
+            if (row[c]) {
+                STAT(st_verify_heaps++);
+                STAT(st_found_pairs += pairs);
+                STAT(pairs > 10000 ? st_long++ : 0);
+                s->cost[order] += pairs;
+                pairs = 0;
+                c = mex_from(row, c, top);
+            }
         }
         if (c > s->limit) { s->error = 1; s->error_heap = h; return -1; }
         g[h] = (uint16_t)c;
@@ -531,6 +538,9 @@ static PyObject *fill(PyObject *self, PyObject *args, PyObject *kw) {
     result = Py_None;
     Py_INCREF(result);
 #ifdef OCTAL_STATS
+    for (int i = 0; i < 11; i++) fprintf(stderr, "%lld ", st_where[i]);
+    fprintf(stderr, "found pairs %lld (long %lld), exhausted %lld scans %lld pairs, order %d\n", st_found_pairs, st_long, st_exhausted, st_exhausted_pairs, s->order);
+    st_found_pairs = st_long = st_exhausted = st_exhausted_pairs = 0;
     fprintf(stderr, "blocks %lld rows %lld vec %lld small %lld verify %lld in %lld scans, reviews %lld rebuilds %lld rare heaps %lld; masks %x (%lld rare) %x (%lld rare), top %u\n",
             st_blocks, st_rows, st_vec, st_small, st_verify, st_verify_heaps, st_reviews, st_rebuilds, st_rare_heaps,
             s->grp[0].mask, (long long)s->grp[0].nrare, s->grp[1].mask, (long long)s->grp[1].nrare, s->top);
