@@ -167,3 +167,22 @@ def test_sequences_need_heap_games_and_say_how() -> None:
     with pytest.raises(grundy.GrundyError, match="two-dimensional game"):
         grundy.sequence(grundy.find("squares"), 5)
     assert grundy.sequence(Heap(), 12).tolist() == [grundy.value(Plain(), n) for n in range(12)]
+
+
+@given(st.lists(st.integers(0, 3), max_size=50), st.lists(st.integers(0, 3), min_size=1,
+       max_size=30), st.integers(0, 20000), st.integers(0, 2))
+def test_preperiod_scan_matches_the_definition(head, pattern, length, s):
+    """The chunked backward scan finds the least e as a plain scan over every n does, on
+    sequences periodic (with saltus s) after a random head, over several chunks."""
+    from grundy.rules.periods import preperiod
+
+    p = len(pattern)
+    tail = [pattern[i % p] + s * (i // p) for i in range(length)]
+    g = np.array(head + tail, dtype=np.int64)
+    if p >= len(g):
+        return
+    e = 0
+    for n in range(len(g) - p):
+        if g[n + p] != g[n] + s:
+            e = n + 1
+    assert preperiod(g, p, s) == e

@@ -26,8 +26,9 @@ __all__ = ["Certifier", "Found", "Known", "extend", "preperiod", "search"]
 
 #: the last values every candidate period must explain (a quick filter)
 TAIL = 16
-#: candidate periods whose preperiod is computed in one search, at most (each costs a pass)
-MAX_EXAMINED = 64
+_CHUNK = 1 << 12  # values compared in the first step when looking for a preperiod
+#: candidate periods whose preperiod is computed in one search, at most
+MAX_EXAMINED = 4096
 
 
 @dataclass(frozen=True)
@@ -64,14 +65,22 @@ class Found:
 def preperiod(g: np.ndarray, p: int, s: int) -> int:
     """The least e with g(n + p) = g(n) + s for all e <= n < len(g) - p.
 
+    The data is scanned from the end in growing chunks, so a candidate that fails near
+    the end (most do) costs one small chunk, and a true period about the length of its
+    periodic part.
+
     >>> preperiod(np.array([3, 0, 1, 0, 1, 0]), 2, 0)
     1
     """
-    if s:
-        bad = np.flatnonzero(g[p:].astype(np.int64) - g[:-p] != s)
-    else:
-        bad = np.flatnonzero(g[p:] != g[:-p])
-    return int(bad[-1]) + 1 if len(bad) else 0
+    end, chunk = len(g) - p, _CHUNK
+    while end > 0:
+        start = max(0, end - chunk)
+        a, b = g[start + p : end + p], g[start:end]
+        bad = (a.astype(np.int64) - b != s) if s else (a != b)
+        if bad.any():
+            return start + int(len(bad) - np.argmax(bad[::-1]))
+        end, chunk = start, 2 * chunk
+    return 0
 
 
 def _candidates(g: np.ndarray, saltus: bool) -> list[tuple[int, int]]:
@@ -80,22 +89,20 @@ def _candidates(g: np.ndarray, saltus: bool) -> list[tuple[int, int]]:
     if n < 2:
         return []
     # candidate periods p = 1 .. n // 2; keep those the last TAIL values agree with
-    periods = np.arange(1, n // 2 + 1)
+    alive = np.arange(1, n // 2 + 1)
     wide = g.astype(np.int64) if saltus else g
-    steps = (wide[n - 1] - wide[n - 1 - periods] if saltus
-             else np.zeros(len(periods), dtype=np.int64))
-    keep = np.ones(len(periods), dtype=bool) if saltus else wide[n - 1] == wide[n - 1 - periods]
+    if saltus:
+        steps = wide[n - 1] - wide[n - 1 - alive]
+    else:
+        alive = alive[wide[n - 1] == wide[n - 1 - alive]]
+        steps = np.zeros(len(alive), dtype=np.int64)
     for j in range(1, min(TAIL, n - n // 2)):
-        i = n - 1 - j
-        alive = periods[keep]
         if not len(alive):
             break
-        if saltus:
-            ok = wide[i] - wide[i - alive] == steps[keep]
-        else:
-            ok = wide[i] == wide[i - alive]
-        keep[np.flatnonzero(keep)[~ok]] = False
-    return [(int(p), int(s)) for p, s in zip(periods[keep], steps[keep])]
+        i = n - 1 - j
+        ok = (wide[i] - wide[i - alive] == steps) if saltus else (wide[i] == wide[i - alive])
+        alive, steps = alive[ok], steps[ok]
+    return [(int(p), int(s)) for p, s in zip(alive, steps)]
 
 
 def search(g: np.ndarray, rule: Certifier | None,
