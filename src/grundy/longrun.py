@@ -58,7 +58,7 @@ def _read_record(path: Path) -> dict[str, Any]:
         raise GrundyError(f"{_record(path)}: not a record of an unfinished run") from None
 
 
-def _open(path: Path, n: int, resume: bool, game: str) -> tuple[np.ndarray, int]:
+def _open(path: Path, n: int, resume: bool, game: str) -> tuple[np.memmap[Any, Any], int]:
     """The memory map of ``n`` uint16 values and how many are final already."""
     from numpy.lib.format import open_memmap
 

@@ -367,7 +367,7 @@ class TurningCorners(Product):
     [Sum(), Sum((2, 1)), Sum((1, 2)), Sum((1, 1), (1, 2), (2, 1))]
     """
 
-    notation = "coins"  # type: ignore[assignment]
+    notation = "coins"
 
     def __init__(self) -> None:
         super().__init__(TurningTurtles(), TurningTurtles())
