@@ -12,7 +12,7 @@ __all__ = ["explore"]
 
 @click.command()
 @click.argument("game")
-@click.option("-n", "count", type=click.IntRange(2, 10**6), default=None,
+@click.option("-n", "count", type=click.IntRange(2, 10**5), default=None,
               help="Heap games: number of heaps (0..N-1)  [default: 1000]")
 @click.option("--rows", type=click.IntRange(1, 512), default=None,
               help="Two-dimensional games: rows of the table  [default: 32]")
@@ -32,6 +32,8 @@ def explore(game: str, count: int | None, rows: int | None, cols: int | None,
     and decompositions: a XOR of two sequences (a sum of games), a nim product (a
     Tartan product), a function of min, max, x - y, x + y or x XOR y.  A finding
     holds on every value computed; 'certified' only when a theorem proves it.
+    With --json: {"findings": [...]}, each with its kind, text, checked_to and
+    certified.
 
     GAME is a built-in name or notation, or your own class: rules.py:MyGame.
     """
