@@ -420,19 +420,19 @@ def value(game: Game, position: Any) -> int:
 
 def _fill(game: Game, positions: Iterable[Any]) -> list[int]:
     """Values of ``positions`` computed in the order given, each from its options'
-    memoised values when they are all known (the bottom-up path), else by :func:`_solve`."""
+    memoised values when they are all known (the bottom-up path), else by :func:`_solve`.
+
+    The engine itself: ``fast_value`` is not asked (a game's kernel may be built on
+    :func:`heap_values`)."""
     memo = game.cache
     options = game.options
     limit = game.cache_limit
-    fast = game.fast_value if type(game).fast_value is not Game.fast_value else None
     out: list[int] = []
     sums = False
     pos: Any = None
     try:
         for pos in positions:
             v = memo.get(pos)
-            if v is None and fast is not None:
-                v = fast(pos)
             if v is None:
                 given = options(pos)
                 opts = given if isinstance(given, list) else list(given)
@@ -522,6 +522,10 @@ def part_winning_moves(game: Game, parts: Iterable[Any]) -> list[tuple[int, Any]
 def heap_values(game: Game, n: int) -> list[int]:
     """Values of positions 0..n-1 of a game whose positions are heap sizes.
 
+    Computed bottom-up, in order: when the options of heap k are smaller heaps, their
+    values are already memoised and heap k costs one pass over its options (no search);
+    any other option is searched for as by :func:`value`.
+
     >>> class Nim(Game):
     ...     def options(self, n):
     ...         return range(n)
@@ -533,6 +537,8 @@ def heap_values(game: Game, n: int) -> list[int]:
 
 def grid_values(game: Game, rows: int, cols: int, first: int = 0) -> list[list[int]]:
     """Values of positions ``(first + r, first + c)``, ``r < rows``, ``c < cols``.
+
+    Computed bottom-up, row by row, like :func:`heap_values`.
 
     >>> class TwoHeapNim(Game):
     ...     def options(self, p):
