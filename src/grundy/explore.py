@@ -13,6 +13,11 @@ A two-dimensional game's table is searched for symmetry, the form of its P-posit
 product, ``(x)`` the nim product), ``g`` a function of ``min``, ``max``, ``x - y``,
 ``x + y`` or ``x XOR y``; its first row and column are matched like sequences.
 
+The kinds of findings: ``period``, ``p-positions``, ``largest``, ``rare-common``,
+``closed-form``, ``same-values`` (sequences); ``p-positions``, ``symmetry``, ``xor-sum``,
+``tartan``, ``function-of``, ``rows-periodic``, ``columns-periodic``, ``first-row``,
+``first-column`` (tables).
+
 No false claims: every finding holds on every value computed (``checked_to`` says how
 far: a number of heaps, or ``[rows, cols]``), and only a theorem makes it
 ``certified``.  A pattern needs evidence beyond the values that define it (three
