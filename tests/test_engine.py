@@ -300,7 +300,7 @@ def test_cache_limit_bounds_memo_between_calls_of_heap_values():
         cache_limit = 50
 
     g = Bounded()
-    assert heap_values(g, 200) == heap_values(Grundys(), 200)
+    assert heap_values(g, 120) == heap_values(Grundys(), 120)
     assert len(g.cache) <= 50
 
 
