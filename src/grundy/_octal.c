@@ -42,7 +42,7 @@
 #define MAX_BLOCK 256
 #define CHUNK_SECONDS 0.02  /* work between two returns to Python */
 #define REPORT_SECONDS 0.2  /* at least this long between two calls of `report` */
-#define RUN 16
+#define RUN 64
 #define PROBE 32        /* first parts of every heap tried before the rare check */
 #define EPOCH 256       /* heaps per trial of an order */
 #define EPOCHS 16       /* a cycle: one epoch on each order, then the better one */
@@ -75,7 +75,7 @@ typedef struct {
     size_t rows_cap;
     int64_t *walsh;
     int order;          /* the better scan order (see next_run) */
-    int64_t cost[2];    /* pairs each order needed in its last trial */
+    double cost[2];     /* seconds each order took to find values in its last trial */
     int error;          /* 1: a value would not fit; 2: out of memory */
     int64_t error_heap;
 } State;
@@ -88,6 +88,12 @@ static long long st_blocks, st_rows, st_vec, st_small, st_verify, st_verify_heap
 #else
 #define STAT(x) ((void)0)
 #endif
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
 
 static inline int parity32(uint32_t x) { return __builtin_parity(x); }
 
@@ -190,7 +196,7 @@ static int pick_order(State *s, int64_t h) {
     if (h % EPOCH == 0 && phase < 2) s->cost[phase] = 0;
     if (phase == 0) return 0;
     if (phase == 1) {
-        if (s->cost[0] + EPOCH < s->cost[1] / 2) return 0;  /* order 1 loses already */
+        if (s->cost[0] + 1e-4 < s->cost[1] / 2) return 0;  /* order 1 loses already */
         return 1;
     }
     if (phase == 2 && h % EPOCH == 0) s->order = s->cost[1] < s->cost[0];
@@ -244,6 +250,26 @@ static inline int64_t half_of(const State *s, int64_t m) {
     return (s->unequal && !(m & 1)) ? m / 2 - 1 : m / 2;
 }
 
+/* Mark, in the rows of heaps h = n0 + j (j < rows), the value v ^ g(b) of the pair (a, b =
+ * h - k - a) for every heap where b is below n0 (and at least 1). */
+static inline void mark_block(uint8_t *R, uint32_t stride, int64_t rows, int64_t n0,
+                              const uint16_t *g, int64_t k, int64_t a, uint16_t v, int unequal) {
+    int64_t jhi = a + k;  /* j < a + k: b < n0 */
+    if (jhi > rows) jhi = rows;
+    int64_t jlo = a + k + 1 - n0;  /* b >= 1 */
+    if (jlo < 0) jlo = 0;
+    if (jlo >= jhi) return;
+    const uint16_t *src = g + (n0 - k - a);
+    STAT(st_vec += jhi - jlo);
+    uint8_t *row = R + (size_t)jlo * stride;
+    if (unequal) {
+        for (int64_t j = jlo; j < jhi; j++, row += stride)
+            if (2 * a != n0 + j - k) row[v ^ src[j]] = 1;
+    } else {
+        for (int64_t j = jlo; j < jhi; j++, row += stride) row[v ^ src[j]] = 1;
+    }
+}
+
 /* Compute heaps s->size .. up to stop (at least one); returns -1 on error (s->error). */
 static int block(State *s, int64_t stop) {
     const int64_t n0 = s->size;
@@ -263,25 +289,8 @@ static int block(State *s, int64_t stop) {
         if (!gr->mask) continue;
         for (int q = 0; q < gr->nk; q++) {
             const int64_t k = gr->k[q];
-            for (int64_t r = 0; r < gr->nrare; r++) {
-                const int64_t a = gr->rpos[r];
-                const uint16_t v = gr->rval[r];
-                /* j < a + k (b < n0), b = n0 + j - k - a >= 1 */
-                int64_t jhi = a + k;
-                if (jhi > rows) jhi = rows;
-                int64_t jlo = a + k + 1 - n0;
-                if (jlo < 0) jlo = 0;
-                if (jlo >= jhi) continue;
-                const uint16_t *src = g + (n0 - k - a);
-                STAT(st_vec += jhi - jlo);
-                uint8_t *row = R + (size_t)jlo * stride;
-                if (s->unequal) {
-                    for (int64_t j = jlo; j < jhi; j++, row += stride)
-                        if (2 * a != n0 + j - k) row[v ^ src[j]] = 1;
-                } else {
-                    for (int64_t j = jlo; j < jhi; j++, row += stride) row[v ^ src[j]] = 1;
-                }
-            }
+            for (int64_t r = 0; r < gr->nrare; r++)
+                mark_block(R, stride, rows, n0, g, k, gr->rpos[r], gr->rval[r], s->unequal);
         }
     }
     int64_t j;
@@ -328,6 +337,7 @@ static int block(State *s, int64_t stop) {
         /* while c is rare for a group whose pairs are not all tried: try a run of them
          * (of the group that tried fewer, when c is rare for both) */
         int64_t qa[2] = {0, 0}, aa[2] = {0, 0}, tried[2] = {0, 0}, pairs = 0;
+        double since = -1.0;
         const int order = pick_order(s, h);
         int done[2] = {!s->grp[0].nk, !s->grp[1].nk};
         for (;;) {
@@ -348,6 +358,7 @@ static int block(State *s, int64_t stop) {
                 continue;
             }
             STAT(st_verify += hi - lo);
+            if (since < 0) since = now();
             pairs += hi - lo;
             tried[d] += hi - lo;
             for (int64_t a = lo; a < hi; a++) row[g[a] ^ g[m - a]] = 1;
@@ -355,7 +366,9 @@ static int block(State *s, int64_t stop) {
                 STAT(st_verify_heaps++);
                 STAT(st_found_pairs += pairs);
                 STAT(pairs > 10000 ? st_long++ : 0);
-                s->cost[order] += pairs;
+                const double t = now();
+                s->cost[order] += t - since;
+                since = t;
                 pairs = 0;
                 c = mex_from(row, c, top);
             }
@@ -385,12 +398,6 @@ static int block(State *s, int64_t stop) {
         }
     }
     return 0;
-}
-
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
 static int read_moves(PyObject *seq, int64_t *out, int *count, const char *what, int64_t least) {
