@@ -342,8 +342,8 @@ def _solve(game: Game, root: Any, memo: dict[Any, int]) -> int:
                         m += 1
                     memo[pos] = m
                 continue
-            except KeyError:
-                if not sums and any(isinstance(o, Sum) for o in opts):
+            except KeyError as missed:  # the key missed: a position, or a Sum (never a key)
+                if not sums and missed.args and isinstance(missed.args[0], Sum):
                     sums = True
                     try:
                         memo[pos] = _mex_of(opts, memo)
@@ -444,8 +444,8 @@ def _fill(game: Game, positions: Iterable[Any]) -> list[int]:
                         v = 0
                         while v in seen:
                             v += 1
-                except KeyError:
-                    if not sums and any(isinstance(o, Sum) for o in opts):
+                except KeyError as missed:
+                    if not sums and missed.args and isinstance(missed.args[0], Sum):
                         sums = True
                     v = _solve(game, pos, memo)
                 else:
