@@ -98,6 +98,8 @@ def _answer(problem: str, path: str) -> bool:
 
     try:
         if path == "-":
+            if sys.stdin is None:  # closed: the CLI says so
+                return False
             data = read_all(sys.stdin.buffer)
         else:
             with open(path, "rb") as handle:
