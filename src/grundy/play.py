@@ -246,8 +246,8 @@ def play(game: Game, parts: Sequence[Any], *, human_first: bool = True, seed: in
         legal = match.menu() if count <= 4 * MENU_LIMIT else None  # None: too many to list
         if not count:
             if misere:  # the player to move has no move: the other one moved last
-                say(paint("You have no move: grundy moved last and loses. You win!", "1;32") if human
-                    else paint("grundy has no move: you moved last and lose.", "1;31"))
+                say(paint("You have no move: grundy moved last and loses. You win!", "1;32")
+                    if human else paint("grundy has no move: you moved last and lose.", "1;31"))
                 return "you" if human else "grundy"
             say(paint("You have no move: grundy wins.", "1;31") if human
                 else paint("grundy has no move: you win!", "1;32"))

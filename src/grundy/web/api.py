@@ -28,8 +28,8 @@ from ..catalog import entries, find
 from ..engine import Game, Sum, value
 from ..errors import GrundyError
 from ..rules.base import is_grid_game, is_heap_game
-from .positions import (MAX_HEAP, MAX_OPTIONS, MAX_PARTS, MAX_SIDE, board_of, describe,
-                        option_parts, read_parts, read_position, tidy, to_json)
+from .positions import (MAX_COIN, MAX_HEAP, MAX_OPTIONS, MAX_PARTS, MAX_SIDE, board_of,
+                        describe, option_parts, read_parts, read_position, tidy, to_json)
 
 __all__ = ["MAX_MISERE_TOKENS", "MAX_MOVES_LISTED", "MAX_SEQUENCE", "MAX_TABLE_SIDE",
            "RequestError", "analyze", "game_info", "games", "limits", "move", "reply",
@@ -168,12 +168,13 @@ def explain(game: Game, found: Analysis | MisereAnalysis) -> str:
         head = ("Misère play: whoever makes the last move loses. Values do not add up here, "
                 "so grundy searched the moves of the whole position. ")
         if found.outcome == "P":
-            return head + "Every move leads to a position the opponent wins: the player to move loses."
+            return head + ("Every move leads to a position the opponent wins: the player to "
+                           "move loses.")
         if not found.moves:
-            return head + "No move is left: the opponent made the last move, so the player to move has won."
-        m = found.moves[0]
-        return head + (f"The player to move wins, for example with {_describe(game, m.part, tidy(game, option_parts(m.option)))}: "
-                       "every reply of the opponent leads to a position grundy wins again.")
+            return head + ("No move is left: the opponent made the last move, so the player "
+                           "to move has won.")
+        return head + (f"The player to move wins, for example with {_text(game, found.moves[0])}"
+                       ": every reply of the opponent leads to a position grundy wins again.")
     parts, values = found.parts, found.part_values
     if not parts:
         return "No move is left: the player to move loses (the opponent made the last move)."
@@ -188,14 +189,16 @@ def explain(game: Game, found: Analysis | MisereAnalysis) -> str:
                        "best play. Any move changes one part's value and makes the XOR non-zero, "
                        "and the opponent can always bring it back to 0.")
     m = found.moves[0]
-    old = values[m.index]
-    new = value(game, m.option)
-    count = len(found.moves)
-    return text + (f"The XOR is not 0, so the player to move wins. A winning move makes the XOR 0: "
-                   f"{_describe(game, m.part, tidy(game, option_parts(m.option)))} turns a part worth {old} into one "
-                   f"worth {new} ({old} ⊕ {found.value} = {new}), so the new XOR is 0 and the "
-                   f"opponent faces a P-position. "
-                   f"{'It is the only winning move.' if count == 1 else f'There are {count} winning moves.'}")
+    old, new, count = values[m.index], value(game, m.option), len(found.moves)
+    others = "It is the only winning move." if count == 1 else f"There are {count} winning moves."
+    return text + (f"The XOR is not 0, so the player to move wins. A winning move makes the XOR "
+                   f"0: {_text(game, m)} turns a part worth {old} into one worth {new} "
+                   f"({old} ⊕ {found.value} = {new}), so the new XOR is 0 and the opponent "
+                   f"faces a P-position. {others}")
+
+
+def _text(game: Game, move: Any) -> str:
+    return _describe(game, move.part, tidy(game, option_parts(move.option)))
 
 
 def _label(game: Game, part: Any) -> str:
@@ -303,7 +306,8 @@ def games(_: Mapping[str, Any] | None = None) -> dict[str, Any]:
 
 def limits() -> dict[str, int]:
     """Every limit the API applies, by name."""
-    return {"parts": MAX_PARTS, "heap": MAX_HEAP, "side": MAX_SIDE, "options": MAX_OPTIONS,
+    return {"parts": MAX_PARTS, "heap": MAX_HEAP, "coin": MAX_COIN, "side": MAX_SIDE,
+            "options": MAX_OPTIONS,
             "sequence": MAX_SEQUENCE, "table_side": MAX_TABLE_SIDE,
             "misere_tokens": MAX_MISERE_TOKENS, "moves_listed": MAX_MOVES_LISTED}
 

@@ -25,16 +25,19 @@ from ..errors import GrundyError
 from ..play import option_parts, tidy
 from ..rules.base import is_grid_game, is_heap_game
 
-__all__ = ["MAX_HEAP", "MAX_OPTIONS", "MAX_PARTS", "MAX_SIDE", "board_of", "describe",
+__all__ = ["MAX_COIN", "MAX_HEAP", "MAX_OPTIONS", "MAX_PARTS", "MAX_SIDE", "board_of", "describe",
            "option_parts", "read_part", "read_parts", "read_position", "tidy", "to_json"]
 
 #: the most parts a position may have
 MAX_PARTS = 32
-#: the largest heap (or coin, or bean's bottle count) the playground takes
-MAX_HEAP = 1000
+#: the largest heap the playground takes
+MAX_HEAP = 300
+#: the largest coin of a coin row, and the most bottles after a bean (their moves turn or
+#: fill up to n coins or bottles each, so n^2 work per part)
+MAX_COIN = 64
 #: the largest row or column of a two-dimensional part
-MAX_SIDE = 64
-#: the most options the distinct parts of one position may have together
+MAX_SIDE = 32
+#: the most moves one position may have (all parts together)
 MAX_OPTIONS = 200_000
 
 
@@ -51,9 +54,10 @@ def read_part(game: Game, raw: Any, where: str) -> Any:
         if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
             raise GrundyError(f"{where}: expected a heap size (a non-negative integer), got "
                               f"{_show(raw)}")
-        if raw > MAX_HEAP:
+        top = MAX_HEAP if board_of(game) == "heaps" else MAX_COIN
+        if raw > top:
             raise GrundyError(f"{where}: {raw} is too large for the playground "
-                              f"(at most {MAX_HEAP})")
+                              f"(at most {top})")
         return raw
     if is_grid_game(game):
         pair: Any = raw
@@ -88,8 +92,11 @@ def read_position(game: Game, raw: Any, where: str = "position") -> list[Any]:
     """A checked, tidied position; raises :class:`GrundyError` naming ``where``."""
     parts = tidy(game, read_parts(game, raw, where))
     budget = MAX_OPTIONS
-    for part in set(parts):
-        budget -= len(list(game.options(part)))
+    counts: dict[Any, int] = {}
+    for part in parts:  # every move is listed: equal parts count once each
+        if part not in counts:
+            counts[part] = sum(1 for _ in game.options(part))
+        budget -= counts[part]
         if budget < 0:
             raise GrundyError(f"{where}: too many moves to list (more than {MAX_OPTIONS}); "
                               "take smaller parts")
