@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -64,12 +63,13 @@ def test_a_judge_run_loads_neither_click_nor_numpy(tmp_path) -> None:  # type: i
 
 def test_other_judge_runs_skip_the_cli(tmp_path) -> None:  # type: ignore[no-untyped-def]
     example = (resources.files("grundy") / "examples" / "squares.in").read_bytes()
-    expected = subprocess.run([sys.executable, "-m", "grundy", "solve", "squares", "--json"],
+    # --explain goes through the CLI: the judge's answer, the explanation indented under it
+    expected = subprocess.run([sys.executable, "-m", "grundy", "solve", "squares", "--explain"],
                               input=example, capture_output=True).stdout
-    assert expected.startswith(b"{")
+    assert expected.startswith(b"FIRST\n ")
     proc = run_main(["solve", "grid-game-2"], example)
     assert proc.returncode == 0 and proc.stderr.decode() == "loaded: False True\n"
-    answers = [json.loads(line)["winner"] for line in expected.decode().splitlines()]
+    answers = [line for line in expected.decode().splitlines() if not line.startswith(" ")]
     assert proc.stdout.decode().split() == answers
     # without the kernel, the nim product too: NumPy, and still no click
     proc = run_main(["nim"], SAMPLE_IN.encode(), env={"GRUNDY_PURE": "1"})
@@ -117,3 +117,65 @@ def test_closed_standard_output_is_one_error_line(tmp_path) -> None:  # type: ig
         assert proc.returncode == 2
         err = proc.stderr.decode()
         assert err.count("\n") == 1 and err.startswith("grundy: error: "), err
+
+
+def _fake_fastseq(answer):  # type: ignore[no-untyped-def]
+    import types
+
+    module = types.ModuleType("grundy.fastseq")
+    module.answer = answer  # type: ignore[attr-defined]
+    return module
+
+
+def test_a_sequence_run_goes_to_fastseq_first(monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    calls: list[list[str]] = []
+
+    def answered(args: list[str]) -> bool:
+        calls.append(args)
+        sys.stdout.write("answered\n")
+        return True
+
+    monkeypatch.setitem(sys.modules, "grundy.fastseq", _fake_fastseq(answered))
+    monkeypatch.setattr(sys, "argv", ["grundy", "sequence", "kayles", "-n", "5"])
+    console.main()
+    assert calls == [["sequence", "kayles", "-n", "5"]]
+    assert capsys.readouterr().out == "answered\n"
+    # not answered (False, nothing written): the CLI answers
+    monkeypatch.setitem(sys.modules, "grundy.fastseq", _fake_fastseq(lambda args: False))
+    with pytest.raises(SystemExit) as exit:
+        console.main()
+    assert exit.value.code == 0 and capsys.readouterr().out == "0 1 2 3 1\n"
+    # no such module yet: the CLI answers
+    monkeypatch.setitem(sys.modules, "grundy.fastseq", None)  # import -> ImportError
+    with pytest.raises(SystemExit) as exit:
+        console.main()
+    assert exit.value.code == 0 and capsys.readouterr().out == "0 1 2 3 1\n"
+
+
+@pytest.mark.parametrize("fault, err", [
+    (KeyboardInterrupt(), "grundy: error: aborted\n"),
+    (OSError(28, "No space left on device"), "grundy: error: cannot write the output: No space left on device\n"),
+])
+def test_a_fault_in_fastseq_is_one_error_line(monkeypatch, capsys, fault, err) -> None:  # type: ignore[no-untyped-def]
+    def fails(args: list[str]) -> bool:
+        raise fault
+
+    monkeypatch.setitem(sys.modules, "grundy.fastseq", _fake_fastseq(fails))
+    monkeypatch.setattr(sys, "argv", ["grundy", "sequence", "kayles"])
+    monkeypatch.setattr("grundy.errors.discard_output", lambda: None)  # keep pytest's stdout
+    with pytest.raises(SystemExit) as exit:
+        console.main()
+    assert exit.value.code == 2
+    assert capsys.readouterr() == ("", err)
+
+
+def test_a_full_disk_on_the_fast_paths_is_one_error_line(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    example = tmp_path / "nim.in"
+    example.write_text(SAMPLE_IN)
+    split = resources.files("grundy") / "examples" / "split.in"
+    for args in (["nim", str(example)], ["solve", "nim", str(example)], ["solve", "split", str(split)]):
+        with open("/dev/full", "wb") as full:
+            proc = subprocess.run([sys.executable, "-m", "grundy", *args], stdout=full,
+                                  stderr=subprocess.PIPE, timeout=120)
+        assert proc.returncode == 2, args
+        assert proc.stderr == b"grundy: error: cannot write the output: No space left on device\n"

@@ -433,16 +433,11 @@ def run(argv: Sequence[str] | None = None) -> int:
     """
     args = list(argv) if argv is not None else sys.argv[1:]
     try:
-        if sys.stdout is None:
-            _fail("standard output is closed: nowhere to write the answer")
-        with main.make_context("grundy", args) as ctx:
-            main.invoke(ctx)
+        code = _invoke(args)
         sys.stdout.flush()  # a write that fails is reported here, not at exit
+        return code
     except _NO_ARGS_IS_HELP as exc:  # `grundy` alone: the help, readable, on stderr
         return _report(exc.format_message(), squash=False)
-    except click.exceptions.Exit as exc:
-        sys.stdout.flush()
-        return exc.exit_code
     except (KeyboardInterrupt, click.Abort):
         return _report(None)
     except click.ClickException as exc:
@@ -464,6 +459,17 @@ def run(argv: Sequence[str] | None = None) -> int:
         return _internal(exc)
     except Exception as exc:  # a bug: still one line, never a traceback
         return _internal(exc)
+
+
+def _invoke(args: list[str]) -> int:
+    """The command's exit status (0 unless it exits otherwise, as --help and --version do)."""
+    if sys.stdout is None:
+        _fail("standard output is closed: nowhere to write the answer")
+    try:
+        with main.make_context("grundy", args) as ctx:
+            main.invoke(ctx)
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
     return 0
 
 
