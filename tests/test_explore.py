@@ -297,6 +297,23 @@ def test_p_positions_of_sequences():
         ["P-positions: 0, 1, 2 only (values grow by 1 every 3 heaps from heap 0)"]
 
 
+def test_dawsons_kayles_p_positions_are_the_published_ones():
+    # Winning Ways ch. 4 (Dawson's Kayles, 0.07): the P-positions are 0, 1, 15, 35 and
+    # every n = 5, 9, 21, 25, 29 (mod 34).
+    published = {0, 1, 15, 35} | {n for n in range(600) if n % 34 in (5, 9, 21, 25, 29)}
+    result = explore(grundy.find("dawsons-kayles"), n=600)
+    (text,) = texts(result, "p-positions")
+    assert text.startswith("P-positions: n = 5, 9, 21, 25, 29 (mod 34) from heap 53 on; before heap 53: ")
+    before = {int(v) for v in text.split("before heap 53: ")[1].split(", ")}
+    claimed = before | {n for n in range(53, 600) if n % 34 in (5, 9, 21, 25, 29)}
+    assert claimed == published
+
+
+def test_twins_is_n_minus_1():
+    # Winning Ways ch. 14: in Twins a coin n is worth n - 1 (coin 0: no coin, 0).
+    assert texts(explore(grundy.find("twins"), n=100), "closed-form") == ["g(n) = n - 1 (0 at n = 0)"]
+
+
 def test_rare_common_split_is_true_of_every_value():
     result = explore(grundy.find("kayles"), n=600)
     (text,) = texts(result, "rare-common")

@@ -282,11 +282,12 @@ def closed_forms(top: int) -> Iterator[Form]:
     tries ``k`` up to 64, and up to a third of the values computed).
 
     >>> [name for name, _ in closed_forms(2)][:6]
-    ['0', 'n', 'n mod 2', 'floor(n/2)', 'the largest power of 2 dividing n (0 at n = 0)', \
-'1 + the 2-adic valuation of n (0 at n = 0)']
+    ['0', 'n', 'n - 1 (0 at n = 0)', 'n mod 2', 'floor(n/2)', \
+'the largest power of 2 dividing n (0 at n = 0)']
     """
     yield "0", np.zeros_like
     yield "n", lambda x: x
+    yield "n - 1 (0 at n = 0)", lambda x: np.maximum(x - 1, 0)
     for k in range(2, top + 1):
         yield f"n mod {k}", _modulo(k)
     for k in range(2, top + 1):
