@@ -21,11 +21,17 @@
  * the mask that makes the fewest heaps rare, and chosen again when a heap turns out rare
  * or the values outgrow a power of two.
  *
- * Blocks.  Heaps are computed BLOCK at a time (h = n0 + j): the pairs of a rare heap
- * r < n0 whose other part is below n0 too are XORed for the whole block in one loop over
- * consecutive values (rows of bytes, one row per heap); the pairs with a part in the block
- * (their smaller part is at most j - k) are added heap by heap.  If the mask changes, or a
- * value reaches a new power of two, the block ends there.
+ * Blocks.  Heaps are computed a block at a time (h = n0 + j, j < rows; the rows of bytes
+ * that mark each heap's option values fit in L1): the pairs of a rare heap r < n0 whose
+ * other part is below n0 too are XORed for the whole block in one loop over consecutive
+ * values (split with a worker thread on a second core when the block has many), then heap
+ * by heap: the pairs with a part in the block and a rare part (a rare r <= j - k, or a
+ * rare heap of the block), the first PROBE pairs (values for free), then the full scan
+ * while the candidate is rare.  A full scan takes runs of pairs in one of two orders
+ * (ascending, or bit-reversed so that far-apart pairs come early), whichever found the
+ * values faster in its last trial; when the candidate is rare for both groups, their
+ * scans take turns.  If the mask changes, or a value reaches a new power of two, the block
+ * ends there.
  *
  * The computation runs with the GIL released, a chunk of about 20 ms at a time; between
  * chunks Python checks for signals (Ctrl-C) and the optional `report` callback is called.
@@ -36,6 +42,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <pthread.h>
+#include <unistd.h>
 
 #define MAX_MOVES 4096      /* removals per kind of move */
 #define ROWS_BYTES 24576    /* the bytes of one block's rows: about L1 */
@@ -43,6 +51,7 @@
 #define CHUNK_SECONDS 0.02  /* work between two returns to Python */
 #define REPORT_SECONDS 0.2  /* at least this long between two calls of `report` */
 #define RUN 64
+#define THREAD_PAIRS 40000  /* rare pairs of a block worth a second thread */
 #define PROBE 32        /* first parts of every heap tried before the rare check */
 #define EPOCH 256       /* heaps per trial of an order */
 #define EPOCHS 16       /* a cycle: one epoch on each order, then the better one */
@@ -56,7 +65,20 @@ typedef struct {
     int64_t nrare, cap;
 } Group;
 
+/* The second core: a worker thread that marks the rare pairs of the upper half of a
+ * block's rows while the calling thread does the lower half. */
 typedef struct {
+    pthread_t thread;
+    pthread_mutex_t lock;
+    pthread_cond_t wake, done;
+    int running, quit, busy;
+    const struct State *s;
+    uint8_t *R;
+    uint32_t stride;
+    int64_t j0, j1, n0;
+} Worker;
+
+typedef struct State {
     /* the game */
     int nzero, none;
     int64_t zero[MAX_MOVES], one[MAX_MOVES];
@@ -77,6 +99,8 @@ typedef struct {
     int order;          /* the better scan order (see next_run) */
     double cost[2];     /* seconds each order took to find values in its last trial */
     int error;          /* 1: a value would not fit; 2: out of memory */
+    int threads;        /* 2: the rare pairs of big blocks are split with a worker thread */
+    Worker worker;
     int64_t error_heap;
 } State;
 
@@ -250,17 +274,16 @@ static inline int64_t half_of(const State *s, int64_t m) {
     return (s->unequal && !(m & 1)) ? m / 2 - 1 : m / 2;
 }
 
-/* Mark, in the rows of heaps h = n0 + j (j < rows), the value v ^ g(b) of the pair (a, b =
- * h - k - a) for every heap where b is below n0 (and at least 1). */
-static inline void mark_block(uint8_t *R, uint32_t stride, int64_t rows, int64_t n0,
+/* Mark, in the rows of heaps h = n0 + j (j0 <= j < j1), the value v ^ g(b) of the pair
+ * (a, b = h - k - a) for every heap where b is below n0 (and at least 1). */
+static inline void mark_block(uint8_t *R, uint32_t stride, int64_t j0, int64_t j1, int64_t n0,
                               const uint16_t *g, int64_t k, int64_t a, uint16_t v, int unequal) {
     int64_t jhi = a + k;  /* j < a + k: b < n0 */
-    if (jhi > rows) jhi = rows;
+    if (jhi > j1) jhi = j1;
     int64_t jlo = a + k + 1 - n0;  /* b >= 1 */
-    if (jlo < 0) jlo = 0;
+    if (jlo < j0) jlo = j0;
     if (jlo >= jhi) return;
     const uint16_t *src = g + (n0 - k - a);
-    STAT(st_vec += jhi - jlo);
     uint8_t *row = R + (size_t)jlo * stride;
     if (unequal) {
         for (int64_t j = jlo; j < jhi; j++, row += stride)
@@ -268,6 +291,58 @@ static inline void mark_block(uint8_t *R, uint32_t stride, int64_t rows, int64_t
     } else {
         for (int64_t j = jlo; j < jhi; j++, row += stride) row[v ^ src[j]] = 1;
     }
+}
+
+/* The pairs with a rare part a < n0 and the other part below n0, for rows j0..j1-1. */
+static void mark_rare(const State *s, uint8_t *R, uint32_t stride, int64_t j0, int64_t j1,
+                      int64_t n0) {
+    for (int d = 0; d < 2; d++) {
+        const Group *gr = &s->grp[d];
+        if (!gr->mask) continue;
+        for (int q = 0; q < gr->nk; q++)
+            for (int64_t r = 0; r < gr->nrare; r++)
+                mark_block(R, stride, j0, j1, n0, s->g, gr->k[q], gr->rpos[r], gr->rval[r],
+                           s->unequal);
+    }
+}
+
+static void *work(void *arg) {
+    Worker *w = arg;
+    pthread_mutex_lock(&w->lock);
+    for (;;) {
+        while (!w->busy && !w->quit) pthread_cond_wait(&w->wake, &w->lock);
+        if (w->quit) break;
+        pthread_mutex_unlock(&w->lock);
+        mark_rare(w->s, w->R, w->stride, w->j0, w->j1, w->n0);
+        pthread_mutex_lock(&w->lock);
+        w->busy = 0;
+        pthread_cond_signal(&w->done);
+    }
+    pthread_mutex_unlock(&w->lock);
+    return NULL;
+}
+
+static int worker_start(Worker *w) {
+    if (w->running) return 1;
+    if (pthread_mutex_init(&w->lock, NULL)) return 0;
+    if (pthread_cond_init(&w->wake, NULL) || pthread_cond_init(&w->done, NULL)) return 0;
+    w->quit = w->busy = 0;
+    if (pthread_create(&w->thread, NULL, work, w)) return 0;
+    w->running = 1;
+    return 1;
+}
+
+static void worker_stop(Worker *w) {
+    if (!w->running) return;
+    pthread_mutex_lock(&w->lock);
+    w->quit = 1;
+    pthread_cond_signal(&w->wake);
+    pthread_mutex_unlock(&w->lock);
+    pthread_join(w->thread, NULL);
+    pthread_cond_destroy(&w->wake);
+    pthread_cond_destroy(&w->done);
+    pthread_mutex_destroy(&w->lock);
+    w->running = 0;
 }
 
 /* Compute heaps s->size .. up to stop (at least one); returns -1 on error (s->error). */
@@ -283,16 +358,28 @@ static int block(State *s, int64_t stop) {
     uint8_t *R = s->rows;
     memset(R, 0, (size_t)rows * stride);
     uint16_t *g = s->g;
-    /* pairs (rare a < n0, b = h - k - a < n0), for every heap of the block at once */
-    for (int d = 0; d < 2; d++) {
-        const Group *gr = &s->grp[d];
-        if (!gr->mask) continue;
-        for (int q = 0; q < gr->nk; q++) {
-            const int64_t k = gr->k[q];
-            for (int64_t r = 0; r < gr->nrare; r++)
-                mark_block(R, stride, rows, n0, g, k, gr->rpos[r], gr->rval[r], s->unequal);
-        }
+    /* pairs (rare a < n0, b = h - k - a < n0), for every heap of the block at once: on two
+     * threads when there is enough of them */
+    int64_t work_pairs = 0;
+    for (int d = 0; d < 2; d++)
+        if (s->grp[d].mask) work_pairs += s->grp[d].nrare * s->grp[d].nk;
+    work_pairs *= rows;
+    Worker *w = &s->worker;
+    if (s->threads > 1 && work_pairs >= THREAD_PAIRS && rows >= 16 && worker_start(w)) {
+        const int64_t mid = rows / 2;
+        pthread_mutex_lock(&w->lock);
+        w->s = s, w->R = R, w->stride = stride, w->j0 = mid, w->j1 = rows, w->n0 = n0;
+        w->busy = 1;
+        pthread_cond_signal(&w->wake);
+        pthread_mutex_unlock(&w->lock);
+        mark_rare(s, R, stride, 0, mid, n0);
+        pthread_mutex_lock(&w->lock);
+        while (w->busy) pthread_cond_wait(&w->done, &w->lock);
+        pthread_mutex_unlock(&w->lock);
+    } else {
+        mark_rare(s, R, stride, 0, rows, n0);
     }
+    STAT(st_vec += work_pairs);
     int64_t j;
     const int64_t first[2] = {s->grp[0].nrare, s->grp[1].nrare};  /* rare heaps below n0 */
     STAT(st_blocks++);
@@ -431,6 +518,7 @@ static int cmp64(const void *a, const void *b) {
 }
 
 static void free_state(State *s) {
+    worker_stop(&s->worker);
     for (int d = 0; d < 2; d++) {
         free(s->grp[d].rpos);
         free(s->grp[d].rval);
@@ -497,6 +585,8 @@ static PyObject *fill(PyObject *self, PyObject *args, PyObject *kw) {
         gr->k[gr->nk++] = tk[i];
     }
     s->unequal = unequal;
+    s->threads = (int)sysconf(_SC_NPROCESSORS_ONLN) > 1 ? 2 : 1;
+    if (getenv("GRUNDY_THREADS") && atoi(getenv("GRUNDY_THREADS")) == 1) s->threads = 1;
     s->limit = (uint32_t)limit;
     s->g = buf.buf;
     s->count = calloc(1u << 17, sizeof *s->count);
