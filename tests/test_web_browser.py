@@ -157,7 +157,7 @@ def test_coins_game_played_to_the_end_by_clicks(page: Any) -> None:
     assert over(page) == "grundy"
 
 
-def test_heat_map_is_drawn_with_hover_values(page: Any) -> None:
+def test_heat_map_is_drawn_with_hover_values(page: Any, tmp_path: Path) -> None:
     page.select_option("#game-select", "kayles")
     settle(page)
     page.click("#tab-map")
@@ -174,6 +174,10 @@ def test_heat_map_is_drawn_with_hover_values(page: Any) -> None:
     settle(page)
     page.click("#map-draw")
     page.wait_for_selector("#heatmap[data-drawn='32x32']")
+    page.screenshot(path=str(tmp_path / "heat-map.png"), full_page=True)
+    if os.environ.get("GRUNDY_WRITE_DOCS") == "1":
+        DOCS.mkdir(exist_ok=True)
+        page.screenshot(path=str(DOCS / "heatmap.png"), full_page=True)
 
 
 BOARDS = [("nim", "3 5 7", "heaps"), ("mock-turtles", "2 5 9 11", "coins"),
@@ -193,3 +197,23 @@ def test_screenshot_of_every_board_kind(page: Any, tmp_path: Path, game: str, po
     if kind == "heaps" and os.environ.get("GRUNDY_WRITE_DOCS") == "1":
         DOCS.mkdir(exist_ok=True)
         page.screenshot(path=str(DOCS / "playground.png"), full_page=True)
+
+
+def test_typed_notation_and_misere_play(page: Any) -> None:
+    page.fill("#notation", "ruler*mock-turtles")
+    page.click("#notation-use")
+    settle(page)
+    assert page.get_attribute("#board", "data-kind") == "coin-board"
+    assert page.is_disabled("#misere")  # misère play is offered for heap games only
+    page.fill("#notation", "sub:1,3,4")
+    page.press("#notation", "Enter")
+    settle(page)
+    assert page.get_attribute("#board", "data-kind") == "heaps"
+    assert "Subtraction" in page.inner_text("#rules") or "sub" in page.inner_text("#rules").lower()
+    page.select_option("#game-select", "nim")
+    settle(page)
+    page.check("#misere")
+    start(page, "nim", "1")  # you take the last token: in misère play you lose
+    page.click(".heap .token[data-token='1']")
+    settle(page)
+    assert over(page) == "grundy"

@@ -373,6 +373,11 @@ function drawHeaps(root, highlight) {
     if (n > shown) tokens.append(el("span", "more", `+ ${n - shown} more (use the moves below)`));
     if (highlight && highlight.part === index) {
       row.classList.add("hinted");
+      // the tokens the hinted move takes: after the first piece it leaves
+      const left = highlight.to.length ? Math.min(...highlight.to) : 0;
+      const kept = highlight.to.reduce((a, b) => a + b, 0);
+      const first = highlight.to.length === 2 ? left + 1 : kept + 1;
+      mark(first, first + n - kept - 1, "take");
       const leaves = highlight.to.slice().sort((a, b) => a - b);
       // show what the hinted move leaves
       row.append(el("span", "hint-tag", `→ ${leaves.length ? leaves.join(" + ") : "0"}`));
