@@ -115,3 +115,34 @@ def test_eight_clients_no_error_and_latencies(served: tuple[str, int]) -> None:
     conn = http.client.HTTPConnection(host, port, timeout=30)
     conn.request("GET", "/api/games")
     assert conn.getresponse().status == 200
+
+
+def test_a_body_of_megabytes_is_refused_without_reading_it(served: tuple[str, int]) -> None:
+    import socket
+
+    host, port = served
+    for head in (b"Content-Length: 5000000\r\n", b"Transfer-Encoding: chunked\r\n"):
+        with socket.create_connection((host, port), timeout=30) as sock:
+            sock.sendall(b"POST /api/analyze HTTP/1.1\r\nHost: x\r\n"
+                         b"Content-Type: application/json\r\n" + head + b"\r\n")
+            start = time.perf_counter()
+            if b"chunked" in head:  # 1 MB in chunks of 16 KiB, then the end
+                try:
+                    for _ in range(64):
+                        sock.sendall(b"4000\r\n" + b" " * 0x4000 + b"\r\n")
+                    sock.sendall(b"0\r\n\r\n")
+                except OSError:  # the server may close once it has refused the body
+                    pass
+            else:
+                sock.sendall(b" " * 65536)  # a little of the 5 MB announced
+            reply = b""
+            while b"\r\n\r\n" not in reply:
+                chunk = sock.recv(65536)
+                if not chunk:
+                    break
+                reply += chunk
+            assert reply.startswith(b"HTTP/1.1 413"), reply[:200]
+            assert time.perf_counter() - start < 10
+    conn = http.client.HTTPConnection(host, port, timeout=30)
+    conn.request("GET", "/api/games")
+    assert conn.getresponse().status == 200  # still serving
