@@ -259,6 +259,19 @@ def test_sequence_uses_the_compiled_kernel_unless_pure(monkeypatch: pytest.Monke
     assert pure.__dict__["_kernel"].kernel is None
 
 
+@pytest.mark.parametrize("code", ["0.376", "0.354", None])
+def test_one_thread_or_two(code: str | None) -> None:
+    zero, one, two, unequal = ([], [], [0], True) if code is None else (*moves(code), False)
+    runs = []
+    for threads in (1, 2):
+        values = np.zeros(40_000, dtype=np.uint16)
+        _octal.fill(values, 0, len(values), zero, one, two, unequal, threads=threads)
+        runs.append(values.tolist())
+    assert runs[0] == runs[1]
+    with pytest.raises(ValueError, match="threads"):
+        _octal.fill(np.zeros(5, dtype=np.uint16), 0, 5, [], [], [0], True, threads=3)
+
+
 def test_text() -> None:
     values = np.array([0, 7, 65535, 10, 123], dtype=np.uint16)
     assert _octal.text(values, 0, 5) == b"0 7 65535 10 123"

@@ -36,6 +36,7 @@
  * The computation runs with the GIL released, a chunk of about 20 ms at a time; between
  * chunks Python checks for signals (Ctrl-C) and the optional `report` callback is called.
  */
+#define _GNU_SOURCE
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
@@ -43,7 +44,7 @@
 #include <string.h>
 #include <time.h>
 #include <pthread.h>
-#include <unistd.h>
+#include <sched.h>
 
 #define MAX_MOVES 4096      /* removals per kind of move */
 #define ROWS_BYTES 24576    /* the bytes of one block's rows: about L1 */
@@ -487,6 +488,12 @@ static int block(State *s, int64_t stop) {
     return 0;
 }
 
+static int cpus(void) {
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set)) return 1;
+    return CPU_COUNT(&set);
+}
+
 static int read_moves(PyObject *seq, int64_t *out, int *count, const char *what, int64_t least) {
     PyObject *fast = PySequence_Fast(seq, "moves must be a sequence of integers");
     if (!fast) return -1;
@@ -530,25 +537,28 @@ static void free_state(State *s) {
 }
 
 PyDoc_STRVAR(fill_doc,
-"fill(values, done, n, zero, one, two, unequal, report=None, limit=65535, every=0.2)\n--\n\n"
+"fill(values, done, n, zero, one, two, unequal, report=None, limit=65535, every=0.2,\n"
+"     threads=0)\n--\n\n"
 "Fill values[done:n] (a writable buffer of native uint16 whose entries 0..done-1 hold the\n"
 "game's values) with the Grundy values of the take-and-break game with removals `zero`\n"
 "(leaving no heap), `one` (one heap), `two` (two heaps, of different sizes if `unequal`).\n"
 "`report(i)`, if given, is called about every `every` seconds with the number of final\n"
 "entries, and at the end.\n"
-"Raises OverflowError if a value exceeds `limit`.");
+"Raises OverflowError if a value exceeds `limit`.  `threads`: 1 or 2, or 0 for two when\n"
+"the process may run on two CPUs.");
 
 static PyObject *fill(PyObject *self, PyObject *args, PyObject *kw) {
     static char *names[] = {"values", "done", "n", "zero", "one", "two", "unequal", "report",
-                            "limit", "every", NULL};
+                            "limit", "every", "threads", NULL};
     Py_buffer buf;
     long long done, n, limit = 65535;
     double every = REPORT_SECONDS;
+    int threads = 0;
     PyObject *zero, *one, *two, *report = Py_None;
     int unequal;
     (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "w*LLOOOp|OLd", names, &buf, &done, &n, &zero,
-                                     &one, &two, &unequal, &report, &limit, &every))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "w*LLOOOp|OLdi", names, &buf, &done, &n, &zero,
+                                     &one, &two, &unequal, &report, &limit, &every, &threads))
         return NULL;
     State *s = NULL;
     PyObject *result = NULL;
@@ -564,6 +574,10 @@ static PyObject *fill(PyObject *self, PyObject *args, PyObject *kw) {
     }
     if (limit < 1 || limit > 65535) {
         PyErr_SetString(PyExc_ValueError, "limit must be in 1..65535");
+        goto out;
+    }
+    if (threads < 0 || threads > 2) {
+        PyErr_SetString(PyExc_ValueError, "threads must be 0 (as many as help), 1 or 2");
         goto out;
     }
     if (report != Py_None && !PyCallable_Check(report)) {
@@ -585,8 +599,7 @@ static PyObject *fill(PyObject *self, PyObject *args, PyObject *kw) {
         gr->k[gr->nk++] = tk[i];
     }
     s->unequal = unequal;
-    s->threads = (int)sysconf(_SC_NPROCESSORS_ONLN) > 1 ? 2 : 1;
-    if (getenv("GRUNDY_THREADS") && atoi(getenv("GRUNDY_THREADS")) == 1) s->threads = 1;
+    s->threads = threads ? threads : cpus() > 1 ? 2 : 1;
     s->limit = (uint32_t)limit;
     s->g = buf.buf;
     s->count = calloc(1u << 17, sizeof *s->count);
