@@ -18,7 +18,7 @@ import pytest
 
 from grundy import GrundyError
 from grundy.rules.heap import TakeAndBreak
-from grundy.survey import (MAX_CODES, SHIFTS, SurveyDB, classes, codes_of, expand,
+from grundy.survey import (MAX_CODES, SHIFTS, SurveyDB, classes, codes_of, compute, expand,
                            run_survey)
 from support import assert_one_line_error, golden_rows
 
@@ -264,6 +264,19 @@ def test_larger_budget_recomputes_only_open_games(cli, tmp_path):
     assert not first["0.45"]["certified"] and after["0.45"]["certified"]  # needs 1088 heaps
 
 
+def test_an_open_result_never_replaces_a_better_one(tmp_path):
+    with SurveyDB(str(tmp_path / "s.sqlite")) as db:
+        db.put(compute("0.6", 600))
+        db.put(compute("0.6", 300))  # computed less far: kept out, counted
+        row = db.get("0.6")
+        assert (row["checked_to"], row["runs"]) == (600, 2)
+        db.put(compute("0.6", 900))
+        assert (db.get("0.6")["checked_to"], db.get("0.6")["runs"]) == (900, 3)
+        db.put(compute("0.77", 300))
+        db.put(compute("0.77", 300))  # certified again: the same row
+        assert db.get("0.77")["runs"] == 2 and db.get("0.77")["certified"]
+
+
 def rows_in(db: str) -> int:
     try:
         with sqlite3.connect(db, timeout=10) as conn:
@@ -374,25 +387,28 @@ def test_survey_on_a_cluster_matches_the_serial_one(cli, cluster, tmp_path, seri
 
 @needs_dask
 def test_a_worker_killed_mid_survey(cluster, tmp_path):
-    """Runs last among the cluster's tests: it leaves one worker."""
-    address, workers = cluster
-    db_path = str(tmp_path / "s.sqlite")
-    killed = []
+    """A worker busy with a game is killed (its nanny starts another); the game is sent again."""
+    from distributed import Client
+
+    address, _ = cluster
+    with Client(address, timeout=30) as client:
+        pids = list(client.run(os.getpid).values())  # the worker processes, under their nannies
+    killed: list[int] = []
 
     def report(progress):
-        if progress.computed >= 4 and not killed:
-            os.killpg(workers[1].pid, signal.SIGKILL)  # the worker and its nanny
-            killed.append(progress.computed)
+        # both workers are busy while games remain: killing one loses its running game
+        if progress.computed in (2, 12, 22) and progress.resubmitted == 0 and pids:
+            killed.append(pids.pop())
+            os.kill(killed[-1], signal.SIGKILL)
 
     codes = expand("0.??")
-    with SurveyDB(db_path) as db:
-        progress = run_survey(codes, db, 8000, scheduler=address, report=report)
+    with SurveyDB(str(tmp_path / "s.sqlite")) as db:
+        progress = run_survey(codes, db, 30000, scheduler=address, report=report)
         rows = db.rows()
     assert killed and progress.computed == 63
-    assert progress.resubmitted >= 1  # its running game was lost and sent again
+    assert progress.resubmitted >= 1  # a game lost with its worker was sent again
     assert [r["code"] for r in rows] == codes and all(r["runs"] == 1 for r in rows)
-    want = {code: PUBLISHED[code] for code in codes}
     for r in rows:
         if r["certified"]:
-            assert (r["preperiod"], r["period"]) == (want[r["code"]]["preperiod"],
-                                                     want[r["code"]]["period"])
+            want = PUBLISHED[r["code"]]
+            assert (r["preperiod"], r["period"]) == (want["preperiod"], want["period"])

@@ -360,16 +360,25 @@ class SurveyDB:
         self.conn.close()
 
     def put(self, row: dict[str, Any]) -> None:
-        """Store one result (committed at once), counting how many times it was computed."""
+        """Store one result (committed at once), counting how many times it was computed.
+
+        An open result never replaces one that was certified or computed further (say,
+        a run with a smaller ``--time``): that row stays, and only its count grows.
+        """
         values = [json.dumps(row[c]) if c == "keys" else row[c] for c in _COLUMNS]
         now = time.strftime("%Y-%m-%dT%H:%M:%S")
         updates = ", ".join(f"{c} = excluded.{c}" for c in _COLUMNS[1:])
         try:
+            self.conn.execute("UPDATE games SET runs = runs + 1 WHERE code = ? AND NOT ? AND "
+                              "(certified OR checked_to >= ?)",
+                              [row["code"], row["certified"], row["checked_to"]])
             self.conn.execute(
                 f"INSERT INTO games ({', '.join(_COLUMNS)}, updated) "
                 f"VALUES ({', '.join('?' * (len(_COLUMNS) + 1))}) "
                 f"ON CONFLICT(code) DO UPDATE SET {updates}, runs = runs + 1, "
-                "updated = excluded.updated", [*values, now])
+                "updated = excluded.updated WHERE excluded.certified OR "
+                "(NOT games.certified AND excluded.checked_to > games.checked_to)",
+                [*values, now])
             self.conn.commit()
         except sqlite3.Error as exc:
             raise GrundyError(f"cannot write to the survey database {self.path}: {exc}") from None
