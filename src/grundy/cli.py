@@ -141,23 +141,14 @@ def solve(name: str, file: str, explain: bool, as_json: bool, move: bool) -> Non
     are accepted).  FILE is a path, or '-' (the default) for standard input.  Every test of the file is solved in one run; nothing is
     printed unless the whole input is valid.
     """
-    from .formats import Options, problem_name, solve_chunks
+    from .formats import Options, all_formats, get_format, problem_name, solve_chunks
 
     problem = problem_name(name)
-    if move and not _accepts_move(problem):
-        _fail(f"--move does not apply to {name}: only split and cutting print a winning cut")
+    if move and not get_format(problem).accepts_move:
+        movers = " and ".join(f.name for f in all_formats() if f.accepts_move)
+        _fail(f"--move does not apply to {name}: only {movers} print a winning cut")
     data = _read(file)
     _write(solve_chunks(problem, data, Options(explain=explain, as_json=as_json, move=move)))
-
-
-def _accepts_move(problem: str) -> bool:
-    from . import formats
-
-    try:
-        return bool(getattr(formats, "get_format")(problem).accepts_move)
-    except (AttributeError, ImportError):
-        # TODO: drop this fallback once grundy.formats.get_format(name).accepts_move is there
-        return problem in ("split", "cutting")
 
 
 # -- nim ------------------------------------------------------------------------
