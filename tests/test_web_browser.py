@@ -63,7 +63,8 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def page(browser: Any, server: str) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1150, "height": 860})
+    context = browser.new_context(viewport={"width": 1150, "height": 860},
+                                  reduced_motion="reduce")  # no pause before grundy's reply
     tab = context.new_page()
     errors: list[str] = []
     tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -185,18 +186,18 @@ BOARDS = [("nim", "3 5 7", "heaps"), ("mock-turtles", "2 5 9 11", "coins"),
           ("squares", "3x3 4x2 2x5", "grid"), ("split", "6x5 3x4", "rectangle")]
 
 
-@pytest.mark.parametrize("game, position, kind", BOARDS)
-def test_screenshot_of_every_board_kind(page: Any, tmp_path: Path, game: str, position: str,
-                                        kind: str) -> None:
-    start(page, game, position)
-    assert page.get_attribute("#board", "data-kind") == kind
-    page.click("#hint")
-    path = tmp_path / f"board-{kind}.png"
-    page.screenshot(path=str(path), full_page=True)
-    assert path.stat().st_size > 10_000
-    if kind == "heaps" and os.environ.get("GRUNDY_WRITE_DOCS") == "1":
-        DOCS.mkdir(exist_ok=True)
-        page.screenshot(path=str(DOCS / "playground.png"), full_page=True)
+def test_screenshot_of_every_board_kind(page: Any, tmp_path: Path) -> None:
+    for game, position, kind in BOARDS:
+        start(page, game, position)
+        assert page.get_attribute("#board", "data-kind") == kind
+        page.click("#hint")
+        assert page.is_visible("#hint-box")
+        path = tmp_path / f"board-{kind}.png"
+        page.screenshot(path=str(path), full_page=True)
+        assert path.stat().st_size > 10_000
+        if kind == "heaps" and os.environ.get("GRUNDY_WRITE_DOCS") == "1":
+            DOCS.mkdir(exist_ok=True)
+            page.screenshot(path=str(DOCS / "playground.png"), full_page=True)
 
 
 def test_typed_notation_and_misere_play(page: Any) -> None:

@@ -606,7 +606,10 @@ function log(who, text) {
   $("log").append(item);
 }
 
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+// A short pause between your move and grundy's, so both can be seen (none when the
+// reader asked for reduced motion).
+const calm = window.matchMedia("(prefers-reduced-motion: reduce)");
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, calm.matches ? 0 : ms));
 
 // -- heat map -------------------------------------------------------------------------------
 
