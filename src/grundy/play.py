@@ -282,7 +282,7 @@ def _human_move(match: Match, legal: list[Move] | None, ask: Callable[[str], str
         for number, move in enumerate(menu, start=1):
             say(f"  {number:>3}. {move.describe()}")
         choices = "1 = the only move" if len(menu) == 1 else f"a number 1-{len(menu)}"
-        prompt = f"your move ({choices}, or as text: '7 -> 3'; h = hint, q = quit): "
+        prompt = f"your move ({choices}, or as text: '{menu[-1].describe()}'; h = hint, q = quit): "
     else:
         if len(match.parts) > 1:
             say("parts: " + ", ".join(f"#{i} = {format_part(p)}"
@@ -301,7 +301,8 @@ def _human_move(match: Match, legal: list[Move] | None, ask: Callable[[str], str
         if menu and answer.isdigit():
             if 1 <= int(answer) <= len(menu):
                 return menu[int(answer) - 1]
-            say(f"please type a number from 1 to {len(menu)}, a move such as '7 -> 3', h or q")
+            say(f"please type a number from 1 to {len(menu)}, a move such as "
+                f"'{menu[0].describe()}', h or q")
             continue
         try:
             return match.read_move(answer)
