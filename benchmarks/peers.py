@@ -11,7 +11,7 @@ Games: 0.56, 0.16, 0.354, 0.376, 0.1777 and Grundy's game, at N = 2*10^5, 2*10^6
 and Grundy's game to 2^24.  The 2*10^7 runs take minutes.
 
 Run: .venv/bin/python benchmarks/peers.py [--sizes 2e5,2e6] [--games 0.56,grundy]
-     [--peers ogs-rc,ogs-rc2,czajka] [--repeat R]
+     [--peers ogs-rc,ogs-rc2,czajka] [--repeat R] [--peer-limit SECONDS] [--fast-path]
 """
 
 from __future__ import annotations
@@ -37,9 +37,11 @@ PEER_RUNS = ("ogs-rc", "ogs-rc2", "czajka")
 
 @dataclass
 class Timing:
-    seconds: float
+    seconds: float  # wall time
+    cpu: float  # user + system time
     peak_mb: float
     output: Path
+    finished: bool = True  # False: stopped at the time limit
 
 
 def build_peers(where: Path) -> Path:
@@ -55,35 +57,51 @@ def build_peers(where: Path) -> Path:
     return where / "grundy-peers" / "bin"
 
 
-# Peak memory through a small launcher (GNU time, or a Python one): a child forked from
-# this script starts its peak at this script's resident size.
+# Peak memory and CPU time through a small launcher (GNU time, or a Python one): a child
+# forked from this script would start its peak at this script's resident size.
 _TIME = Path("/usr/bin/time")
 _LAUNCHER = ("import os, subprocess, sys\n"
              "proc = subprocess.Popen(sys.argv[2:])\n"
-             "_, status, usage = os.wait4(proc.pid, 0)\n"
-             "open(sys.argv[1], 'w').write(str(usage.ru_maxrss))\n"
+             "_, status, use = os.wait4(proc.pid, 0)\n"
+             "open(sys.argv[1], 'w').write(f'{use.ru_maxrss} {use.ru_utime} {use.ru_stime}')\n"
              "sys.exit(os.waitstatus_to_exitcode(status))\n")
 
 
-def timed(cmd: list[str], output: Path) -> Timing:
-    """Run ``cmd`` with standard output to ``output``; wall time and peak RSS."""
+def timed(cmd: list[str], output: Path, limit: float | None = None) -> Timing:
+    """Run ``cmd`` with standard output to ``output``; wall time, CPU time and peak RSS
+    (``limit``: stop it after this many seconds)."""
     memory = output.with_suffix(".rss")
+    memory.unlink(missing_ok=True)
     if _TIME.exists():
-        launch = [str(_TIME), "-f", "%M", "-o", str(memory), *cmd]
+        launch = [str(_TIME), "-f", "%M %U %S", "-o", str(memory), *cmd]
     else:
         launch = [sys.executable, "-c", _LAUNCHER, str(memory), *cmd]
     with open(output, "wb") as sink:
         start = time.perf_counter()
-        code = subprocess.run(launch, stdout=sink, stderr=subprocess.DEVNULL).returncode
+        proc = subprocess.Popen(launch, stdout=sink, stderr=subprocess.DEVNULL,
+                                start_new_session=True)
+        try:
+            code = proc.wait(timeout=limit)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, 9)
+            proc.wait()
+            return Timing(time.perf_counter() - start, float("nan"), float("nan"), output, False)
         seconds = time.perf_counter() - start
     if code != 0:
         sys.exit(f"{' '.join(cmd)} exited with {code}")
-    return Timing(seconds, int(memory.read_text().split()[-1]) / 1024, output)
+    rss, user, system = memory.read_text().split()[-3:]
+    return Timing(seconds, float(user) + float(system), int(rss) / 1024, output)
 
 
-def best(cmd: list[str], output: Path, repeat: int) -> Timing:
-    runs = [timed(cmd, output) for _ in range(repeat)]
+def best(cmd: list[str], output: Path, repeat: int, limit: float | None = None) -> Timing:
+    runs = [timed(cmd, output, limit) for _ in range(repeat)]
     return min(runs, key=lambda t: t.seconds)
+
+
+def row(label: str, t: Timing) -> str:
+    if not t.finished:
+        return f"{label:<10} {'>' + format(t.seconds, '.0f'):>8} {'':>8} {'':>5}"
+    return f"{label:<10} {t.seconds:8.3f} {t.cpu:8.3f} {t.peak_mb:5.0f}"
 
 
 def peer_command(bin_dir: Path, peer: str, game: str, n: int) -> list[str] | None:
@@ -109,6 +127,9 @@ def main() -> None:
     parser.add_argument("--fast-path", action="store_true",
                         help="run 'python -m grundy.fastseq' (what the console script does "
                              "first for a plain 'grundy sequence') instead of 'grundy'")
+    parser.add_argument("--peer-limit", type=float, default=None,
+                        help="stop a peer's run after this many seconds (its time is then a "
+                             "lower bound, and its values are not compared)")
     parser.add_argument("--repeat", type=int, default=0,
                         help="runs of each command (default: 3 below 10^6 heaps, else 1)")
     args = parser.parse_args()
@@ -121,8 +142,12 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="grundy-peers-") as tmp:
         where = Path(tmp)
         bin_dir = build_peers(where)
-        print(f"{'game':<8} {'N':>10}  {'grundy s':>9} {'MB':>6}  {'fastest peer':<12} "
-              f"{'s':>8} {'MB':>6}  {'ratio':>6}", flush=True)
+        print("wall and CPU seconds (best of the repeats), peak RSS in MB; ratio: wall time of "
+              "grundy / the fastest peer (by wall time); cpu ratio: the same for CPU time",
+              flush=True)
+        print(f"{'game':<7} {'N':>9}  {'':<10} {'wall':>8} {'cpu':>8} {'MB':>5}  "
+              f"{'peer':<10} {'wall':>8} {'cpu':>8} {'MB':>5}  {'ratio':>6} {'cpu ratio':>9}",
+              flush=True)
         for game, n in jobs:
             repeat = args.repeat or (3 if n < 10**6 else 1)
             command = ([sys.executable, "-m", "grundy.fastseq"] if args.fast_path
@@ -133,18 +158,20 @@ def main() -> None:
                 cmd = peer_command(bin_dir, peer, game, n)
                 if cmd is None:
                     continue
-                theirs = best(cmd, where / f"{peer}.txt", repeat)
-                if not same_values(ours.output, theirs.output):
+                theirs = best(cmd, where / f"{peer}.txt", repeat, args.peer_limit)
+                if theirs.finished and not same_values(ours.output, theirs.output):
                     sys.exit(f"{game} to {n}: grundy and {peer} disagree")
                 if fastest is None or theirs.seconds < fastest[1].seconds:
                     fastest = (peer, theirs)
-            if fastest is None:
-                print(f"{game:<8} {n:>10}  {ours.seconds:9.3f} {ours.peak_mb:6.0f}  (no peer run)")
-                continue
-            peer, theirs = fastest
-            print(f"{game:<8} {n:>10}  {ours.seconds:9.3f} {ours.peak_mb:6.0f}  {peer:<12} "
-                  f"{theirs.seconds:8.3f} {theirs.peak_mb:6.0f}  {ours.seconds / theirs.seconds:5.2f}x",
-                  flush=True)
+            line = f"{game:<7} {n:>9}  {row('grundy', ours)}"
+            if fastest is not None:
+                peer, theirs = fastest
+                ratio = ours.seconds / theirs.seconds
+                bound = "<" if not theirs.finished else " "
+                line += f"  {row(peer, theirs)}  {bound}{ratio:5.2f}x"
+                if theirs.finished:
+                    line += f" {ours.cpu / theirs.cpu:8.2f}x"
+            print(line, flush=True)
 
 
 if __name__ == "__main__":
