@@ -25,8 +25,10 @@ def serve(host: str, port: int, open_browser: bool) -> None:
     """Serve the playground: play games against grundy in the browser, see why a move
     wins, and draw Grundy sequences and tables as heat maps.
 
-    The page and its JSON API (/api/games, /api/analyze, /api/move, /api/sequence,
-    /api/table) are served until Ctrl-C.
+    Listens on --host (127.0.0.1: this machine only) and --port, prints the page's
+    URL, and with --open opens it in a web browser.  The page and its JSON API
+    (/api/games, /api/analyze, /api/move, /api/reply, /api/sequence, /api/table) are
+    served until Ctrl-C.
     """
     try:
         import uvicorn
