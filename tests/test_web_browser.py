@@ -218,3 +218,40 @@ def test_typed_notation_and_misere_play(page: Any) -> None:
     page.click(".heap .token[data-token='1']")
     settle(page)
     assert over(page) == "grundy"
+
+
+def your_moves(page: Any) -> list[str]:
+    return page.eval_on_selector_all("#log li[data-who=you]", "els => els.map(e => e.textContent)")
+
+
+def test_one_move_by_clicks_on_every_board(page: Any) -> None:
+    start(page, "kayles", "7")
+    page.click(".heap .token[data-token='4']")  # the middle pin: 7 -> 3 + 3
+    settle(page)
+    assert your_moves(page)[-1] == "You: 7 -> 3 + 3"
+    start(page, "grundys-game", "7")
+    page.click(".heap .token[data-token='3']")  # split before token 3: 7 -> 2 + 5
+    settle(page)
+    assert your_moves(page)[-1] == "You: 7 -> 2 + 5"
+    start(page, "kayles", "9")
+    page.drag_and_drop(".heap .token[data-token='5']", ".heap .token[data-token='6']")
+    settle(page)
+    assert your_moves(page)[-1] == "You: 9 -> 3 + 4"  # pins 5 and 6 knocked down
+    start(page, "mock-turtles", "3 9")
+    page.click(".coin[data-cell='9']")
+    page.click(".coin[data-cell='4']")  # turn 9 and 4: the least move that turns coin 4
+    settle(page)
+    assert your_moves(page)[-1] == "You: turn the head at 9 and turn 4"
+    start(page, "squares", "3x3")
+    page.click(".coin[data-cell='3x3']")
+    settle(page)
+    assert your_moves(page)[-1] == "You: toggle the square of 3x3"
+    start(page, "split", "4x3")
+    page.click(".cut[data-cut='row1']")
+    settle(page)
+    assert your_moves(page)[-1] == "You: cut 4x3 into 1x3 and 3x3"
+    start(page, "beans", "1 0 0 0")
+    for bottle in (0, 2, 3):
+        page.click(f".bottle[data-bottle='{bottle}']")
+    settle(page)
+    assert your_moves(page)[-1] == "You: a bean from bottle 0 into bottles 2 and 3"
