@@ -48,7 +48,8 @@ def least_preperiod(g: list[int], p: int) -> int:
 
 
 def published() -> dict[str, dict]:
-    """code -> {"preperiod", "period"} (None when unsolved), "values" when published, "group"."""
+    """code -> preperiod and period (None: unsolved), the values when published, its group:
+    (the published game it is, its dead heaps)."""
     direct: dict[str, dict] = {}
     lookup: dict[str, str] = {}
     for _, line in golden_rows("octal_two_digit.txt"):
@@ -57,28 +58,29 @@ def published() -> dict[str, dict]:
         if parts[1] == "=":
             lookup[code] = parts[2]
         elif parts[1] == "open":
-            direct[code] = {"real": None}
-        elif len(parts) == 3:  # heaps counted as they are
-            direct[code] = {"real": (int(parts[1]), int(parts[2]))}
-        else:  # heaps counted from the first one with a move: h
+            direct[code] = {"solved": None}
+        elif len(parts) == 3:
+            direct[code] = {"solved": (int(parts[1]), int(parts[2]))}
+        else:
             pre, _, per = parts[3].rstrip(")").partition("(")
-            h = [int(ch, 36) for ch in pre + per]
             assert (len(pre), len(per)) == (int(parts[1]), int(parts[2])), line
-            direct[code] = {"reduced": h, "period": len(per)}
+            direct[code] = {"values": [int(ch, 36) for ch in pre + per], "period": len(per)}
     out = {}
     for code in [*direct, *lookup]:
         target = lookup.get(code, code)
-        entry, k = direct[target], dead_heaps(code)
+        entry, k, shift = direct[target], dead_heaps(code), dead_heaps(code) - dead_heaps(target)
         row: dict = {"group": (target, k)}
-        if "reduced" in entry:
-            h, p = entry["reduced"], entry["period"]
-            g = [0] * k + h + [h[len(h) - p + i % p] for i in range(3 * p)]
+        if "values" in entry:  # the target's values past its dead heaps, after this code's
+            t, p = list(entry["values"]), entry["period"]
+            while len(t) < len(entry["values"]) + 3 * p + 8:
+                t.append(t[-p])
+            g = [0] * k + t[dead_heaps(target):]
             row.update(values=g, preperiod=least_preperiod(g, p), period=p)
-        elif entry["real"] is None:
+        elif entry["solved"] is None:
             row.update(preperiod=None, period=None)
-        else:  # solved: heaps as they are in the target, dead heaps differ by k - k_target
-            e, p = entry["real"]
-            row.update(preperiod=e - dead_heaps(target) + k, period=p)
+        else:  # a solved game whose values start later by ``shift`` heaps (e > 0: exact)
+            e, p = entry["solved"]
+            row.update(preperiod=e + shift, period=p)
         if code.startswith("0."):
             out[code] = row
     return out
