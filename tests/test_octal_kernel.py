@@ -338,3 +338,25 @@ def test_the_fast_path_loads_neither_numpy_nor_click() -> None:
                           capture_output=True, timeout=60)
     assert proc.stderr.decode() == "(True, False, False)"
     assert proc.stdout.decode().split() == [str(v) for v in compiled("0.56", 30)]
+
+
+def test_ctrl_c_interrupts_a_long_fill() -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    code = ("import numpy as np, sys; from grundy.rules.sparse import fill\n"
+            "v = np.zeros(10**8, dtype=np.uint16)\n"
+            "print('go', flush=True)\n"
+            "try:\n"
+            "    fill([], [], [0], True, v, 0, len(v))\n"
+            "except KeyboardInterrupt:\n"
+            "    print('interrupted', flush=True)\n")
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None and proc.stdout.readline() == "go\n"
+    time.sleep(0.3)
+    proc.send_signal(signal.SIGINT)
+    start = time.monotonic()
+    out, _ = proc.communicate(timeout=60)
+    assert out == "interrupted\n" and time.monotonic() - start < 10
