@@ -250,6 +250,30 @@ def test_command_errors(cli, tmp_path):
     assert not Path(db).exists()  # no database is made for a command refused
 
 
+def test_without_dask_says_so(tmp_path):
+    fake = tmp_path / "blocked" / "distributed"
+    fake.mkdir(parents=True)
+    (fake / "__init__.py").write_text("raise ImportError('not installed here')\n")
+    env = {**os.environ, "PYTHONPATH": str(fake.parent)}
+    proc = subprocess.run([sys.executable, "-m", "grundy", "survey", "0.1", "--db",
+                           str(tmp_path / "s.sqlite"), "--workers", "2"], env=env,
+                          capture_output=True, text=True, timeout=120)
+    from conftest import Result
+
+    assert_one_line_error(Result(proc.returncode, proc.stdout, proc.stderr),
+                          "needs dask.distributed, which is not installed")
+    proc = subprocess.run([sys.executable, "-m", "grundy", "survey", "0.1", "--db",
+                           str(tmp_path / "s.sqlite"), "--local-only"], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0 and proc.stdout.startswith("code"), proc.stderr
+
+
+@needs_dask
+def test_a_bad_scheduler_address(cli, tmp_path):
+    assert_one_line_error(cli("survey", "0.1", "--db", str(tmp_path / "s.sqlite"),
+                              "--scheduler", "nowhere"), "cannot reach the Dask scheduler at nowhere")
+
+
 def test_larger_budget_recomputes_only_open_games(cli, tmp_path):
     db = str(tmp_path / "s.sqlite")
     assert cli("survey", "0.4?", "--db", db, "--max", "300", "--local-only").code == 0
