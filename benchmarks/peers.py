@@ -33,6 +33,8 @@ GAMES = ("0.56", "0.16", "0.354", "0.376", "0.1777", "grundy")
 SIZES = (200_000, 2_000_000, 20_000_000)
 EXTRA = (("grundy", 1 << 24),)  # Grundy's game to 2^24 as well
 PEER_RUNS = ("ogs-rc", "ogs-rc2", "czajka")
+# what the console script does first for a plain `grundy sequence` (sys.argv[0] is "-c")
+FAST_PATH = "from grundy.fastseq import main; main()"
 
 
 @dataclass
@@ -125,8 +127,8 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--peers", default=",".join(PEER_RUNS))
     parser.add_argument("--fast-path", action="store_true",
-                        help="run 'python -m grundy.fastseq' (what the console script does "
-                             "first for a plain 'grundy sequence') instead of 'grundy'")
+                        help="run grundy.fastseq.main (what the console script does first for a "
+                             "plain 'grundy sequence') instead of 'grundy'")
     parser.add_argument("--peer-limit", type=float, default=None,
                         help="stop a peer's run after this many seconds (its time is then a "
                              "lower bound, and its values are not compared)")
@@ -150,7 +152,7 @@ def main() -> None:
               flush=True)
         for game, n in jobs:
             repeat = args.repeat or (3 if n < 10**6 else 1)
-            command = ([sys.executable, "-m", "grundy.fastseq"] if args.fast_path
+            command = ([sys.executable, "-c", FAST_PATH] if args.fast_path
                        else _bench.grundy_command())
             ours = best([*command, "sequence", game, "-n", str(n)], where / "grundy.txt", repeat)
             fastest: tuple[str, Timing] | None = None

@@ -23,7 +23,7 @@ import importlib
 import os
 import sys
 
-__all__ = ["MAX_N", "answer", "game_moves", "plain_sequence"]
+__all__ = ["MAX_N", "answer", "game_moves", "main", "plain_sequence"]
 
 MAX_N = 10**8  # as ``grundy sequence -n`` takes
 _DEFAULT_N = 50  # ``grundy sequence``'s default
@@ -106,8 +106,14 @@ def answer(args: list[str]) -> bool:
     return True
 
 
-if __name__ == "__main__":  # ``python -m grundy.fastseq sequence GAME -n N``: else the CLI
+def main() -> None:
+    """``python -m grundy.fastseq ARGS``: :func:`answer`, or else the CLI (as the console
+    script will)."""
     if not answer(sys.argv[1:]):
         from .cli import entry
 
         entry()
+
+
+if __name__ == "__main__":
+    main()
