@@ -61,6 +61,18 @@ HEAP_LIMIT = int(getattr(find("kayles"), "move_limit", getattr(analysis, "HEAP_L
 GRID_LIMIT = int(getattr(find("split"), "move_limit", getattr(analysis, "GRID_LIMIT", 0)))
 
 
+def past(command: str, param: str) -> str:
+    """One more than the largest value the option ``param`` of ``command`` takes (its help)."""
+    from grundy.cli import main
+
+    ctx = click.Context(main, info_name="grundy")
+    found = main.get_command(ctx, command)
+    assert found is not None, command
+    (option,) = [p for p in found.params if p.name == param]
+    assert isinstance(option.type, click.IntRange) and option.type.max is not None, option
+    return str(option.type.max + 1)
+
+
 def sample(problem: str) -> bytes:
     return (EXAMPLES / f"{problem}.in").read_bytes()
 
@@ -363,8 +375,10 @@ def _game_cases() -> list[Case]:
         Case("play-long-line", ("play", "nim", "3", "4"), _play_error("input ended"),
              b"7" * 1_000_000 + b"\n"),
         Case("play-nul", ("play", "nim", "3", "4"), _play_error("input ended"), b"\x00\n"),
+        # refused up front naming the limit, or played (moves typed, not listed) until the
+        # input ends
         Case("play-past-heap-limit", ("play", "kayles", str(HEAP_LIMIT + 1)),
-             error(str(HEAP_LIMIT))),
+             lambda r: (error(str(HEAP_LIMIT)) if r.out == "" else _play_error("input ended"))(r)),
         Case("play-unknown-game", ("play", "nosuchgame", "3"), error("nosuchgame")),
         # sequence and period
         Case("sequence-kayles", ("sequence", "kayles", "-n", "12"),
@@ -372,7 +386,8 @@ def _game_cases() -> list[Case]:
         Case("sequence-0", ("sequence", "kayles", "-n", "0"), answer_or_error("\n", "-n")),
         Case("sequence-negative", ("sequence", "kayles", "-n", "-1"), error("-1")),
         Case("sequence-1e30", ("sequence", "kayles", "-n", E30), error("-n")),
-        Case("sequence-past-limit", ("sequence", "kayles", "-n", "100000001"), error("-n")),
+        Case("sequence-past-limit", ("sequence", "kayles", "-n", past("sequence", "count")),
+             error("-n")),
         Case("sequence-10^5-digits", ("sequence", "kayles", "-n", BIG), error("-n")),
         Case("sequence-arabic", ("sequence", "kayles", "-n", "٣"), answer_or_error("0 1 2\n", "-n")),
         Case("sequence-unknown-game", ("sequence", "nosuchgame"), error("nosuchgame")),
@@ -393,13 +408,16 @@ def _game_cases() -> list[Case]:
         Case("period-sub-10^15", ("period", "sub:1000000000000000"), _no_false_period),
         Case("period-max-0", ("period", "kayles", "--max", "0"), error("--max")),
         Case("period-max-1e30", ("period", "kayles", "--max", E30), error("--max")),
+        Case("period-max-past-limit", ("period", "kayles", "--max", past("period", "max_n")),
+             error("--max")),
         Case("period-2d-game", ("period", "split"), error("split")),
         Case("period-dev-full", ("period", "kayles"), error("cannot write"), stdout="full"),
         # table and plot
         Case("table-coins", ("table", "coins", "--rows", "2", "--cols", "3"),
              answer("  1 2 3\n 1 1 2 3\n 2 2 3 1\n")),  # i (x) j: 2 (x) 2 = 3, 2 (x) 3 = 1
         Case("table-heap-game", ("table", "0.77"), error("0.77")),
-        Case("table-past-limit", ("table", "coins", "--rows", "4097"), error("--rows")),
+        Case("table-past-limit", ("table", "coins", "--rows", past("table", "rows")),
+             error("--rows")),
         Case("table-rows-0", ("table", "coins", "--rows", "0"), error("--rows")),
         Case("table-dev-full", ("table", "coins"), error("cannot write"), stdout="full"),
         Case("plot-n-on-2d-game", ("plot", "coins", "-o", "{png}", "-n", "10"), error("-n")),
@@ -408,7 +426,10 @@ def _game_cases() -> list[Case]:
         Case("plot-bad-suffix", ("plot", "kayles", "-o", "{out-dir}/x.txt"), error("x.txt")),
         Case("plot-into-a-directory", ("plot", "kayles", "-o", "{out-dir}"), error("")),
         Case("plot-missing-folder", ("plot", "kayles", "-o", "/nonexistent/k.png"), error("")),
-        Case("plot-past-limit", ("plot", "kayles", "-o", "{png}", "-n", "10000001"), error("-n")),
+        Case("plot-past-limit", ("plot", "kayles", "-o", "{png}", "-n", past("plot", "count")),
+             error("-n")),
+        Case("plot-rows-past-limit", ("plot", "coins", "-o", "{png}", "--rows", past("plot", "rows")),
+             error("--rows")),
         Case("plot-unknown-game", ("plot", "nosuchgame", "-o", "{png}"), error("nosuchgame")),
     ]
     return cases

@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, NoReturn
 
 import click
@@ -206,16 +207,16 @@ def _nim_number(op: str, i: int, text: str) -> int:
         return int(digits)
 
 
-class _long_numbers:
+@contextmanager
+def _long_numbers() -> Iterator[None]:
     """Lifts Python's limit on int <-> decimal conversions (4300 digits) for numbers
     whose size grundy has already bounded."""
-
-    def __enter__(self) -> None:
-        self.saved = sys.get_int_max_str_digits()
-        sys.set_int_max_str_digits(0)
-
-    def __exit__(self, *exc: object) -> None:
-        sys.set_int_max_str_digits(self.saved)
+    saved = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(saved)
 
 
 # -- a position: who wins, and how --------------------------------------------
