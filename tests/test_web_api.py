@@ -402,3 +402,23 @@ def test_serve_help_and_bad_host(cli) -> None:
     assert_one_line_error(cli("serve", "--host", "no-such-host.invalid", "--port", "0"),
                           "cannot listen on no-such-host.invalid")
     json.dumps(api.limits())  # the limits are plain JSON
+
+
+def test_an_app_may_resolve_names_its_own_way() -> None:
+    from grundy.errors import GrundyError
+    from grundy.rules.base import HeapGame
+
+    class TakeOneOrTwo(HeapGame):
+        def options(self, n):
+            return [n - k for k in (1, 2) if k <= n]
+
+    def resolve(name: str):
+        if name != "mine":
+            raise GrundyError(f"not mine: {name!r}")
+        return TakeOneOrTwo()
+
+    mine = TestClient(create_app(resolve=resolve))
+    data = post(mine, "/api/analyze", {"game": "mine", "position": [4]})
+    assert data["value"] == 1 and [m["text"] for m in data["winning_moves"]] == ["4 -> 3"]
+    refused = mine.post("/api/analyze", json={"game": "nim", "position": [4]})
+    assert refused.status_code == 400 and "game: not mine" in refused.json()["error"]

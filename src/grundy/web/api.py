@@ -59,16 +59,21 @@ class RequestError(GrundyError):
         self.status = status
 
 
-def _guarded(handler: Callable[[Mapping[str, Any]], dict[str, Any]]
-             ) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
+#: how a game name becomes a ruleset: the catalog by default (names and notations only,
+#: never a file); ``create_app(resolve=...)`` may pass another, e.g. for a user's rules
+Resolve = Callable[[str], Game]
+Handler = Callable[[Mapping[str, Any], Resolve], dict[str, Any]]
+
+
+def _guarded(handler: Handler) -> Callable[..., dict[str, Any]]:
     """Serialise the handler and turn grundy's input errors into :class:`RequestError`."""
 
-    def run(body: Mapping[str, Any]) -> dict[str, Any]:
+    def run(body: Mapping[str, Any], resolve: Resolve = find) -> dict[str, Any]:
         if not isinstance(body, Mapping):
             raise RequestError(f"the request must be a JSON object, got {type(body).__name__}")
         with _LOCK:
             try:
-                return handler(body)
+                return handler(body, resolve)
             except RequestError:
                 raise
             except (GrundyError, RecursionError) as exc:
@@ -88,7 +93,7 @@ def _field(body: Mapping[str, Any], name: str) -> Any:
     return body[name]
 
 
-def _game(body: Mapping[str, Any], name: str = "game") -> Game:
+def _game(body: Mapping[str, Any], resolve: Resolve, name: str = "game") -> Game:
     raw = _field(body, name)
     if not isinstance(raw, str) or not raw.strip():
         raise RequestError(f"{name}: expected a game name or notation such as 'kayles' or "
@@ -96,7 +101,7 @@ def _game(body: Mapping[str, Any], name: str = "game") -> Game:
     if len(raw) > MAX_NAME:
         raise RequestError(f"{name}: at most {MAX_NAME} characters, got {len(raw)}")
     try:
-        return find(raw.strip().lower())
+        return resolve(raw.strip().lower())
     except GrundyError as exc:
         raise RequestError(f"{name}: {exc}") from None
 
@@ -293,7 +298,7 @@ def _winner(game: Game, parts: list[Any], misere: bool, mover: str, other: str) 
 # -- the handlers ------------------------------------------------------------------------
 
 
-def games(_: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def games(_: Mapping[str, Any] | None = None, resolve: Resolve = find) -> dict[str, Any]:
     """The catalog: every built-in game with its board, and the notations accepted."""
     out = []
     for entry in entries():
@@ -319,25 +324,25 @@ def _traits(game: Game) -> dict[str, Any]:
 
 
 @_guarded
-def game_info(body: Mapping[str, Any]) -> dict[str, Any]:
+def game_info(body: Mapping[str, Any], resolve: Resolve) -> dict[str, Any]:
     """What the page needs to draw a game given by name or notation."""
-    game = _game(body)
+    game = _game(body, resolve)
     return {"game": str(body["game"]).strip().lower(), "repr": repr(game), **_traits(game)}
 
 
 @_guarded
-def analyze(body: Mapping[str, Any]) -> dict[str, Any]:
+def analyze(body: Mapping[str, Any], resolve: Resolve) -> dict[str, Any]:
     """``{"game", "position", "misere"?}`` -> value, outcome, winning moves, explanation."""
-    game = _game(body)
+    game = _game(body, resolve)
     misere = _flag(body, "misere")
     return _report(game, _position(game, body, misere), misere)
 
 
 @_guarded
-def move(body: Mapping[str, Any]) -> dict[str, Any]:
+def move(body: Mapping[str, Any], resolve: Resolve) -> dict[str, Any]:
     """``{"game", "position", "move": {"part", "to"}, "misere"?}`` -> the player's move
     checked and applied, whether it threw a win away, and grundy's reply."""
-    game = _game(body)
+    game = _game(body, resolve)
     misere = _flag(body, "misere")
     parts = _position(game, body, misere)
     index, option = _find_move(game, parts, _field(body, "move"))
@@ -362,9 +367,9 @@ def move(body: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @_guarded
-def reply(body: Mapping[str, Any]) -> dict[str, Any]:
+def reply(body: Mapping[str, Any], resolve: Resolve) -> dict[str, Any]:
     """``{"game", "position", "misere"?}`` -> grundy's move from the position (it moves first)."""
-    game = _game(body)
+    game = _game(body, resolve)
     misere = _flag(body, "misere")
     parts = _position(game, body, misere)
     reply_move, final = _grundy_plays(game, parts, misere, random.Random())
@@ -374,11 +379,11 @@ def reply(body: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @_guarded
-def sequence(body: Mapping[str, Any]) -> dict[str, Any]:
+def sequence(body: Mapping[str, Any], resolve: Resolve) -> dict[str, Any]:
     """``game``, ``n`` -> the Grundy values of heaps 0..n-1 and the P-positions."""
     from ..periodicity import sequence as values_of
 
-    game = _game(body)
+    game = _game(body, resolve)
     if not is_heap_game(game):
         raise RequestError(f"game: {body['game']} is two-dimensional: ask /api/table")
     n = _count(body, "n", 100, MAX_SEQUENCE)
@@ -388,11 +393,11 @@ def sequence(body: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @_guarded
-def table(body: Mapping[str, Any]) -> dict[str, Any]:
+def table(body: Mapping[str, Any], resolve: Resolve) -> dict[str, Any]:
     """``game``, ``rows``, ``cols`` -> the value table and its P-positions."""
     from ..tables import value_table
 
-    game = _game(body)
+    game = _game(body, resolve)
     if not is_grid_game(game):
         raise RequestError(f"game: {body['game']} is one-dimensional: ask /api/sequence")
     rows = _count(body, "rows", 16, MAX_TABLE_SIDE)

@@ -33,15 +33,22 @@ MAX_BODY = 64 * 1024
 #: the folder of the page's files
 STATIC = Path(__file__).with_name("static")
 
-Handler = Callable[[Mapping[str, Any]], dict[str, Any]]
+Handler = Callable[..., dict[str, Any]]
 
 
-def create_app() -> Starlette:
-    """The Starlette app: ``/`` the page, ``/static/...`` its files, ``/api/...`` the API."""
+def create_app(resolve: api.Resolve | None = None) -> Starlette:
+    """The Starlette app: ``/`` the page, ``/static/...`` its files, ``/api/...`` the API.
+
+    ``resolve`` turns a game name into a ruleset (default: the catalog's names and
+    notations; a user's rules would come in here)."""
     from starlette.applications import Starlette
     from starlette.responses import FileResponse, JSONResponse
     from starlette.routing import Mount, Route
     from starlette.staticfiles import StaticFiles
+
+    from ..catalog import find
+
+    lookup = resolve if resolve is not None else find
 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", media_type="text/html")
@@ -55,7 +62,7 @@ def create_app() -> Starlette:
                     body = await _json_body(request)
                 from starlette.concurrency import run_in_threadpool
 
-                answer = await run_in_threadpool(handler, body)
+                answer = await run_in_threadpool(handler, body, lookup)
             except api.RequestError as exc:
                 return JSONResponse({"error": str(exc)}, status_code=exc.status)
             return JSONResponse(answer)
