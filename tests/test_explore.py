@@ -404,3 +404,75 @@ def test_cli_explore(cli, tmp_path: Path):
         "  p-positions: P-positions: n = 0, 2 (mod 7) (certified)"]
     assert_one_line_error(cli("explore", "kayles", "--rows", "4"), "its size is -n")
     assert_one_line_error(cli("explore", f"{rules}:Plain"), "neither a sequence nor a table")
+
+
+# -- whatever is claimed of a table holds, checked by other means -------------------------
+
+
+@st.composite
+def tables(draw):
+    """Tables with structure (a function of a key, a XOR, a nim product, symmetric),
+    often with a few values changed, or plain noise."""
+    rows, cols = draw(st.integers(3, 9)), draw(st.integers(3, 9))
+    seed = draw(st.integers(0, 2**32 - 1))
+    rng = np.random.default_rng(seed)
+    x, y = np.meshgrid(np.arange(rows), np.arange(cols), indexing="ij")
+    a, b = rng.integers(0, 16, size=rows), rng.integers(0, 16, size=cols)
+    kind = draw(st.sampled_from(["noise", "key", "xor", "tartan", "symmetric"]))
+    if kind == "noise":
+        t = rng.integers(0, 4, size=(rows, cols))
+    elif kind == "key":
+        lookup = rng.integers(0, 4, size=64)
+        t = lookup[draw(st.sampled_from([np.minimum, np.maximum, np.add, np.bitwise_xor]))(x, y)]
+    elif kind == "xor":
+        t = a[:, None] ^ b[None, :]
+    elif kind == "tartan":
+        t = np.array([[grundy.nim_mul(int(u), int(v)) for v in b] for u in a])
+    else:
+        k = max(rows, cols)
+        m = rng.integers(0, 4, size=(k, k))
+        t = np.triu(m) + np.triu(m, 1).T
+        t = t[:rows, :cols]
+    for _ in range(draw(st.integers(0, 2))):
+        t[rng.integers(rows), rng.integers(cols)] = rng.integers(0, 16)
+    return np.asarray(t, dtype=np.int64)
+
+
+@given(tables())
+def test_every_claim_about_a_table_holds(t):
+    rows, cols = t.shape
+    for f in table_findings(t, 0):
+        if f.kind == "symmetry":
+            k = min(rows, cols)
+            assert (t[:k, :k] == t[:k, :k].T).all()
+        elif f.kind == "xor-sum":
+            assert all(t[r, c] == t[r, 0] ^ t[0, c] ^ t[0, 0] for r in range(rows) for c in range(cols))
+        elif f.kind == "tartan":
+            # rank one over the nimbers: every 2 x 2 minor vanishes (nim sum = XOR)
+            mul = grundy.nim_mul
+            assert all(mul(int(t[r, c]), int(t[s, d])) == mul(int(t[r, d]), int(t[s, c]))
+                       for r in range(rows) for s in range(rows) for c in range(cols) for d in range(cols))
+        elif f.kind == "function-of":
+            name = f.text.replace("g(x, y) depends only on ", "").replace("g(x, y) = ", "")
+            key = {"min(x, y)": min, "max(x, y)": max, "x - y": lambda u, v: u - v,
+                   "x + y": lambda u, v: u + v, "x XOR y": lambda u, v: u ^ v}[name]
+            seen = {}
+            for r in range(rows):
+                for c in range(cols):
+                    assert seen.setdefault(key(r, c), t[r, c]) == t[r, c]
+            if f.text.startswith("g(x, y) = "):
+                assert all(t[r, c] == key(r, c) for r in range(rows) for c in range(cols))
+        elif f.kind == "p-positions":
+            zeros = {(int(r), int(c)) for r, c in zip(*np.nonzero(t == 0))}
+            if "diagonal" in f.text:
+                assert zeros == {(i, i) for i in range(min(rows, cols))}
+            elif f.text == "no P-positions in the table":
+                assert not zeros
+            elif f.text == "every position is a P-position":
+                assert len(zeros) == rows * cols
+        elif f.kind in ("rows-periodic", "columns-periodic"):
+            lines = t if f.kind == "rows-periodic" else t.T
+            for line in lines:
+                n = len(line)
+                assert any((line[p:] - line[:-p] == line[-1] - line[-1 - p])[e:].all()
+                           for p in range(1, n // 3 + 1) for e in range(n - 3 * p))
