@@ -360,6 +360,8 @@ def _game_cases() -> list[Case]:
         Case("analyze-superscript", ("analyze", "kayles", "²"), error("²")),
         Case("analyze-empty-word", ("analyze", "kayles", ""), error("part 1")),
         Case("analyze-unknown-game", ("analyze", "nosuchgame", "3"), error("nosuchgame")),
+        Case("analyze-product-of-a-heap-game", ("analyze", "kayles*ruler", "3x3"), error("kayles")),
+        Case("analyze-row-0", ("analyze", "ruler*ruler", "0x3"), error("0x3")),
         Case("analyze-unknown-option", ("analyze", "kayles", "3", "--fast"), error("--fast")),
         Case("analyze-dev-full", ("analyze", "kayles", "3"), error("cannot write"), stdout="full"),
         Case("analyze-0.fc-10000", ("analyze", "0.fc", "10000"), _answered_or_refused("0.fc")),
