@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import assert_one_line_error
 
@@ -476,3 +476,47 @@ def test_every_claim_about_a_table_holds(t):
                 n = len(line)
                 assert any((line[p:] - line[:-p] == line[-1] - line[-1 - p])[e:].all()
                            for p in range(1, n // 3 + 1) for e in range(n - 3 * p))
+
+
+@st.composite
+def sequences(draw):
+    """Sequences with structure (a preperiod then a period, maybe a saltus; a closed form),
+    with a value or two changed, or noise; heap 0 is worth 0."""
+    n = draw(st.integers(20, 200))
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    kind = draw(st.sampled_from(["noise", "periodic", "form"]))
+    if kind == "noise":
+        g = rng.integers(0, 4, size=n)
+    elif kind == "periodic":
+        e, p, s = draw(st.integers(0, 10)), draw(st.integers(1, 6)), draw(st.sampled_from([0, 0, 1]))
+        g = list(rng.integers(0, 4, size=e + p))
+        while len(g) < n:
+            g.append(g[-p] + s)
+        g = np.array(g[:n])
+    else:
+        forms = list(closed_forms(8))
+        g = forms[draw(st.integers(0, len(forms) - 1))][1](np.arange(n))
+    g = np.asarray(g, dtype=np.int64)
+    for _ in range(draw(st.integers(0, 2))):
+        g[rng.integers(1, n)] = rng.integers(0, 8)
+    g[0] = 0
+    return g
+
+
+@settings(max_examples=30)  # each example is matched against every built-in game
+@given(sequences())
+def test_every_claim_about_a_sequence_holds(g):
+    n = len(g)
+    forms = dict(closed_forms(64))
+    for f in explore(Values(g), n=n).findings:
+        assert f.checked_to == n
+        if f.kind == "period":
+            p, e, s = (int(w.split()[-1]) for w in f.text.split(", "))
+            assert all(g[k + p] == g[k] + s for k in range(e, n - p))
+        elif f.kind == "closed-form":
+            assert (forms[f.text.removeprefix("g(n) = ")](np.arange(n)) == g).all()
+        elif f.kind == "largest":
+            assert f.text.startswith(f"largest value {g.max()}, first at heap {int(np.argmax(g))}")
+        elif f.kind == "p-positions" and f.text.endswith("(k = 0, 1, 2, ...)"):
+            a, d = (int(v) for v in f.text.split("n = ")[1].split("k")[0].split(" + "))
+            assert set(np.flatnonzero(g == 0).tolist()) == set(range(a, n, d))
