@@ -224,6 +224,19 @@ def your_moves(page: Any) -> list[str]:
     return page.eval_on_selector_all("#log li[data-who=you]", "els => els.map(e => e.textContent)")
 
 
+def test_show_values(page: Any) -> None:
+    page.check("#show-values")
+    start(page, "kayles", "3 5 7")  # Kayles: 3, 5, 7 are worth 3, 4, 2 (OEIS A002186)
+    assert page.inner_text("#values").startswith("values: 3 ⊕ 4 ⊕ 2 = 5: N-position")
+    badges = page.eval_on_selector_all(".heap .badge", "els => els.map(e => e.textContent)")
+    assert badges == ["g = 3", "g = 4", "g = 2"]
+    start(page, "coins", "2x4 5x3")  # nim products 2 (x) 4 = 8, 5 (x) 3 = 15
+    assert page.get_attribute(".coin[data-cell='2x4']", "data-value") == "8"
+    assert page.get_attribute(".coin[data-cell='5x3']", "data-value") == "15"
+    page.uncheck("#show-values")
+    assert page.is_hidden("#values")
+
+
 def test_one_move_by_clicks_on_every_board(page: Any) -> None:
     start(page, "kayles", "7")
     page.click(".heap .token[data-token='4']")  # the middle pin: 7 -> 3 + 3

@@ -300,10 +300,38 @@ function render(highlight) {
   const draw = {heaps: drawHeaps, coins: drawCoins, bottles: drawBottles, "coin-board": drawCoinBoard, grid: drawCoinBoard, rectangle: drawRectangles}[board()];
   draw(root, highlight || null);
   drawMenu();
-  if (state.analysis && !state.over) {
-    const values = state.analysis.part_values;
-    root.title = values ? `part values: ${values.join(", ")}` : "";
+  drawValues();
+}
+
+// With "show values": each part's Grundy value on the board, and their XOR in a line.
+function drawValues() {
+  const line = $("values");
+  const a = state.analysis;
+  const on = $("show-values").checked && a && !state.over;
+  line.hidden = !on;
+  if (!on) return;
+  if (a.misere) {
+    line.textContent = `misère play: ${a.outcome === "N" ? "the player to move wins" : "the player to move loses"} (values do not add up here)`;
+    return;
   }
+  const values = a.part_values;
+  const xor = values.length ? `${values.join(" ⊕ ")} = ${a.value}` : "0";
+  line.textContent = `values: ${xor}: ${a.value ? "N-position, the player to move wins" : "P-position, the player to move loses"}`;
+  const badges = $("board").querySelectorAll("[data-value-of]");
+  badges.forEach((b) => { b.textContent = `g = ${values[Number(b.dataset.valueOf)]}`; b.hidden = false; });
+  if (board() === "coins" || board() === "coin-board" || board() === "grid") {
+    state.parts.forEach((p, i) => {
+      const c = $("board").querySelector(`[data-cell="${key(p)}"]`);
+      if (c) c.dataset.value = values[i];
+    });
+  }
+}
+
+function badge(index) {
+  const b = el("span", "badge");
+  b.dataset.valueOf = index;
+  b.hidden = true;
+  return b;
 }
 
 function el(tag, cls, text) {
@@ -382,7 +410,7 @@ function drawHeaps(root, highlight) {
       // show what the hinted move leaves
       row.append(el("span", "hint-tag", `→ ${leaves.length ? leaves.join(" + ") : "0"}`));
     }
-    row.append(tokens);
+    row.append(tokens, badge(index));
     root.append(row);
   });
   if (!state.parts.length) root.append(el("p", "empty", "No heaps left."));
@@ -490,7 +518,8 @@ function drawRectangles(root, highlight) {
     box.style.setProperty("--rows", n);
     box.style.setProperty("--cols", m);
     box.title = `${n}x${m}` + (moves.length ? "" : ": no cut left");
-    const label = el("span", "piece-label", `${n}×${m}`);
+    const label = el("span", "piece-label", `${n}×${m} `);
+    label.append(badge(index));
     box.append(label);
     const addLine = (horizontal, i) => {
       const leaves = horizontal ? [[i, m], [n - i, m]] : [[n, i], [n, m - i]];
@@ -724,6 +753,7 @@ window.addEventListener("DOMContentLoaded", async () => {
   $("random").addEventListener("click", () => { const p = randomPosition(); $("position").value = writePosition(p.parts, p.size); newGame(); });
   $("new-game").addEventListener("click", newGame);
   $("hint").addEventListener("click", hint);
+  $("show-values").addEventListener("change", () => render());
   $("undo").addEventListener("click", undo);
   $("map-draw").addEventListener("click", drawMap);
   document.addEventListener("keydown", (e) => { if (e.key === "Escape") { state.selected = null; state.picks = []; render(); } });
