@@ -401,6 +401,14 @@ def test_serve_help_and_bad_host(cli) -> None:
     assert result.code == 0 and "--host" in result.out and "--open" in result.out
     assert_one_line_error(cli("serve", "--host", "no-such-host.invalid", "--port", "0"),
                           "cannot listen on no-such-host.invalid")
+    import socket
+
+    with socket.socket() as taken:  # a port in use
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = str(taken.getsockname()[1])
+        assert_one_line_error(cli("serve", "--port", port), f"cannot listen on 127.0.0.1:{port}")
+    assert_one_line_error(cli("serve", "--port", "70000"), "--port")
     json.dumps(api.limits())  # the limits are plain JSON
 
 
