@@ -22,14 +22,15 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..analysis import Analysis, MisereAnalysis, analyze_misere, format_part
+from ..analysis import Analysis, MisereAnalysis, analyze_misere
 from ..analysis import analyze as analyze_parts
 from ..catalog import entries, find
 from ..engine import Game, Sum, value
 from ..errors import GrundyError
 from ..rules.base import is_grid_game, is_heap_game
+from .explain import describe_move, explain
 from .positions import (MAX_COIN, MAX_HEAP, MAX_OPTIONS, MAX_PARTS, MAX_SIDE, board_of,
-                        describe, option_parts, read_parts, read_position, tidy, to_json)
+                        option_parts, read_parts, read_position, tidy, to_json)
 
 __all__ = ["MAX_MISERE_TOKENS", "MAX_MOVES_LISTED", "MAX_SEQUENCE", "MAX_TABLE_SIDE",
            "RequestError", "analyze", "game_info", "games", "limits", "move", "reply",
@@ -141,11 +142,7 @@ def _position(game: Game, body: Mapping[str, Any], misere: bool) -> list[Any]:
 def _move_json(game: Game, index: int, part: Any, option: Any) -> dict[str, Any]:
     leaves = tidy(game, option_parts(option))
     return {"part": index, "from": to_json(game, [part])[0], "to": to_json(game, leaves),
-            "text": _describe(game, part, leaves)}
-
-
-def _describe(game: Game, part: Any, leaves: list[Any]) -> str:
-    return describe(part, leaves, "0" if board_of(game) == "heaps" else "nothing")
+            "text": describe_move(game, part, leaves)}
 
 
 def _legal(game: Game, parts: list[Any]) -> list[tuple[int, Any]]:
@@ -165,54 +162,6 @@ def _forget_misere(game: Game) -> None:
     memo = game.__dict__.get("_grundy_misere")
     if memo is not None and len(memo[0]) > 100_000:
         del game.__dict__["_grundy_misere"]
-
-
-def explain(game: Game, found: Analysis | MisereAnalysis) -> str:
-    """Why the position is won or lost, in words (the parts' values, their XOR, the move)."""
-    if isinstance(found, MisereAnalysis):
-        head = ("Misère play: whoever makes the last move loses. Values do not add up here, "
-                "so grundy searched the moves of the whole position. ")
-        if found.outcome == "P":
-            return head + ("Every move leads to a position the opponent wins: the player to "
-                           "move loses.")
-        if not found.moves:
-            return head + ("No move is left: the opponent made the last move, so the player "
-                           "to move has won.")
-        return head + (f"The player to move wins, for example with {_text(game, found.moves[0])}"
-                       ": every reply of the opponent leads to a position grundy wins again.")
-    parts, values = found.parts, found.part_values
-    if not parts:
-        return "No move is left: the player to move loses (the opponent made the last move)."
-    shown = ", ".join(f"{_label(game, p)} is worth {v}" for p, v in zip(parts[:12], values[:12]))
-    if len(parts) > 12:
-        shown += f", and {len(parts) - 12} more"
-    xor = " ⊕ ".join(str(v) for v in values[:12]) + (" ⊕ ..." if len(parts) > 12 else "")
-    text = (f"Each part has a Grundy value: {shown}. The whole position is worth their XOR "
-            f"(nim sum): {xor} = {found.value}. ")
-    if found.value == 0:
-        return text + ("The XOR is 0, so this is a P-position: the player to move loses against "
-                       "best play. Any move changes one part's value and makes the XOR non-zero, "
-                       "and the opponent can always bring it back to 0.")
-    m = found.moves[0]
-    old, new, count = values[m.index], value(game, m.option), len(found.moves)
-    others = "It is the only winning move." if count == 1 else f"There are {count} winning moves."
-    return text + (f"The XOR is not 0, so the player to move wins. A winning move makes the XOR "
-                   f"0: {_text(game, m)} turns a part worth {old} into one worth {new} "
-                   f"({old} ⊕ {found.value} = {new}), so the new XOR is 0 and the opponent "
-                   f"faces a P-position. {others}")
-
-
-def _text(game: Game, move: Any) -> str:
-    return _describe(game, move.part, tidy(game, option_parts(move.option)))
-
-
-def _label(game: Game, part: Any) -> str:
-    """A part in words: ``heap 3``, ``the head at 2x4``, ``a bean with 5 bottles after it``."""
-    text = format_part(part)
-    return {"heaps": f"heap {text}", "coins": f"the head at coin {text}",
-            "bottles": f"a bean with {text} bottles after it",
-            "coin-board": f"the head at {text}", "grid": f"the black cell {text}",
-            "rectangle": f"the piece {text}"}.get(board_of(game), f"part {text}")
 
 
 def _report(game: Game, parts: list[Any], misere: bool) -> dict[str, Any]:
@@ -252,7 +201,7 @@ def _find_move(game: Game, parts: list[Any], raw: Any) -> tuple[int, Any]:
     for option in game.options(parts[index]):
         if sorted(map(repr, tidy(game, option_parts(option)))) == wanted:
             return index, option
-    raise RequestError(f"move: {_describe(game, parts[index], leaves)} is not a legal move")
+    raise RequestError(f"move: {describe_move(game, parts[index], leaves)} is not a legal move")
 
 
 def _apply(game: Game, parts: list[Any], index: int, option: Any) -> list[Any]:

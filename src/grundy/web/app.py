@@ -15,7 +15,7 @@ larger than :data:`MAX_BODY` bytes is refused before it is read in full.
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 

@@ -1,0 +1,72 @@
+"""Why a position is won or lost, in words: the parts' Grundy values, their XOR, and
+what the winning move does to it (the playground's hints).
+
+>>> from grundy.analysis import analyze
+>>> from grundy.catalog import find
+>>> kayles = find("kayles")
+>>> print(explain(kayles, analyze(kayles, [3, 5, 7])))  # doctest: +ELLIPSIS
+Each part has a Grundy value: heap 3 is worth 3, heap 5 is worth 4, heap 7 is worth 2. ...
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..analysis import Analysis, MisereAnalysis, format_part
+from ..engine import Game, value
+from .positions import board_of, describe, option_parts, tidy
+
+__all__ = ["describe_move", "explain"]
+
+
+def describe_move(game: Game, part: Any, leaves: list[Any]) -> str:
+    """A move in words, as the API writes it: ``5 -> 4``, ``3 -> 0``, ``2x2 -> nothing``."""
+    return describe(part, leaves, "0" if board_of(game) == "heaps" else "nothing")
+
+
+def explain(game: Game, found: Analysis | MisereAnalysis) -> str:
+    """Why the position is won or lost, in words (the parts' values, their XOR, the move)."""
+    if isinstance(found, MisereAnalysis):
+        head = ("Misère play: whoever makes the last move loses. Values do not add up here, "
+                "so grundy searched the moves of the whole position. ")
+        if found.outcome == "P":
+            return head + ("Every move leads to a position the opponent wins: the player to "
+                           "move loses.")
+        if not found.moves:
+            return head + ("No move is left: the opponent made the last move, so the player "
+                           "to move has won.")
+        return head + (f"The player to move wins, for example with {_text(game, found.moves[0])}"
+                       ": every reply of the opponent leads to a position grundy wins again.")
+    parts, values = found.parts, found.part_values
+    if not parts:
+        return "No move is left: the player to move loses (the opponent made the last move)."
+    shown = ", ".join(f"{_label(game, p)} is worth {v}" for p, v in zip(parts[:12], values[:12]))
+    if len(parts) > 12:
+        shown += f", and {len(parts) - 12} more"
+    xor = " ⊕ ".join(str(v) for v in values[:12]) + (" ⊕ ..." if len(parts) > 12 else "")
+    text = (f"Each part has a Grundy value: {shown}. The whole position is worth their XOR "
+            f"(nim sum): {xor} = {found.value}. ")
+    if found.value == 0:
+        return text + ("The XOR is 0, so this is a P-position: the player to move loses against "
+                       "best play. Any move changes one part's value and makes the XOR non-zero, "
+                       "and the opponent can always bring it back to 0.")
+    m = found.moves[0]
+    old, new, count = values[m.index], value(game, m.option), len(found.moves)
+    others = "It is the only winning move." if count == 1 else f"There are {count} winning moves."
+    return text + (f"The XOR is not 0, so the player to move wins. A winning move makes the XOR "
+                   f"0: {_text(game, m)} turns a part worth {old} into one worth {new} "
+                   f"({old} ⊕ {found.value} = {new}), so the new XOR is 0 and the opponent "
+                   f"faces a P-position. {others}")
+
+
+def _text(game: Game, move: Any) -> str:
+    return describe_move(game, move.part, tidy(game, option_parts(move.option)))
+
+
+def _label(game: Game, part: Any) -> str:
+    """A part in words: ``heap 3``, ``the head at 2x4``, ``a bean with 5 bottles after it``."""
+    text = format_part(part)
+    return {"heaps": f"heap {text}", "coins": f"the head at coin {text}",
+            "bottles": f"a bean with {text} bottles after it",
+            "coin-board": f"the head at {text}", "grid": f"the black cell {text}",
+            "rectangle": f"the piece {text}"}.get(board_of(game), f"part {text}")
