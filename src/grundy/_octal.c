@@ -52,7 +52,7 @@
 #define CHUNK_SECONDS 0.02  /* work between two returns to Python */
 #define REPORT_SECONDS 0.2  /* at least this long between two calls of `report` */
 #define RUN 64
-#define THREAD_PAIRS 40000  /* rare pairs of a block worth a second thread */
+#define THREAD_PAIRS 100000 /* rare pairs of a block worth a second thread */
 #define PROBE 32        /* first parts of every heap tried before the rare check */
 #define EPOCH 256       /* heaps per trial of an order */
 #define EPOCHS 16       /* a cycle: one epoch on each order, then the better one */
