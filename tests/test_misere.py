@@ -138,7 +138,7 @@ def test_misere_analysis_and_play_through_the_cli(cli) -> None:  # type: ignore[
     assert result.code == 0
     found = json.loads(result.out)
     assert found["misere"] is True and found["outcome"] == bouton((1, 1, 2)) == "N"
-    assert [(m["from"], m["to"]) for m in found["moves"]] == [("2", "1")]  # to 1 + 1 + 1
+    assert [(m["from"], m["to"]) for m in found["moves"]] == [(2, [1])]  # to 1 + 1 + 1
     text = cli("analyze", "kayles", "3", "5", "7", "--misere").out
     kayles = find("kayles")
     assert text.startswith("misere play:") and f"outcome: {misere_outcome(kayles, Sum(3, 5, 7))}" in text
