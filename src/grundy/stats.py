@@ -33,6 +33,9 @@ from .errors import GrundyError
 __all__ = ["SequenceStats", "sequence_stats", "MAX_VALUE_BITS"]
 
 #: Values must be below ``2**MAX_VALUE_BITS``: the histogram and its transform have that size.
+#: Measured here (best of 3, a shared machine): values up to 2^22, about 2 s and 100 MB over
+#: 10^6 heaps; the values of octal games (below 2^12), 0.02 s for 10^7 heaps and 0.4 s for
+#: 10^8, with 4 MB besides the values.
 MAX_VALUE_BITS = 22
 
 _CHUNK = 1 << 22  # heaps looked at per step when searching for the last rare one
