@@ -342,6 +342,25 @@ def test_killed_survey_resumes_without_recomputing(tmp_path):
     assert all(r["updated"] == before[r["code"]] for r in after if r["code"] in before)
 
 
+def test_ctrl_c_is_one_line_and_keeps_the_results(tmp_path):
+    db = str(tmp_path / "s.sqlite")
+    proc = subprocess.Popen([sys.executable, "-m", "grundy", "survey", "0.??", "--db", db,
+                             "--max", "8000", "--local-only"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        wait_for_rows(db, 10, proc)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    from conftest import Result
+
+    saved = rows_in(db)
+    assert_one_line_error(Result(proc.returncode, out, err),
+                          f"interrupted: {saved} of 63 games are saved in {db}")
+
+
 # -- on Dask --------------------------------------------------------------------------------
 
 
