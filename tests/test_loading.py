@@ -143,6 +143,12 @@ def test_files_that_are_missing_or_do_not_import(tmp_path: Path):
         resolve(f"{syntax}:G")
 
 
+def test_a_spec_that_is_not_a_string():
+    for bad in (None, 7, ["kayles"]):
+        with pytest.raises(GrundyError, match="a game is named by a string"):
+            resolve(bad)  # type: ignore[arg-type]
+
+
 def test_catalog_names_still_resolve():
     assert repr(resolve("sub:1,3,4")) == "Subtraction(frozenset({1, 3, 4}))"
     with pytest.raises(UnknownGameError):

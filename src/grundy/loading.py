@@ -71,6 +71,9 @@ def resolve(spec: str) -> Game:
     Raises :class:`grundy.errors.GrundyError` (a :class:`LoadError` for a user
     ruleset, :class:`grundy.errors.UnknownGameError` for an unknown name).
     """
+    if not isinstance(spec, str):
+        raise GrundyError(f"a game is named by a string (a name, a notation or file.py:Class), "
+                          f"got {spec!r}")
     user = user_spec(spec)
     if user is None:
         return find(spec)
