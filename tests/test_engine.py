@@ -333,6 +333,13 @@ def test_an_exception_in_options_names_class_position_and_exception():
         value(BoomGenerator(), 5)
 
 
+def test_a_game_that_is_not_a_game_is_a_clear_error():
+    for call in (lambda: value(None, 3), lambda: heap_values(3, 4), lambda: winning_moves("x", 1),
+                 lambda: grundy.part_winning_moves(None, [1]), lambda: grid_values(None, 2, 2)):
+        with pytest.raises(GrundyError, match="expected a ruleset"):
+            call()
+
+
 def test_unhashable_positions_and_options_are_clear_errors():
     with pytest.raises(GrundyError, match=r"position \[1, 2\] is not hashable"):
         value(Sub134(), [1, 2])

@@ -374,6 +374,11 @@ def _options(game: Game, position: Any) -> list[Any]:
         raise RulesetError(game, position, exc) from exc
 
 
+def _check_game(game: Any) -> None:
+    if not isinstance(game, Game):
+        raise GrundyError(f"expected a ruleset (a grundy.Game), got {game!r}")
+
+
 def _check_hashable(game: Game, position: Any) -> None:
     try:
         hash(position)
@@ -401,6 +406,8 @@ def value(game: Game, position: Any) -> int:
         for part in position.parts:
             acc ^= value(game, part)
         return acc
+    if not isinstance(game, Game):
+        _check_game(game)
     memo = game.cache
     try:
         found = memo.get(position)
@@ -424,6 +431,7 @@ def _fill(game: Game, positions: Iterable[Any]) -> list[int]:
 
     The engine itself: ``fast_value`` is not asked (a game's kernel may be built on
     :func:`heap_values`)."""
+    _check_game(game)
     memo = game.cache
     options = game.options
     limit = game.cache_limit
@@ -484,6 +492,7 @@ def winning_moves(game: Game, position: Any) -> list[Any]:
     >>> winning_moves(Nim(), Sum(1, 2))
     [Sum(1, 1)]
     """
+    _check_game(game)
     if isinstance(position, Sum):
         parts = position.parts
         return [Sum(*parts[:i], option, *parts[i + 1 :])
@@ -503,6 +512,7 @@ def part_winning_moves(game: Game, parts: Iterable[Any]) -> list[tuple[int, Any]
     >>> part_winning_moves(Nim(), [3, 5, 7])
     [(0, 2), (1, 4), (2, 6)]
     """
+    _check_game(game)
     parts = list(parts)
     values = [value(game, part) for part in parts]
     total = 0
