@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import sys
 from array import array
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -55,7 +54,6 @@ def slow_mul(a: int, b: int, half: int = 8) -> int:
     return (mid << half) ^ low ^ slow_mul(high, 1 << (half - 1), h)
 
 
-@dataclass(frozen=True, eq=False)
 class Field16:
     """The tables of the 16-bit field, with the logs of the tower's constants.
 
@@ -65,11 +63,14 @@ class Field16:
     ``2**15 (x) 2**15``, the constants of the Karatsuba tower above 16 bits.
     """
 
-    log: array[int]  # typecode 'I'
-    exp: array[int]  # typecode 'H'
-    l15: int
-    l15sq: int
-    _numpy: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
+    __slots__ = ("_numpy", "exp", "l15", "l15sq", "log")
+
+    def __init__(self, log: array[int], exp: array[int]) -> None:
+        self.log = log  # typecode 'I'
+        self.exp = exp  # typecode 'H'
+        self.l15 = log[1 << 15]
+        self.l15sq = log[slow_mul(1 << 15, 1 << 15)]
+        self._numpy: dict[str, np.ndarray] = {}
 
     def numpy_tables(self) -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.uint16]]:
         """The same tables as NumPy arrays (read-only views, made once).
@@ -83,6 +84,7 @@ class Field16:
 
             log = np.frombuffer(self.log, dtype=np.uint32)
             exp = np.frombuffer(self.exp, dtype=np.uint16)
+            log.flags.writeable = exp.flags.writeable = False  # shared: nobody writes them
             self._numpy.update(log=log, exp=exp)
         return self._numpy["log"], self._numpy["exp"]
 
@@ -175,5 +177,4 @@ def build_tables_numpy() -> tuple[array[int], array[int]]:
 def field16() -> Field16:
     """The tables, built on first use: with NumPy if it is already loaded (a few ms),
     else in plain Python (about 50 ms, and no NumPy start-up)."""
-    log, exp = build_tables_numpy() if "numpy" in sys.modules else build_tables()
-    return Field16(log, exp, log[1 << 15], log[slow_mul(1 << 15, 1 << 15)])
+    return Field16(*(build_tables_numpy() if "numpy" in sys.modules else build_tables()))
