@@ -6,6 +6,8 @@ import random
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from grundy.errors import InputError
 from grundy.formats._read import (decode, in_range, integer, last_line, plain_numbers,
@@ -90,3 +92,25 @@ def test_decode_and_lines() -> None:
     assert list(word_lines("")) == []
     for text in ("", "1", "1\n", "1\n2", "1\n2\n", "\n\n"):
         assert last_line(text) == last_line(text.encode()) == len(text.splitlines())
+
+
+@given(st.sampled_from(["", "+", "-"]), st.integers(0, 40), st.integers(0, 10**30),
+       st.sampled_from([(0, 10**18), (1, 2000), (-5, 7), (2, 2)]))
+def test_long_words_are_read_as_int_reads_them(sign, zeros, number, bounds) -> None:  # type: ignore[no-untyped-def]
+    """Words of 20 digits and more skip int() when they cannot be in range: the same answer."""
+    lo, hi = bounds
+    word = sign + "0" * zeros + str(number)
+    expected = int(word)
+    if lo <= expected <= hi:
+        assert integer(word, "x", lo, hi, 3) == expected
+    else:
+        with pytest.raises(InputError, match="out of range") as info:
+            integer(word, "x", lo, hi, 3)
+        assert info.value.line == 3
+
+
+def test_words_past_the_int_to_str_limit() -> None:
+    assert integer("0" * 10**5 + "17", "x", 0, 100, 1) == 17
+    for word in ("9" * 5000, "-" + "9" * 5000, "+" + "1" * 10**6):
+        with pytest.raises(InputError, match=r"characters\) is out of range"):
+            integer(word, "x", 0, 10**18, 2, "10^18")
