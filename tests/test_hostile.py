@@ -315,6 +315,10 @@ def _solve_cases() -> list[Case]:
         problem = name.partition("-")[0]
         cases.append(Case(f"solve-{name}-past-limit", ("solve", problem), error("line "), data))
     cases += [
+        Case("solve-json-and-explain", ("solve", "split", "--json", "--explain", "{split-sample}"),
+             error("--explain")),
+        Case("solve-json-and-move", ("solve", "cutting", "--json", "--move", "{cutting-sample}"),
+             error("--move")),
         Case("solve-unknown-problem", ("solve", "checkers", "{nim-sample}"), error("checkers")),
         Case("solve-unknown-option", ("solve", "split", "--fast"), error("--fast")),
         Case("solve-no-name", ("solve",), error("NAME")),

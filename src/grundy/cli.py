@@ -133,7 +133,8 @@ class _SolveCommand(click.Command):
 @click.argument("name")
 @click.argument("file", default="-")
 @click.option("--explain", is_flag=True, help="Explain values and the winning move in words.")
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per test.")
+@click.option("--json", "as_json", is_flag=True,
+              help="One JSON object per test, every field (so not with --explain or --move).")
 @click.option("--move", is_flag=True, help="split/cutting: also print a winning cut.")
 def solve(name: str, file: str, explain: bool, as_json: bool, move: bool) -> None:
     """Solve a contest problem: read its input format, write the judge's answer.
@@ -145,6 +146,9 @@ def solve(name: str, file: str, explain: bool, as_json: bool, move: bool) -> Non
     from .formats import Options, all_formats, get_format, problem_name, solve_chunks
 
     problem = problem_name(name)
+    if as_json:
+        _refuse_options(("explain", "--explain"), ("move", "--move"),
+                        why="--json gives each test's answer in full")
     if move and not get_format(problem).accepts_move:
         movers = " and ".join(f.name for f in all_formats() if f.accepts_move)
         _fail(f"--move does not apply to {name}: only {movers} print a winning cut")
