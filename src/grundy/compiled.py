@@ -7,6 +7,12 @@ it makes ``grundy nim`` on a million lines about three times faster, because tha
 command then never starts NumPy.  Set the environment variable ``GRUNDY_PURE=1`` to
 use the NumPy kernels anyway.
 
+:func:`compiled` is the one switch between the backends: the array kernels
+(:mod:`grundy.nimber.arrays`) and the judge's run (:mod:`grundy.judge`) ask it and use
+NumPy when it says None; the scalar truth (:mod:`grundy.nimber.scalar`) is always plain
+Python.  It lives outside the :mod:`grundy.nimber` package so that a judge's run loads
+this module and nothing else of grundy (importing the package would load ``typing``).
+
 >>> kernel = compiled()
 >>> kernel is None or kernel.products(b"5 3\\n", 0, 4) == (1, b"15\\n")
 True
