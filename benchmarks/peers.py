@@ -59,8 +59,10 @@ def build_peers(where: Path) -> Path:
     script = PEERS / "build.sh"
     if not script.is_file():
         sys.exit(f"peers.py: skipped, {script} is missing (the peers' sources)")
-    subprocess.run(["sh", str(script)], check=True, env={**os.environ, "TMPDIR": str(where)},
-                   stdout=subprocess.DEVNULL)
+    build = subprocess.run(["sh", str(script)], env={**os.environ, "TMPDIR": str(where)},
+                           capture_output=True, text=True)
+    if build.returncode != 0:
+        sys.exit(f"peers.py: building the peers failed:\n{build.stderr}")
     return where / "grundy-peers" / "bin"
 
 
