@@ -4,15 +4,15 @@ The peers are Beling's ``ogs`` (Rust; its rare/common methods RC and RC2) and Cz
 ``octal-games`` (C++; rare/common with a mask chosen by a Hadamard transform), built from
 ``../shared/peers`` (relative to the repository) with its ``build.sh`` into a temporary
 folder.  Each peer and ``grundy sequence GAME -n N`` (the CLI, as a user runs it, output
-to a file) compute heaps 0..N-1; the values must be identical.  Printed: wall time (best
-of the repeats), peak resident memory (from wait4) and the ratio grundy / fastest peer.
+to a file; the console script answers it with grundy.fastseq, on the compiled kernel)
+compute heaps 0..N-1; the values must be identical.  Printed: wall and CPU time (best of
+the repeats), peak resident memory (GNU time or wait4) and the ratio grundy / fastest peer.
 
 Games: 0.56, 0.16, 0.354, 0.376, 0.1777 and Grundy's game, at N = 2*10^5, 2*10^6, 2*10^7,
 and Grundy's game to 2^24.  The 2*10^7 runs take minutes.
 
 Run: .venv/bin/python benchmarks/peers.py [--sizes 2e5,2e6] [--games 0.56,grundy]
      [--peers ogs-rc,ogs-rc2,czajka | --one-peer] [--repeat R] [--peer-limit SECONDS]
-     [--fast-path]
 """
 
 from __future__ import annotations
@@ -38,8 +38,6 @@ PEER_RUNS = ("ogs-rc", "ogs-rc2", "czajka")
 # for the octal codes (ahead of RC2 and Czajka's, except 0.16 at 2*10^7: Czajka's by 15%),
 # Czajka's for Grundy's game (ogs takes octal codes only)
 FASTEST = {"grundy": "czajka"}
-# what the console script does first for a plain `grundy sequence` (sys.argv[0] is "-c")
-FAST_PATH = "from grundy.fastseq import main; main()"
 
 
 @dataclass
@@ -133,9 +131,6 @@ def main() -> None:
                              "game to 2^24 with 2e7)")
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--peers", default=",".join(PEER_RUNS))
-    parser.add_argument("--fast-path", action="store_true",
-                        help="run grundy.fastseq.main (what the console script does first for a "
-                             "plain 'grundy sequence') instead of 'grundy'")
     parser.add_argument("--one-peer", action="store_true",
                         help="run only the fastest peer of each game (ogs-rc for octal codes, "
                              "czajka for Grundy's game)")
@@ -162,9 +157,8 @@ def main() -> None:
               flush=True)
         for game, n in jobs:
             repeat = args.repeat or (3 if n < 10**6 else 1)
-            command = ([sys.executable, "-c", FAST_PATH] if args.fast_path
-                       else _bench.grundy_command())
-            ours = best([*command, "sequence", game, "-n", str(n)], where / "grundy.txt", repeat)
+            ours = best(_bench.grundy_command("sequence", game, "-n", str(n)),
+                        where / "grundy.txt", repeat)
             fastest: tuple[str, Timing] | None = None
             for peer in [FASTEST.get(game, "ogs-rc")] if args.one_peer else peers:
                 cmd = peer_command(bin_dir, peer, game, n)
