@@ -105,10 +105,10 @@ typedef struct State {
     int64_t error_heap;
 } State;
 
-#ifdef OCTAL_STATS
+#ifdef OCTAL_STATS  /* -DOCTAL_STATS: counts of the work done, on stderr after each fill */
 #include <stdio.h>
 static long long st_blocks, st_rows, st_vec, st_small, st_verify, st_verify_heaps, st_reviews,
-    st_rebuilds, st_rare_heaps, st_where[11], st_ex, st_found_pairs, st_exhausted, st_exhausted_pairs, st_long;
+    st_rebuilds, st_rare_heaps, st_found_pairs, st_exhausted, st_exhausted_pairs, st_long;
 #define STAT(x) (x)
 #else
 #define STAT(x) ((void)0)
@@ -648,13 +648,16 @@ static PyObject *fill(PyObject *self, PyObject *args, PyObject *kw) {
     result = Py_None;
     Py_INCREF(result);
 #ifdef OCTAL_STATS
-    for (int i = 0; i < 11; i++) fprintf(stderr, "%lld ", st_where[i]);
-    fprintf(stderr, "found pairs %lld (long %lld), exhausted %lld scans %lld pairs, order %d\n", st_found_pairs, st_long, st_exhausted, st_exhausted_pairs, s->order);
-    st_found_pairs = st_long = st_exhausted = st_exhausted_pairs = 0;
-    fprintf(stderr, "blocks %lld rows %lld vec %lld small %lld verify %lld in %lld scans, reviews %lld rebuilds %lld rare heaps %lld; masks %x (%lld rare) %x (%lld rare), top %u\n",
-            st_blocks, st_rows, st_vec, st_small, st_verify, st_verify_heaps, st_reviews, st_rebuilds, st_rare_heaps,
-            s->grp[0].mask, (long long)s->grp[0].nrare, s->grp[1].mask, (long long)s->grp[1].nrare, s->top);
-    st_blocks = st_rows = st_vec = st_small = st_verify = st_verify_heaps = st_reviews = st_rebuilds = st_rare_heaps = 0;
+    fprintf(stderr, "blocks %lld rows %lld vec %lld small %lld verify %lld (%lld finds: %lld "
+            "pairs, %lld over 10^4; %lld scans exhausted: %lld pairs) reviews %lld rebuilds %lld "
+            "rare heaps %lld masks %x (%lld rare) %x (%lld rare) top %u order %d\n",
+            st_blocks, st_rows, st_vec, st_small, st_verify, st_verify_heaps, st_found_pairs,
+            st_long, st_exhausted, st_exhausted_pairs, st_reviews, st_rebuilds, st_rare_heaps,
+            s->grp[0].mask, (long long)s->grp[0].nrare, s->grp[1].mask,
+            (long long)s->grp[1].nrare, s->top, s->order);
+    st_blocks = st_rows = st_vec = st_small = st_verify = st_verify_heaps = st_reviews = 0;
+    st_rebuilds = st_rare_heaps = st_found_pairs = st_exhausted = st_exhausted_pairs = 0;
+    st_long = 0;
 #endif
 out:
     if (s) free_state(s);
