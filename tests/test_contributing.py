@@ -53,7 +53,7 @@ def family(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
                                    aliases=("halves",)))
     yield
     monkeypatch.setattr(catalog, "_ENTRIES", before)
-    catalog.find.cache_clear()
+    catalog._find.cache_clear()
     sys.modules.pop("take_half", None)
 
 

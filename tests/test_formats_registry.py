@@ -262,7 +262,7 @@ def registered(monkeypatch):  # type: ignore[no-untyped-def]
         "take-one-or-three", "subtraction", "remove 1 or 3 tokens", "a test of the registry",
         f"{__name__}:TakeOneOrThree", aliases=("t13",)))
     yield
-    catalog.find.cache_clear()
+    catalog._find.cache_clear()
 
 
 def test_a_registered_family_is_found_listed_and_analysed(registered, capsys) -> None:  # type: ignore[no-untyped-def]
@@ -278,10 +278,10 @@ def test_a_registered_family_is_found_listed_and_analysed(registered, capsys) ->
 def test_find_forgets_what_it_cached_when_a_family_is_registered(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setattr(catalog, "_ENTRIES", catalog._ENTRIES)
     catalog.find("kayles")
-    assert catalog.find.cache_info().currsize > 0
+    assert catalog._find.cache_info().currsize > 0
     catalog.register(catalog.Entry("zz-test", "x", "x", "x", f"{__name__}:TakeOneOrThree"))
-    assert catalog.find.cache_info().currsize == 0
-    catalog.find.cache_clear()
+    assert catalog._find.cache_info().currsize == 0
+    catalog._find.cache_clear()
 
 
 @pytest.mark.parametrize("name, aliases, words", [

@@ -124,6 +124,10 @@ def test_limits_and_loops(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setattr(misere, "MAX_POSITIONS", 50)
     with pytest.raises(GrundyError, match="smaller position"):
         misere_outcome(PlainNim(), Sum(5, 6, 7, 8))
+    monkeypatch.setattr(misere, "MAX_POSITIONS", 10**9)
+    monkeypatch.setattr(misere, "MAX_SECONDS", 0)  # the time budget stops it as well
+    with pytest.raises(GrundyError, match="smaller position"):
+        misere_outcome(PlainNim(), Sum(5, 6, 7, 8, 9))
 
     class Seesaw(Game):
         def options(self, n: int) -> list[int]:

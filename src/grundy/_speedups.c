@@ -1,6 +1,6 @@
 /* grundy._speedups: the optional compiled kernel of the nim product.
  *
- * grundy works without it: the NumPy kernels of grundy.kernels and the NumPy reader of
+ * grundy works without it: the NumPy kernels of grundy.nimber.arrays and the NumPy reader of
  * grundy.formats._nim_numpy compute the same things, and the tests check that both
  * agree with each other and with grundy.nimber (the scalar truth).  It exists because
  * benchmarks/nim_product.py showed that the NumPy path cannot beat a compiled program
@@ -459,7 +459,7 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "grundy._speedups",
-    "The optional compiled nim-product kernel (see grundy.kernels).", -1, methods,
+    "The optional compiled nim-product kernel (see grundy.nimber.arrays).", -1, methods,
     NULL, NULL, NULL, NULL,
 };
 

@@ -130,7 +130,7 @@ def register(entry: Entry) -> None:
                               "name (a name may not hold '*' or ':' nor start with a digit)")
         taken[key] = entry.name
     _ENTRIES = (*_ENTRIES, entry)
-    find.cache_clear()  # a cached notation could not have meant the new name, but be plain
+    _find.cache_clear()  # a cached notation could not have meant the new name, but be plain
 
 
 def lookup(name: str) -> Entry:
@@ -154,12 +154,23 @@ def _notation(key: str) -> bool:
     return key.startswith(_SUBTRACTION) or (key[:1].isdigit() and "." in key)
 
 
-@lru_cache(maxsize=64)
 def find(name: str) -> Game:
     """The ruleset for a name, alias or notation (see the module docstring).
 
     Raises :class:`UnknownGameError` (a ``ValueError``) with a clear message.
+
+    >>> find(7)
+    Traceback (most recent call last):
+    grundy.errors.UnknownGameError: a game is named by a string (a name or a notation), got 7
     """
+    if not isinstance(name, str):
+        raise UnknownGameError(f"a game is named by a string (a name or a notation), "
+                               f"got {name!r}")
+    return _find(name)
+
+
+@lru_cache(maxsize=64)
+def _find(name: str) -> Game:
     key = name.strip().lower()
     if "*" in key:
         from .rules.coins import product

@@ -116,17 +116,11 @@ class _SolveCommand(click.Command):
     """Adds each problem's accepted sizes to the help, read from its format module."""
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        from .formats import PROBLEMS, limits
+        from .formats import all_formats
 
-        rows = []
-        for name in PROBLEMS:
-            try:
-                rows.append((name, limits(name)))
-            except ImportError:  # a problem whose module is not there yet
-                continue
-        if rows:
-            with formatter.section("Sizes accepted (past them: a clear error)"):
-                formatter.write_dl(rows)
+        rows = [(f.name, f.limits) for f in all_formats()]
+        with formatter.section("Sizes accepted (past them: a clear error)"):
+            formatter.write_dl(rows)
 
 
 @main.command(cls=_SolveCommand)
@@ -143,17 +137,15 @@ def solve(name: str, file: str, explain: bool, as_json: bool, move: bool) -> Non
     are accepted).  FILE is a path, or '-' (the default) for standard input.  Every test of the file is solved in one run; nothing is
     printed unless the whole input is valid.
     """
-    from .formats import Options, all_formats, get_format, problem_name, solve_chunks
+    from .formats import Options, get_format
 
-    problem = problem_name(name)
+    problem = get_format(name)
     if as_json:
         _refuse_options(("explain", "--explain"), ("move", "--move"),
                         why="--json gives each test's answer in full")
-    if move and not get_format(problem).accepts_move:
-        movers = " and ".join(f.name for f in all_formats() if f.accepts_move)
-        _fail(f"--move does not apply to {name}: only {movers} print a winning cut")
-    data = _read(file)
-    _write(solve_chunks(problem, data, Options(explain=explain, as_json=as_json, move=move)))
+    options = Options(explain=explain, as_json=as_json, move=move)
+    problem.check(options)  # --move where the problem prints no move: refused before reading
+    _write(problem.run(_read(file), options))
 
 
 # -- nim ------------------------------------------------------------------------
@@ -188,9 +180,9 @@ def nim(args: tuple[str, ...]) -> None:
         return
     if len(args) > 1:
         _fail(f"unknown nim operation {args[0]!r} (choose from {', '.join(OPERATIONS)})")
-    from .formats import solve_chunks
+    from .formats import get_format
 
-    _write(solve_chunks("nim", _read(args[0] if args else "-")))
+    _write(get_format("nim").run(_read(args[0] if args else "-")))
 
 
 #: the most digits of a number of ``grundy nim OP`` (of the base, for pow): the slowest
@@ -350,8 +342,8 @@ def _ask(prompt: str) -> str:
 
 @main.command()
 @click.argument("game")
-@click.option("--rows", type=click.IntRange(1, 4096), default=16, show_default=True)
-@click.option("--cols", type=click.IntRange(1, 4096), default=16, show_default=True)
+@click.option("--rows", type=click.IntRange(1, 2048), default=16, show_default=True)
+@click.option("--cols", type=click.IntRange(1, 2048), default=16, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the rows as a JSON list of lists.")
 def table(game: str, rows: int, cols: int, as_json: bool) -> None:
     """Print the value table of a two-dimensional GAME (products, coins, squares, split, ...)."""
@@ -368,7 +360,7 @@ def table(game: str, rows: int, cols: int, as_json: bool) -> None:
 @click.argument("game")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
               help="Picture file (.png, .svg or .pdf).")
-@click.option("-n", "count", type=click.IntRange(1, 10**7), default=200, show_default=True,
+@click.option("-n", "count", type=click.IntRange(1, 10**6), default=200, show_default=True,
               help="Heap games: number of positions.")
 @click.option("--rows", type=click.IntRange(1, 2048), default=32, show_default=True)
 @click.option("--cols", type=click.IntRange(1, 2048), default=32, show_default=True)

@@ -9,20 +9,26 @@ import click
 
 from .cli import _echo_json, _fail, _game
 
-__all__ = ["period", "sequence"]
+__all__ = ["PRINT_LIMIT", "period", "sequence"]
+
+#: the most values ``grundy sequence`` prints as text (10^7: about 3 s and 80 MB;
+#: 10^8 took 39 s on a busy machine); --out takes up to 10^8
+PRINT_LIMIT = 10**7
 
 
 @click.command()
 @click.argument("game")
 @click.option("-n", "count", type=click.IntRange(0, 10**8), default=50, show_default=True,
-              help="Number of positions (0..N-1); each game's kernel has its own limit "
-                   "(10^8 for octal codes), past which only a certified period extends.")
+              help="Number of positions (0..N-1): at most 10^7 printed, 10^8 with --out; "
+                   "each game's kernel has its own limit (10^8 for octal codes), past which "
+                   "only a certified period extends.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
 @click.option("--out", "out", type=click.Path(dir_okay=False), default=None,
               help="Write the values to this .npy file as they are computed (uint16; a "
                    "memory map, so sizes past memory work) instead of printing them.")
 @click.option("--resume", is_flag=True,
-              help="With --out: continue the run stopped there (Ctrl-C keeps what was done).")
+              help="With --out: continue the run stopped there (Ctrl-C keeps what was done), "
+                   "or extend a finished prefix to a larger N.")
 def sequence(game: str, count: int, as_json: bool, out: str | None, resume: bool) -> None:
     """Print the Grundy values of positions 0..N-1 of a heap-like GAME."""
     from .periodicity import sequence as compute
@@ -31,6 +37,9 @@ def sequence(game: str, count: int, as_json: bool, out: str | None, resume: bool
     if out is None:
         if resume:
             _fail("--resume continues a run written with --out FILE.npy: give --out")
+        if count > PRINT_LIMIT:
+            _fail(f"-n {count}: at most {PRINT_LIMIT} values are printed (about 10 s of "
+                  "text); write more to a file with --out FILE.npy")
         import numpy as np
 
         values = np.asarray(compute(ruleset, count), dtype=np.int64)

@@ -130,6 +130,6 @@ def _solve(problem: str, data: bytes) -> list[bytes] | None:
         chunks = judge.products(data)
         if chunks is not None:
             return chunks
-    from .formats import problem_name, solve_chunks
+    from .formats import get_format
 
-    return solve_chunks(problem_name(problem), data)
+    return get_format(problem).run(data)

@@ -21,6 +21,7 @@ is larger and the nim sum is 0.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from typing import Any
 
@@ -29,7 +30,10 @@ from .errors import GrundyError
 
 __all__ = ["misere_outcome", "misere_part_winning_moves", "misere_winning_moves"]
 
-MAX_POSITIONS = 10**6  # sums searched for one question at most
+#: sums searched for one question at most (about 6 * 10^4 a second: a few seconds)
+MAX_POSITIONS = 2 * 10**5
+#: and for about this long at most (sums with many parts have many moves each)
+MAX_SECONDS = 10
 
 
 def misere_outcome(game: Game, position: Any) -> str:
@@ -139,6 +143,7 @@ class _Search:
         stack: list[list[Any]] = [[root, self.moves(root), 0, None]]
         on_stack = {root}
         explored = 0
+        deadline = time.monotonic() + MAX_SECONDS
         while stack:
             frame = stack[-1]
             state, moves, index, waiting = frame
@@ -154,9 +159,10 @@ class _Search:
                     if nxt in on_stack:
                         raise LoopyGameError(Sum(*nxt))
                     explored += 1
-                    if explored > MAX_POSITIONS:
-                        raise GrundyError(f"misère analysis needs more than {MAX_POSITIONS} "
-                                          "sums here: try a smaller position")
+                    if explored > MAX_POSITIONS or (
+                            explored % 64 == 0 and time.monotonic() > deadline):
+                        raise GrundyError(f"misère analysis needs more than {explored} sums "
+                                          f"or {MAX_SECONDS} s here: try a smaller position")
                     frame[2], frame[3] = index + 1, nxt
                     on_stack.add(nxt)
                     stack.append([nxt, self.moves(nxt), 0, None])

@@ -20,7 +20,6 @@ from the closed form of :func:`grundy.rules.cutting.cutting_grid`.
 
 from __future__ import annotations
 
-from ..rules.cutting import Cutting
 from .split import MAX_SIDE, PaperFormat, Words
 
 __all__ = ["FORMAT", "LIMITS"]
@@ -31,4 +30,4 @@ LIMITS = (f"2 <= W, H <= {MAX_SIDE}, any number of lines (the contest has W, H <
 CUTTING = Words(("W", "H"), 2, "WIN", "LOSE", "the first player", "the second player",
                 "every cut leaves a piece 1 wide, from which the opponent cuts out 1x1")
 
-FORMAT = PaperFormat("cutting", LIMITS, Cutting(), CUTTING)
+FORMAT = PaperFormat("cutting", LIMITS, CUTTING)

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import InputError
-from ..rules.cutting import Cut, Split, _CuttingGame, describe_cut, winning_cuts
+from ..rules.cutting import Cut, _CuttingGame, describe_cut, winning_cuts
 from .base import GameFormat, Options, Result
 from ._read import decode, integer, plain_numbers, word_lines
 
@@ -110,8 +110,17 @@ class PaperFormat(GameFormat[Papers]):
 
     accepts_move = True
 
-    def __init__(self, name: str, limits: str, game: _CuttingGame, words: Words) -> None:
-        self.name, self.limits, self.game, self.words = name, limits, game, words
+    def __init__(self, name: str, limits: str, words: Words) -> None:
+        self.name, self.limits, self.words = name, limits, words
+
+    @property
+    def game(self) -> _CuttingGame:
+        """The problem's game, from the catalog (its name is the problem's)."""
+        from ..catalog import find
+
+        game = find(self.name)
+        assert isinstance(game, _CuttingGame)
+        return game
 
     def parse(self, data: bytes) -> Papers:
         return parse(data, self.words)
@@ -165,4 +174,4 @@ def _explain(game: _CuttingGame, n: int, m: int, result: Result, words: Words) -
     return f"{n}x{m} has value 0: {why}, so {words.second_name} wins"
 
 
-FORMAT = PaperFormat("split", LIMITS, Split(), SPLIT)
+FORMAT = PaperFormat("split", LIMITS, SPLIT)

@@ -40,6 +40,8 @@ __all__ = ["GridGame", "HeapGame", "is_grid_game", "is_heap_game"]
 _FIRST = 1024
 #: values kept for :meth:`HeapGame.fast_value` (beyond: computed again, or the period)
 _KEEP = 1 << 22
+#: the most values of one sequence (8 bytes each: 800 MB)
+MAX_VALUES = 10**8
 
 
 def _heap(n: Any, what: str = "a heap size") -> int:
@@ -96,6 +98,9 @@ class HeapGame(Game):
         [0, 1, 0, 1, 0]
         """
         n = _heap(n, "the number of values")
+        if n > MAX_VALUES:
+            raise GrundyError(f"{self.notation}: {n} values are more than a sequence holds in "
+                              f"memory here (at most {MAX_VALUES}; one value is 8 bytes)")
         known, period = self._values(n)
         if period is not None and n > len(known):
             return extend(known, period, n)
@@ -128,6 +133,10 @@ class HeapGame(Game):
         if known is not None and (len(known) >= n or period is not None):
             return known, period
         rule = self.certifier()
+        limit = self.sequence_limit
+        if (limit is not None and n > limit and isinstance(rule, Certifier)
+                and rule.needed(0, 1) > limit):  # no period can be proved within the limit
+            self._check_size(n, n)
         if isinstance(rule, Known):
             period = Found(rule.preperiod, rule.period, rule.saltus)
             g = self.kernel_sequence(rule.preperiod + rule.period)
@@ -163,6 +172,11 @@ class HeapGame(Game):
         if not self.has_kernel or isinstance(position, Sum):
             return None
         n = _heap(position)
+        if n >= MAX_VALUES and self.period() is None:
+            self._values(min(n + 1, MAX_VALUES))  # a period proved below the limit serves
+            if self.period() is None:
+                raise GrundyError(f"{self.notation}: heap {n} is past what its kernel computes "
+                                  f"(at most {MAX_VALUES - 1}, and no period is proved)")
         known, period = self._values(n + 1)
         if n < len(known):
             return int(known[n])
@@ -179,10 +193,13 @@ class HeapGame(Game):
         word = text.strip()
         if not (word.isascii() and word.isdigit()):
             raise GrundyError(f"expected a heap size (a non-negative integer), got {text!r}")
+        if len(word) > 100:
+            raise GrundyError(f"a heap of {len(word)} digits is past any limit of grundy")
         return int(word)
 
     def check_listable(self, part: Any) -> None:
         """Raise unless the moves of ``part`` can be listed one by one in seconds."""
+        part = _heap(part)
         if part > self.move_limit:
             raise GrundyError(f"heap {part} is too large to list its moves in {self.notation} "
                               f"(at most {self.move_limit})")
@@ -257,6 +274,9 @@ class GridGame(Game):
         pieces = text.strip().lower().replace(",", "x").split("x")
         if len(pieces) != 2 or not all(p.isascii() and p.isdigit() for p in pieces):
             raise GrundyError(f"expected ROWxCOL such as 3x4, got {text!r}")
+        if max(len(p) for p in pieces) > 100:
+            raise GrundyError("a row or column of more than 100 digits is past any limit of "
+                              "grundy")
         r, c = (int(p) for p in pieces)
         first = self.first_index
         if r < first or c < first:
@@ -265,6 +285,7 @@ class GridGame(Game):
 
     def check_listable(self, part: Any) -> None:
         """Raise unless the moves of ``part`` can be listed one by one in seconds."""
+        part = self._cell(part)
         if max(part) > self.move_limit:
             raise GrundyError(f"{part[0]}x{part[1]} is too large to list its moves in "
                               f"{self.notation} (rows and columns at most {self.move_limit})")

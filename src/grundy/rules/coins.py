@@ -46,8 +46,8 @@ import numpy.typing as npt
 
 from ..engine import Sum, value
 from ..errors import GrundyError
-from ..kernels import nim_mul_array
 from ..nimber import nim_mul
+from ..nimber.arrays import nim_mul_array
 from .base import GridGame, HeapGame, is_heap_game
 
 __all__ = [
@@ -386,7 +386,8 @@ def product(a: Any, b: Any) -> Product:
         if not isinstance(game, CoinGame):
             kind = ("is a one-dimensional game but not a coin-turning game" if is_heap_game(game)
                     else "is not a one-dimensional coin-turning game")
-            raise GrundyError(f"product: the {side} factor {game!r} {kind} (products take "
+            name = getattr(game, "notation", type(game).__name__)
+            raise GrundyError(f"product: the {side} factor {name} {kind} (products take "
                               "turning-turtles, twins, mock-turtles, ruler or CoinTurning games)")
     return Product(a, b)
 

@@ -274,6 +274,8 @@ def parse_subtraction(key: str) -> Subtraction | AllBut:
 # -- take-and-break codes ----------------------------------------------------------
 
 _DIGITS = "0123456789abcdef"
+#: the most digits after the point of a code (moves removing up to 1000 tokens)
+MAX_CODE_DIGITS = 1000
 
 #: the most values of a game whose moves leave at most two heaps (the sparse-space kernel)
 TWO_HEAP_LIMIT = 10**8
@@ -323,6 +325,8 @@ def _parse_code(code: Any) -> tuple[str, tuple[int, ...]]:
         raise bad("the digit before the point may only hold 4 (split a heap in two) and 8 "
                   "(in three): taking nothing and leaving one heap or none would loop")
     tail = tail.rstrip("0") or "0"
+    if len(tail) > MAX_CODE_DIGITS:
+        raise bad(f"{len(tail)} digits after the point; grundy takes at most {MAX_CODE_DIGITS}")
     return f"{head}.{tail}", (d0, *(int(ch, 16) for ch in tail))
 
 

@@ -1,2 +1,0 @@
-"""Moved to :mod:`grundy.nimber.arrays`; this name stays until its importers switch."""
-from .nimber.arrays import *  # noqa: F403
