@@ -29,7 +29,8 @@
  * rare heap of the block), the first PROBE pairs (values for free), then the full scan
  * while the candidate is rare.  A full scan takes runs of pairs in one of two orders
  * (ascending, or bit-reversed so that far-apart pairs come early), whichever found the
- * values faster in its last trial; when the candidate is rare for both groups, their
+ * values faster in its last trial (memory matters as much as the number of pairs at large
+ * N); when the candidate is rare for both groups, their
  * scans take turns.  If the mask changes, or a value reaches a new power of two, the block
  * ends there.
  *
@@ -51,7 +52,7 @@
 #define MAX_BLOCK 256
 #define CHUNK_SECONDS 0.02  /* work between two returns to Python */
 #define REPORT_SECONDS 0.2  /* at least this long between two calls of `report` */
-#define RUN 64
+#define RUN 64           /* pairs a full scan tries between two looks at the candidate */
 #define THREAD_PAIRS 100000 /* rare pairs of a block worth a second thread */
 #define PROBE 32        /* first parts of every heap tried before the rare check */
 #define EPOCH 256       /* heaps per trial of an order */
@@ -214,8 +215,8 @@ static int review(State *s) {
 }
 
 /* The scan order for heap h: each cycle of EPOCHS epochs tries order 0, then order 1, then
- * keeps the one that needed fewer pairs in its epoch.  A trial stops early when it has
- * already cost twice what the other order needed. */
+ * keeps the one that found values faster in its epoch (a trial of order 1 stops early once
+ * it has taken twice as long as order 0).  The order changes only the speed. */
 static int pick_order(State *s, int64_t h) {
     const int64_t phase = (h / EPOCH) % EPOCHS;
     if (h % EPOCH == 0 && phase < 2) s->cost[phase] = 0;
@@ -241,7 +242,7 @@ static int ensure_rows(State *s, size_t bytes) {
  * of RUN.  Order 1: runs of RUN in bit-reversed order (pairs far apart differ more than
  * neighbours, whose values are alike in some games, such as Grundy's game; in others the
  * small parts give the most varied values).  The kernel tries both now and then and keeps
- * the one that needs fewer pairs.  Step *step (from 0) is [*lo, *hi); returns 0 when every
+ * the one that finds values faster.  Step *step (from 0) is [*lo, *hi); returns 0 when every
  * first part has been tried. */
 static inline int next_run(int order, int64_t from, int64_t hm, int64_t *step, int64_t *lo,
                            int64_t *hi) {
