@@ -200,7 +200,7 @@ def test_table_command(cli):
 def test_product_error_through_cli(cli):
     r = cli("table", "ruler*coins", "--rows", "2", "--cols", "2")
     assert r.code == 2 and r.out == "" and r.err.count("\n") == 1
-    assert "second factor TurningCorners() is not a one-dimensional coin-turning game" in r.err
+    assert "second factor coins is not a one-dimensional coin-turning game" in r.err
 
 
 def test_product_of_non_coin_games_is_a_clear_error():

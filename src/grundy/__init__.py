@@ -29,9 +29,10 @@ if TYPE_CHECKING:  # what type checkers see; at run time, __getattr__ below load
 
     from .analysis import analyze
     from .catalog import entries, find
-    from .engine import (Game, LoopyGameError, Sum, mex, outcome, part_winning_moves, value,
-                         winning_moves)
+    from .engine import (Game, LoopyGameError, RulesetError, Sum, mex, outcome,
+                         part_winning_moves, value, winning_moves)
     from .errors import GrundyError, InputError, UnknownGameError
+    from .loading import LoadError
     from .loopy import Infinity, loopy_outcome, loopy_value, loopy_winning_moves
     from .misere import misere_outcome, misere_part_winning_moves, misere_winning_moves
     from .nimber import Nimber, field_order, nim_div, nim_inv, nim_mul, nim_pow, nim_sqrt
@@ -49,6 +50,8 @@ _LAZY = {
     "Game": "engine",
     "Sum": "engine",
     "LoopyGameError": "engine",
+    "RulesetError": "engine",
+    "LoadError": "loading",
     "mex": "engine",
     "outcome": "engine",
     "part_winning_moves": "engine",
