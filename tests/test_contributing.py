@@ -47,12 +47,11 @@ class TakeHalf(HeapGame):
 def family(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
     (tmp_path / "take_half.py").write_text(textwrap.dedent(FAMILY))
     monkeypatch.syspath_prepend(str(tmp_path))
-    before = catalog._ENTRIES
+    monkeypatch.setattr(catalog, "_ENTRIES", catalog._ENTRIES)  # undone after the test
     catalog.register(catalog.Entry("take-half", "heap", "take one token, or half an even heap",
                                    "the CONTRIBUTING.md example", "take_half:TakeHalf",
                                    aliases=("halves",)))
     yield
-    monkeypatch.setattr(catalog, "_ENTRIES", before)
     catalog._find.cache_clear()
     sys.modules.pop("take_half", None)
 
