@@ -172,4 +172,4 @@ def parse_position(game: Game, words: Sequence[str]) -> list[Any]:
 
 
 def _name(game: Game) -> str:
-    return str(getattr(game, "notation", type(game).__name__))
+    return str(getattr(game, "label", type(game).__name__))

@@ -46,6 +46,8 @@ class Entry:
         module, _, attr = self.target.partition(":")
         factory = getattr(importlib.import_module(module, package="grundy"), attr)
         game: Game = factory(*self.args)
+        if hasattr(game, "__dict__"):
+            game.__dict__["catalog_name"] = self.name  # errors then name it as typed
         return game
 
 

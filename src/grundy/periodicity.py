@@ -104,7 +104,7 @@ class Period:
 def heap_game(game: Any) -> HeapGame:
     """``game`` itself if it is a heap game; else an error saying what it has instead."""
     if not is_heap_game(game):
-        name = getattr(game, "notation", type(game).__name__)
+        name = getattr(game, "label", type(game).__name__)
         if is_grid_game(game):
             raise GrundyError(f"{name} is a two-dimensional game: it has a table of values "
                               "(grundy table), not a sequence")
@@ -142,7 +142,7 @@ def find_period(game: Any, max_n: int | None = None, *, seconds: float | None = 
     else:
         limit = heap.period_budget
     if heap.sequence_limit is not None and limit > heap.sequence_limit:
-        raise GrundyError(f"{heap.notation}: --max {limit} is past what its kernel computes "
+        raise GrundyError(f"{heap.label}: --max {limit} is past what its kernel computes "
                           f"in seconds (at most {heap.sequence_limit})")
     rule = heap.certifier()
     if isinstance(rule, Known):

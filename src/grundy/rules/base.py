@@ -85,8 +85,13 @@ class HeapGame(Game):
 
     @property
     def notation(self) -> str:
-        """The game as the user writes it (a catalog name or a code)."""
+        """The game's canonical notation (a code such as ``0.77``, or a catalog name)."""
         return type(self).__name__
+
+    @property
+    def label(self) -> str:
+        """The game as the user named it: its catalog name, else its notation."""
+        return str(self.__dict__.get("catalog_name") or self.notation)
 
     # -- derived -----------------------------------------------------------------
     def sequence(self, n: int) -> np.ndarray:
@@ -99,7 +104,7 @@ class HeapGame(Game):
         """
         n = _heap(n, "the number of values")
         if n > MAX_VALUES:
-            raise GrundyError(f"{self.notation}: {n} values are more than a sequence holds in "
+            raise GrundyError(f"{self.label}: {n} values are more than a sequence holds in "
                               f"memory here (at most {MAX_VALUES}; one value is 8 bytes)")
         known, period = self._values(n)
         if period is not None and n > len(known):
@@ -115,7 +120,7 @@ class HeapGame(Game):
         g = self.sequence(n)
         top = int(g[done:n].max()) if n > done else 0
         if top > np.iinfo(values.dtype).max:
-            raise GrundyError(f"{self.notation}: a value ({top}) does not fit in "
+            raise GrundyError(f"{self.label}: a value ({top}) does not fit in "
                               f"{values.dtype.itemsize * 8} bits")
         values[done:n] = g[done:n]
         if report is not None:
@@ -163,7 +168,7 @@ class HeapGame(Game):
     def _check_size(self, size: int, wanted: int) -> None:
         limit = self.sequence_limit
         if limit is not None and size > limit:
-            raise GrundyError(f"{self.notation}: {wanted} values (heaps 0..{wanted - 1}) is past "
+            raise GrundyError(f"{self.label}: {wanted} values (heaps 0..{wanted - 1}) is past "
                               f"what its kernel computes in seconds (at most {limit}, and no "
                               "period is proved below that)")
 
@@ -175,7 +180,7 @@ class HeapGame(Game):
         if n >= MAX_VALUES and self.period() is None:
             self._values(min(n + 1, MAX_VALUES))  # a period proved below the limit serves
             if self.period() is None:
-                raise GrundyError(f"{self.notation}: heap {n} is past what its kernel computes "
+                raise GrundyError(f"{self.label}: heap {n} is past what its kernel computes "
                                   f"(at most {MAX_VALUES - 1}, and no period is proved)")
         known, period = self._values(n + 1)
         if n < len(known):
@@ -201,7 +206,7 @@ class HeapGame(Game):
         """Raise unless the moves of ``part`` can be listed one by one in seconds."""
         part = _heap(part)
         if part > self.move_limit:
-            raise GrundyError(f"heap {part} is too large to list its moves in {self.notation} "
+            raise GrundyError(f"heap {part} is too large to list its moves in {self.label} "
                               f"(at most {self.move_limit})")
 
     def __repr__(self) -> str:
@@ -233,7 +238,7 @@ class GridGame(Game):
         rows, cols = _heap(rows, "a number of rows"), _heap(cols, "a number of columns")
         limit = self.table_limit
         if limit is not None and max(rows, cols) > limit:
-            raise GrundyError(f"{self.notation}: a table of {rows} x {cols} is past what its "
+            raise GrundyError(f"{self.label}: a table of {rows} x {cols} is past what its "
                               f"kernel computes in seconds (rows and columns at most {limit})")
         return self.kernel_table(rows, cols)
 
@@ -261,7 +266,7 @@ class GridGame(Game):
         try:
             r, c = position
         except (TypeError, ValueError):
-            raise GrundyError(f"a position of {self.notation} is a pair (row, col), "
+            raise GrundyError(f"a position of {self.label} is a pair (row, col), "
                               f"got {position!r}") from None
         return _heap(r, "a row"), _heap(c, "a column")
 
@@ -288,12 +293,17 @@ class GridGame(Game):
         part = self._cell(part)
         if max(part) > self.move_limit:
             raise GrundyError(f"{part[0]}x{part[1]} is too large to list its moves in "
-                              f"{self.notation} (rows and columns at most {self.move_limit})")
+                              f"{self.label} (rows and columns at most {self.move_limit})")
 
     @property
     def notation(self) -> str:
-        """The game as the user writes it (a catalog name or a product ``A*B``)."""
+        """The game's canonical notation (a catalog name, or a product ``A*B``)."""
         return type(self).__name__
+
+    @property
+    def label(self) -> str:
+        """The game as the user named it: its catalog name, else its notation."""
+        return str(self.__dict__.get("catalog_name") or self.notation)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"

@@ -296,6 +296,10 @@ class Product(GridGame):
     def notation(self) -> str:
         return f"{self.a.notation}*{self.b.notation}"
 
+    @property
+    def label(self) -> str:
+        return str(self.__dict__.get("catalog_name") or f"{self.a.label}*{self.b.label}")
+
     def fast_value(self, position: Any) -> int | None:
         """``value_a(i) (x) value_b(j)`` (Tartan theorem), for heads of any size.
 
@@ -386,7 +390,7 @@ def product(a: Any, b: Any) -> Product:
         if not isinstance(game, CoinGame):
             kind = ("is a one-dimensional game but not a coin-turning game" if is_heap_game(game)
                     else "is not a one-dimensional coin-turning game")
-            name = getattr(game, "notation", type(game).__name__)
+            name = getattr(game, "label", type(game).__name__)
             raise GrundyError(f"product: the {side} factor {name} {kind} (products take "
                               "turning-turtles, twins, mock-turtles, ruler or CoinTurning games)")
     return Product(a, b)
