@@ -21,12 +21,15 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .engine import Game
 from .errors import GrundyError, UnknownGameError
 
-__all__ = ["Entry", "entries", "find", "lookup", "register"]
+if TYPE_CHECKING:
+    from .rules.heap import TakeAndBreak
+
+__all__ = ["Entry", "entries", "find", "lookup", "register", "take_and_break"]
 
 
 @dataclass(frozen=True)
@@ -154,6 +157,18 @@ _SUBTRACTION = ("sub:", "allbut:")
 def _notation(key: str) -> bool:
     """Whether a lower-case name is a subtraction or take-and-break notation."""
     return key.startswith(_SUBTRACTION) or (key[:1].isdigit() and "." in key)
+
+
+def take_and_break(code: str) -> TakeAndBreak:
+    """The take-and-break game of a code (``0.77``, ``4.07``, ``0.fc``), for the tools that
+    run over codes (surveys, pattern matching); anything else is a :class:`GrundyError`.
+
+    >>> take_and_break("0.770").code
+    '0.77'
+    """
+    from .rules.heap import TakeAndBreak
+
+    return TakeAndBreak(code)
 
 
 def find(name: str) -> Game:

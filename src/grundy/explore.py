@@ -345,8 +345,7 @@ def known_sequences(values: np.ndarray, start: int = 0, exclude: Any = None,
     >>> known_sequences(np.array([0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7]))
     ['kayles (0.77)', '0.771']
     """
-    from .catalog import entries
-    from .rules.heap import TakeAndBreak
+    from .catalog import entries, take_and_break
 
     n = start + len(values)
     found: list[str] = []
@@ -364,15 +363,16 @@ def known_sequences(values: np.ndarray, start: int = 0, exclude: Any = None,
         except GrundyError:
             continue
         if np.array_equal(theirs, values):
-            code = getattr(game, "code", None)
-            if isinstance(game, TakeAndBreak):
-                seen_codes.add(game.code)
+            code = getattr(game, "code", None)  # a take-and-break code
+            if isinstance(code, str):
+                seen_codes.add(code)
             found.append(f"{entry.name} ({code})" if isinstance(code, str) else entry.name)
     target = {start + i: int(v) for i, v in enumerate(values.tolist())}
     for code in _octal_candidates(target):
-        if code in seen_codes or _same_game(TakeAndBreak(code), exclude):
+        octal = take_and_break(code)
+        if code in seen_codes or _same_game(octal, exclude):
             continue
-        theirs = np.asarray(TakeAndBreak(code).sequence(n), dtype=np.int64)[start:]
+        theirs = np.asarray(octal.sequence(n), dtype=np.int64)[start:]
         if np.array_equal(theirs, values):
             found.append(code)
     return found[:most]

@@ -85,9 +85,9 @@ def sort_key(code: str) -> tuple[int, str]:
 
 def _canonical(code: str) -> str | None:
     """The canonical code, or None when it has no move (every digit after the point 0)."""
-    from .rules.heap import TakeAndBreak
+    from .catalog import take_and_break
 
-    game = TakeAndBreak(code)
+    game = take_and_break(code)
     return game.code if any(game.digits) else None
 
 
@@ -231,12 +231,12 @@ def compute(code: str, max_n: int, seconds: float | None = None) -> dict[str, An
     >>> sorted(set(r) - {"code", "preperiod", "period", "saltus", "certified", "checked_to"})
     ['keys', 'largest', 'largest_at', 'last_rare', 'rare_count', 'rare_mask', 'reason', 'seconds']
     """
+    from .catalog import take_and_break
     from .periodicity import find_period
-    from .rules.heap import TakeAndBreak
     from .stats import sequence_stats
 
     start = time.monotonic()
-    game = TakeAndBreak(code)
+    game = take_and_break(code)
     if seconds is not None:
         result = find_period(game, max_n, seconds=seconds)
     else:
