@@ -9,5 +9,5 @@ from setuptools import Extension, setup
 setup(ext_modules=[
     Extension("grundy._speedups", ["src/grundy/_speedups.c"], optional=True),
     Extension("grundy._octal", ["src/grundy/_octal.c"], optional=True,
-              extra_compile_args=["-O3"]),
+              extra_compile_args=["-O3", "-pthread"], extra_link_args=["-pthread"]),
 ])
