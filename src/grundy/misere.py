@@ -33,7 +33,7 @@ __all__ = ["misere_outcome", "misere_part_winning_moves", "misere_winning_moves"
 #: sums searched for one question at most (about 6 * 10^4 a second: a few seconds)
 MAX_POSITIONS = 2 * 10**5
 #: and for about this long at most (sums with many parts have many moves each)
-MAX_SECONDS = 10
+MAX_SECONDS = 5
 
 
 def misere_outcome(game: Game, position: Any) -> str:
