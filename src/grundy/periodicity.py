@@ -152,7 +152,7 @@ def find_period(game: Any, max_n: int | None = None, *, seconds: float | None = 
     n = min(_FIRST, limit)
     least = rule.needed(0, 1) if rule is not None else 0  # no observation below this
     while True:
-        g = heap.kernel_sequence(n)
+        g = heap.kernel_values(n)
         found, observed = search(g, rule, saltus=not heap.bounded)
         if progress is not None:
             progress(n, limit)

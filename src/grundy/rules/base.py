@@ -74,6 +74,12 @@ class HeapGame(Game):
         """Values of heaps 0..n-1 as an int64 array, computed (the engine by default)."""
         return np.asarray(heap_values(self, n), dtype=np.int64).reshape(n)
 
+    def kernel_values(self, n: int) -> np.ndarray:
+        """Values of heaps 0..n-1 in the kernel's own integer type, perhaps a read-only view
+        (a period search reads them: two bytes a heap instead of eight); by default
+        :meth:`kernel_sequence`."""
+        return self.kernel_sequence(n)
+
     def certifier(self) -> Certifier | Known | None:
         """The theorem that proves this game's period from finitely many values, or the
         period in closed form, or None (periods are then only observed)."""

@@ -185,8 +185,9 @@ class SplitKernel:
         self.common: list[int] = []  # the common values below self.top, ascending
         self.rare: list[int] = []
 
-    def values(self, n: int) -> np.ndarray:
-        """Values of heaps 0..n-1 as int64 (kept: asking for more continues)."""
+    def values(self, n: int, compact: bool = False) -> np.ndarray:
+        """Values of heaps 0..n-1 as int64 (kept: asking for more continues); ``compact``:
+        on the compiled kernel, a read-only uint16 view of its own values (no copy)."""
         if self.kernel is not None:
             if n > len(self.g16c):
                 grown = np.zeros(max(n, 2 * len(self.g16c)), dtype=np.uint16)
@@ -196,6 +197,10 @@ class SplitKernel:
                 _fill_compiled(self.kernel, self.zero, self.one, self.two, self.unequal,
                                self.g16c, self.size, n, None)
                 self.size = n
+            if compact:
+                view = self.g16c[:n].view()
+                view.flags.writeable = False
+                return view
             return self.g16c[:n].astype(np.int64)
         if n > self.size:
             self._extend(n)
