@@ -359,6 +359,11 @@ class SurveyDB:
         """Close the file (everything written is already committed)."""
         self.conn.close()
 
+    def abandon(self) -> None:
+        """Drop a result whose writing was interrupted (a stop between its insert and its
+        commit), so that what is counted next is what the file holds."""
+        self.conn.rollback()
+
     def put(self, row: dict[str, Any]) -> None:
         """Store one result (committed at once), counting how many times it was computed.
 

@@ -174,6 +174,7 @@ def survey(pattern: str | None, max_n: int | None, seconds: float | None, db_pat
                            scheduler=scheduler, report=meter)
             except KeyboardInterrupt:
                 meter.end()
+                db.abandon()
                 saved = len(db.rows(codes))
                 _fail(f"interrupted: {saved} of {len(codes)} games are saved in {db_path}; "
                       "the same command resumes")
