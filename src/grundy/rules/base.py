@@ -50,7 +50,30 @@ def _heap(n: Any, what: str = "a heap size") -> int:
     return int(n)
 
 
-class HeapGame(Game):
+class _Named(Game):
+    """What heap games and two-dimensional games share: their names, and the options of a
+    given value (which a game with a theory of its moves finds faster)."""
+
+    @property
+    def notation(self) -> str:
+        """The game's canonical notation (a code such as ``0.77``, a catalog name, a
+        product ``A*B``)."""
+        return type(self).__name__
+
+    @property
+    def label(self) -> str:
+        """The game as the user named it: its catalog name, else its notation."""
+        return str(self.__dict__.get("catalog_name") or self.notation)
+
+    def options_of_value(self, part: Any, target: int) -> list[Any]:
+        """The options of ``part`` whose value is ``target``, in ``options()`` order."""
+        return [o for o in self.options(part) if value(self, o) == target]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class HeapGame(_Named):
     """A game whose positions are heap sizes 0, 1, 2, ..."""
 
     dims = 1
@@ -88,16 +111,6 @@ class HeapGame(Game):
     def misere_outcome_of(self, parts: Sequence[Any]) -> str | None:
         """The misere outcome of a sum of heaps by a theory of the game, or None (search)."""
         return None
-
-    @property
-    def notation(self) -> str:
-        """The game's canonical notation (a code such as ``0.77``, or a catalog name)."""
-        return type(self).__name__
-
-    @property
-    def label(self) -> str:
-        """The game as the user named it: its catalog name, else its notation."""
-        return str(self.__dict__.get("catalog_name") or self.notation)
 
     # -- derived -----------------------------------------------------------------
     def sequence(self, n: int) -> np.ndarray:
@@ -195,10 +208,6 @@ class HeapGame(Game):
             return value_at(known, period, n)
         return int(self.kernel_sequence(n + 1)[n])  # pragma: no cover - past _KEEP values
 
-    def options_of_value(self, part: Any, target: int) -> list[Any]:
-        """The options of ``part`` whose value is ``target``, in ``options()`` order."""
-        return [o for o in self.options(part) if value(self, o) == target]
-
     def parse_position(self, text: str) -> int:
         """A heap size from the command line: a non-negative decimal integer."""
         word = text.strip()
@@ -215,11 +224,8 @@ class HeapGame(Game):
             raise GrundyError(f"heap {part} is too large to list its moves in {self.label} "
                               f"(at most {self.move_limit})")
 
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}()"
 
-
-class GridGame(Game):
+class GridGame(_Named):
     """A game whose positions are ``(row, col)`` pairs, rows and columns from ``first_index``."""
 
     dims = 2
@@ -276,10 +282,6 @@ class GridGame(Game):
                               f"got {position!r}") from None
         return _heap(r, "a row"), _heap(c, "a column")
 
-    def options_of_value(self, part: Any, target: int) -> list[Any]:
-        """The options of ``part`` whose value is ``target``, in ``options()`` order."""
-        return [o for o in self.options(part) if value(self, o) == target]
-
     def parse_position(self, text: str) -> tuple[int, int]:
         """A cell or rectangle from the command line: ``RxC`` or ``R,C``."""
         pieces = text.strip().lower().replace(",", "x").split("x")
@@ -300,19 +302,6 @@ class GridGame(Game):
         if max(part) > self.move_limit:
             raise GrundyError(f"{part[0]}x{part[1]} is too large to list its moves in "
                               f"{self.label} (rows and columns at most {self.move_limit})")
-
-    @property
-    def notation(self) -> str:
-        """The game's canonical notation (a catalog name, or a product ``A*B``)."""
-        return type(self).__name__
-
-    @property
-    def label(self) -> str:
-        """The game as the user named it: its catalog name, else its notation."""
-        return str(self.__dict__.get("catalog_name") or self.notation)
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}()"
 
 
 def is_heap_game(game: Any) -> TypeGuard[HeapGame]:
