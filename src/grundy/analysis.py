@@ -21,15 +21,9 @@ from typing import Any
 
 from .engine import Game, Sum, value
 from .errors import GrundyError
-from .rules.base import GridGame, HeapGame
 
-__all__ = ["GRID_LIMIT", "HEAP_LIMIT", "Analysis", "MisereAnalysis", "Move", "analyze",
+__all__ = ["Analysis", "MisereAnalysis", "Move", "analyze",
            "analyze_misere", "format_part", "parse_position"]
-
-#: the largest heap and the largest row or column that :func:`analyze` takes: every
-#: option of a part is listed, and a heap of n has up to n options (a cell, n^2)
-HEAP_LIMIT = HeapGame.move_limit
-GRID_LIMIT = GridGame.move_limit
 
 
 def format_part(part: Any) -> str:
@@ -83,7 +77,7 @@ def analyze(game: Game, parts: Sequence[Any]) -> Analysis:
     """
     parts = tuple(parts)
     for part in parts:
-        _check_listable(game, part)
+        game.check_listable(part)
     values = tuple(value(game, p) for p in parts)
     total = 0
     for v in values:
@@ -91,23 +85,9 @@ def analyze(game: Game, parts: Sequence[Any]) -> Analysis:
     moves: list[Move] = []
     if total:
         for i, part in enumerate(parts):
-            for option in _options_of_value(game, part, total ^ values[i]):
+            for option in game.options_of_value(part, total ^ values[i]):
                 moves.append(Move(i, part, option))
     return Analysis(parts, values, total, tuple(moves))
-
-
-def _check_listable(game: Game, part: Any) -> None:
-    check = getattr(game, "check_listable", None)
-    if check is not None:
-        check(part)
-
-
-def _options_of_value(game: Game, part: Any, target: int) -> list[Any]:
-    finder = getattr(game, "options_of_value", None)
-    if finder is not None:
-        found: list[Any] = finder(part, target)
-        return found
-    return [o for o in game.options(part) if value(game, o) == target]
 
 
 @dataclass(frozen=True)
@@ -159,17 +139,10 @@ def parse_position(game: Game, words: Sequence[str]) -> list[Any]:
     (``3 5 7``), cells or rectangles (``3x4 2,5``), or what a user's game reads."""
     if not words:
         raise GrundyError("give a position: heap sizes such as '3 5 7', or cells such as '3x4'")
-    reader = getattr(game, "parse_position", None)
-    if reader is None:
-        raise GrundyError(f"{_name(game)} takes no positions from the command line")
     parts: list[Any] = []
     for i, word in enumerate(words, start=1):
         try:
-            parts.append(reader(word))
+            parts.append(game.parse_position(word))
         except GrundyError as exc:
             raise GrundyError(f"part {i}: {exc}") from None
     return parts
-
-
-def _name(game: Game) -> str:
-    return str(getattr(game, "label", type(game).__name__))

@@ -17,7 +17,7 @@ is computed here, iteratively (no Python recursion) and memoised per game.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Iterable, Iterator
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from itertools import islice
 from pathlib import Path
 from typing import Any
@@ -165,7 +165,9 @@ class Game:
     the vectorised kernels instead.
 
     Hooks with defaults: :meth:`fast_value` (a value known without a search),
-    :meth:`parse_position` and :meth:`format_position` (positions as text).
+    :meth:`parse_position` and :meth:`format_position` (positions as text),
+    :meth:`options_of_value`, :meth:`check_listable` and :meth:`misere_outcome_of` (what
+    analysis and misere play ask), :attr:`notation` and :attr:`label` (its names).
     """
 
     cache_limit: int | None = None
@@ -211,6 +213,31 @@ class Game:
             return tuple(int(item) for item in re.findall(number, word))
         raise GrundyError(f"cannot read a position from {text!r}: {type(self).__name__} takes an "
                           "integer (7), a pair (3x4 or 3,4) or a tuple ((1,2,3))")
+
+    def options_of_value(self, part: Any, target: int) -> list[Any]:
+        """The options of ``part`` whose value is ``target``, in ``options()`` order (a game
+        with a theory of its moves finds them faster)."""
+        return [o for o in self.options(part) if value(self, o) == target]
+
+    def check_listable(self, part: Any) -> None:
+        """Raise unless the moves of ``part`` can be listed one by one in seconds (no limit
+        by default: a game that knows its sizes says so)."""
+
+    def misere_outcome_of(self, parts: Sequence[Any]) -> str | None:
+        """The misere outcome of a sum of ``parts`` by a theory of the game, or None (the
+        default: search it)."""
+        return None
+
+    @property
+    def notation(self) -> str:
+        """The game's canonical notation (a code such as ``0.77``, a catalog name, a
+        product ``A*B``; the class name by default)."""
+        return type(self).__name__
+
+    @property
+    def label(self) -> str:
+        """The game as the user named it: its catalog name, else its notation."""
+        return str(self.__dict__.get("catalog_name") or self.notation)
 
     def format_position(self, position: Any) -> str:
         """How :meth:`parse_position` writes ``position`` back (``repr`` for other kinds).

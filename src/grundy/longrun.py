@@ -109,31 +109,22 @@ def sequence_to_file(game: HeapGame, n: int, out: str | os.PathLike[str], *,
         raise GrundyError(f"--out takes a .npy file name, got {str(out)!r}")
     if path.is_dir():
         raise GrundyError(f"{path}: is a folder, not a file name")
-    limit = game.sequence_limit
-    if limit is not None and n > limit and game.period() is None:
-        game.sequence(min(n, 4096))  # a period proved early lifts the limit
     try:
         values, done = _open(path, n, resume, game.notation)
     except OSError as exc:
         raise GrundyError(f"{path}: cannot write ({exc.strerror or exc})") from None
-    last = [done]
-
     def note(i: int) -> None:
         values.flush()  # the values first, then the count that vouches for them
         _write_record(path, game.notation, n, i)
-        last[0] = i
         if report is not None:
             report(i, n)
 
     try:
         if done < n:
             game.fill(values, done, n, note)
-            note(n)
-        values.flush()
+            note(n)  # flushes: every value is on disk before the record goes
     except OSError as exc:
         raise GrundyError(f"{path}: cannot write ({exc.strerror or exc})") from None
-    finally:
-        del values
     _record(path).unlink(missing_ok=True)
     return n
 

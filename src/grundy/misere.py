@@ -40,7 +40,7 @@ def misere_outcome(game: Game, position: Any) -> str:
     """``"P"`` if the player to move loses ``position`` (or a :class:`Sum`) under misère
     play, else ``"N"``."""
     parts = _parts(position)
-    known = _shortcut(game, parts)
+    known = game.misere_outcome_of(parts)  # the game's own theory (Bouton's rule in nim)
     if known is not None:
         return known
     search = _Search(game)
@@ -76,13 +76,6 @@ def misere_part_winning_moves(game: Game, parts: Iterable[Any]) -> list[tuple[in
 
 def _parts(position: Any) -> tuple[Any, ...]:
     return position.parts if isinstance(position, Sum) else (position,)
-
-
-def _shortcut(game: Game, parts: tuple[Any, ...]) -> str | None:
-    """The game's own misère theory of a sum (Bouton's rule in nim), or None."""
-    theory = getattr(game, "misere_outcome_of", None)
-    outcome: str | None = theory(parts) if theory is not None else None
-    return outcome
 
 
 _NONE = object()

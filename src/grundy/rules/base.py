@@ -25,12 +25,12 @@ asks the game rather than testing its class:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, ClassVar, TypeGuard
 
 import numpy as np
 
-from ..engine import Game, Sum, grid_values, heap_values, value
+from ..engine import Game, Sum, grid_values, heap_values
 from ..errors import GrundyError
 from .periods import Certifier, Found, Known, extend, search, value_at
 
@@ -51,23 +51,7 @@ def _heap(n: Any, what: str = "a heap size") -> int:
 
 
 class _Named(Game):
-    """What heap games and two-dimensional games share: their names, and the options of a
-    given value (which a game with a theory of its moves finds faster)."""
-
-    @property
-    def notation(self) -> str:
-        """The game's canonical notation (a code such as ``0.77``, a catalog name, a
-        product ``A*B``)."""
-        return type(self).__name__
-
-    @property
-    def label(self) -> str:
-        """The game as the user named it: its catalog name, else its notation."""
-        return str(self.__dict__.get("catalog_name") or self.notation)
-
-    def options_of_value(self, part: Any, target: int) -> list[Any]:
-        """The options of ``part`` whose value is ``target``, in ``options()`` order."""
-        return [o for o in self.options(part) if value(self, o) == target]
+    """What heap games and two-dimensional games share: a repr that pastes back."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
@@ -106,10 +90,6 @@ class HeapGame(_Named):
     def certifier(self) -> Certifier | Known | None:
         """The theorem that proves this game's period from finitely many values, or the
         period in closed form, or None (periods are then only observed)."""
-        return None
-
-    def misere_outcome_of(self, parts: Sequence[Any]) -> str | None:
-        """The misere outcome of a sum of heaps by a theory of the game, or None (search)."""
         return None
 
     # -- derived -----------------------------------------------------------------
