@@ -132,6 +132,50 @@ def test_grundys_game_against_the_engine_and_the_numpy_path() -> None:
     assert compiled(None, 20000) == numpy_path(None, 20000)
 
 
+def raw(code: str, n: int, dense: bool) -> tuple[list[int], int]:
+    """The kernel called directly: the values and the number of heaps in dense mode."""
+    values = np.zeros(n, dtype=np.uint16)
+    used = _octal.fill(values, 0, n, *moves(code), False, dense=dense)
+    return values.tolist(), used
+
+
+# Games with no rare/common split (values of 2000 and more by 10^5 heaps, a third or more
+# of them rare for every mask) and two or three two-heap removals: dense mode.
+DENSE = ["0.76", "0.346", "0.604", "0.244", "0.414", "0.626", "0.764"]
+
+
+def test_dense_mode_against_the_definition_and_the_numpy_path() -> None:
+    for code in DENSE:
+        values, used = raw(code, 800, True)
+        assert used > 0, code
+        assert values == brute(code, 800), code
+    for code in DENSE[:4]:
+        values, used = raw(code, 6000, True)
+        assert used > 3000, code
+        assert values == numpy_path(code, 6000), code
+
+
+def test_every_code_of_up_to_three_digits_with_and_without_dense_mode() -> None:
+    used = 0
+    for code in ALL_CODES:
+        values, dense = raw(code, 1500, True)
+        assert values == raw(code, 1500, False)[0], code
+        used += dense > 0
+    assert used > 100  # dense mode was tried on many of them
+
+
+@settings(max_examples=15)
+@given(st.sampled_from(DENSE), st.integers(1, 5000), st.integers(1, 5000))
+def test_dense_mode_resumes(code: str, done: int, n: int) -> None:
+    done, n = min(done, n), max(done, n)
+    whole = raw(code, n, False)[0]
+    part = np.zeros(n, dtype=np.uint16)
+    _octal.fill(part, 0, done, *moves(code), False)
+    part[done:] = 999
+    _octal.fill(part, done, n, *moves(code), False)
+    assert part.tolist() == whole
+
+
 @settings(max_examples=40)
 @given(st.lists(st.integers(0, 7), min_size=1, max_size=7), st.booleans(), st.integers(60, 700))
 def test_random_codes_against_the_definition(digits: list[int], four: bool, n: int) -> None:

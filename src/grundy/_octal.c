@@ -19,7 +19,10 @@
  * heap).  The result is exact for every mask; the mask only decides the speed.  It is
  * chosen per group by a Walsh-Hadamard transform of the counts of extended values, as
  * the mask that makes the fewest heaps rare, and chosen again when a heap turns out rare
- * or the values outgrow a power of two.
+ * or the values outgrow a power of two.  No mask (every heap rare: every pair scanned)
+ * is chosen when the best leaves more than 30% of the heaps rare, and a mask is dropped
+ * when it leaves more than 40% (then marking the rare pairs costs about as much as a
+ * full scan, and the full scans come on top).
  *
  * Blocks.  Heaps are computed a block at a time (h = n0 + j, j < rows; the rows of bytes
  * that mark each heap's option values fit in L1): the pairs of a rare heap r < n0 whose
@@ -57,6 +60,7 @@
 #define PROBE 32        /* first parts of every heap tried before the rare check */
 #define EPOCH 256       /* heaps per trial of an order */
 #define EPOCHS 16       /* a cycle: one epoch on each order, then the better one */
+#define RING 64         /* dense mode: rows of pair values kept (a power of two) */
 
 typedef struct {
     int nk;             /* removals in this group (0: the group is absent) */
@@ -104,12 +108,19 @@ typedef struct State {
     int threads;        /* 2: the rare pairs of big blocks are split with a worker thread */
     Worker worker;
     int64_t error_heap;
+    /* dense mode: the rows P(m) of the last RING sizes m (ring_m: which m, -1: none) */
+    uint8_t *ring;
+    uint32_t ring_top;  /* the length of each row; 0 before the first */
+    int64_t ring_m[RING];
+    int allow_dense;
+    int64_t dense_heaps;  /* heaps computed in dense mode */
 } State;
 
 #ifdef OCTAL_STATS  /* -DOCTAL_STATS: counts of the work done, on stderr after each fill */
 #include <stdio.h>
 static long long st_blocks, st_rows, st_vec, st_small, st_verify, st_verify_heaps, st_reviews,
-    st_rebuilds, st_rare_heaps, st_found_pairs, st_exhausted, st_exhausted_pairs, st_long;
+    st_rebuilds, st_rare_heaps, st_found_pairs, st_exhausted, st_exhausted_pairs, st_long,
+    st_dense;
 #define STAT(x) (x)
 #else
 #define STAT(x) ((void)0)
@@ -205,7 +216,9 @@ static int review(State *s) {
             if (rare < best_rare) { best = m; best_rare = rare; }
         }
         if (10 * best_rare > 3 * total) best = 0, best_rare = total;  /* no mask pays */
-        if (best == gr->mask || (gr->mask && 5 * best_rare > 4 * current)) continue;
+        /* keep a mask unless another makes far fewer heaps rare, or it no longer pays */
+        if (best == gr->mask) continue;
+        if (gr->mask && 5 * best_rare > 4 * current && 10 * current <= 4 * total) continue;
         gr->mask = best;
         STAT(st_rebuilds++);
         if (rebuild_rare(s, d)) return -1;
@@ -347,6 +360,66 @@ static void worker_stop(Worker *w) {
     w->running = 0;
 }
 
+/* Dense mode.  When no group has a mask, every pair of every two-heap removal is tried for
+ * every heap (the mex is rare, so it is only known when no pair is left).  The pairs of
+ * removal k at heap h are those of removal k + 1 at heap h + 1: the values of the pairs a
+ * + b = m, a row P(m), are then computed once per m and ORed into the row of every heap h
+ * = m + k, so a code with r two-heap removals scans each pair once instead of r times.
+ * The rows P(m) of the last RING sizes are kept, for removals that span less than RING. */
+static int use_dense(const State *s) {
+    int64_t lo = INT64_MAX, hi = -1;
+    int n = 0;
+    for (int d = 0; d < 2; d++) {
+        const Group *gr = &s->grp[d];
+        if (!gr->nk) continue;
+        if (gr->mask) return 0;
+        for (int q = 0; q < gr->nk; q++) {
+            if (gr->k[q] < lo) lo = gr->k[q];
+            if (gr->k[q] > hi) hi = gr->k[q];
+        }
+        n += gr->nk;
+    }
+    return n > 1 && hi - lo < RING;
+}
+
+/* The row P(m) of the values g(a) ^ g(m - a) of the pairs of heap size m (m >= 0), or
+ * NULL when out of memory. */
+static const uint8_t *pair_row(State *s, int64_t m) {
+    const uint32_t top = s->top;
+    if (s->ring_top != top) {
+        uint8_t *p = realloc(s->ring, (size_t)RING * top);
+        if (!p) return NULL;
+        s->ring = p;
+        s->ring_top = top;
+        for (int i = 0; i < RING; i++) s->ring_m[i] = -1;
+    }
+    const int slot = (int)(m & (RING - 1));
+    uint8_t *row = s->ring + (size_t)slot * top;
+    if (s->ring_m[slot] == m) return row;
+    memset(row, 0, top);
+    const uint16_t *g = s->g;
+    const int64_t hm = half_of(s, m);
+    for (int64_t a = 1; a <= hm; a++) row[g[a] ^ g[m - a]] = 1;
+    STAT(st_dense += hm > 0 ? hm : 0);
+    s->ring_m[slot] = m;
+    return row;
+}
+
+/* g(h) in dense mode, given its row with the zero and one-heap moves marked; UINT32_MAX
+ * when out of memory. */
+static uint32_t dense_mex(State *s, uint8_t *row, int64_t h) {
+    const uint32_t top = s->top;
+    for (int d = 0; d < 2; d++)
+        for (int q = 0; q < s->grp[d].nk; q++) {
+            const int64_t m = h - s->grp[d].k[q];
+            if (m < 2) continue;
+            const uint8_t *p = pair_row(s, m);
+            if (!p) return UINT32_MAX;
+            for (uint32_t v = 0; v < top; v++) row[v] |= p[v];
+        }
+    return mex_from(row, 0, top);
+}
+
 /* Compute heaps s->size .. up to stop (at least one); returns -1 on error (s->error). */
 static int block(State *s, int64_t stop) {
     const int64_t n0 = s->size;
@@ -382,6 +455,7 @@ static int block(State *s, int64_t stop) {
         mark_rare(s, R, stride, 0, rows, n0);
     }
     STAT(st_vec += work_pairs);
+    const int dense = s->allow_dense && use_dense(s);
     int64_t j;
     const int64_t first[2] = {s->grp[0].nrare, s->grp[1].nrare};  /* rare heaps below n0 */
     STAT(st_blocks++);
@@ -422,7 +496,13 @@ static int block(State *s, int64_t stop) {
                 for (int64_t a = 1; a <= hi; a++) row[g[a] ^ g[m - a]] = 1;
             }
         }
-        uint32_t c = mex_from(row, 0, top);
+        uint32_t c;
+        if (dense) {
+            c = dense_mex(s, row, h);
+            if (c == UINT32_MAX) { s->error = 2; return -1; }
+            s->dense_heaps++;
+        } else {
+        c = mex_from(row, 0, top);
         /* while c is rare for a group whose pairs are not all tried: try a run of them
          * (of the group that tried fewer, when c is rare for both) */
         int64_t qa[2] = {0, 0}, aa[2] = {0, 0}, tried[2] = {0, 0}, pairs = 0;
@@ -461,6 +541,7 @@ static int block(State *s, int64_t stop) {
                 pairs = 0;
                 c = mex_from(row, c, top);
             }
+        }
         }
         if (c > s->limit) { s->error = 1; s->error_heap = h; return -1; }
         g[h] = (uint16_t)c;
@@ -534,32 +615,35 @@ static void free_state(State *s) {
     free(s->count);
     free(s->walsh);
     free(s->rows);
+    free(s->ring);
     free(s);
 }
 
 PyDoc_STRVAR(fill_doc,
 "fill(values, done, n, zero, one, two, unequal, report=None, limit=65535, every=0.2,\n"
-"     threads=0)\n--\n\n"
+"     threads=0, dense=True)\n--\n\n"
 "Fill values[done:n] (a writable buffer of native uint16 whose entries 0..done-1 hold the\n"
 "game's values) with the Grundy values of the take-and-break game with removals `zero`\n"
 "(leaving no heap), `one` (one heap), `two` (two heaps, of different sizes if `unequal`).\n"
 "`report(i)`, if given, is called about every `every` seconds with the number of final\n"
 "entries, and at the end.\n"
 "Raises OverflowError if a value exceeds `limit`.  `threads`: 1 or 2, or 0 for two when\n"
-"the process may run on two CPUs.");
+"the process may run on two CPUs.  `dense`: False keeps the kernel out of dense mode (for\n"
+"tests).  Returns the number of heaps computed in dense mode.");
 
 static PyObject *fill(PyObject *self, PyObject *args, PyObject *kw) {
     static char *names[] = {"values", "done", "n", "zero", "one", "two", "unequal", "report",
-                            "limit", "every", "threads", NULL};
+                            "limit", "every", "threads", "dense", NULL};
     Py_buffer buf;
     long long done, n, limit = 65535;
     double every = REPORT_SECONDS;
-    int threads = 0;
+    int threads = 0, allow_dense = 1;
     PyObject *zero, *one, *two, *report = Py_None;
     int unequal;
     (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "w*LLOOOp|OLdi", names, &buf, &done, &n, &zero,
-                                     &one, &two, &unequal, &report, &limit, &every, &threads))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "w*LLOOOp|OLdip", names, &buf, &done, &n,
+                                     &zero, &one, &two, &unequal, &report, &limit, &every,
+                                     &threads, &allow_dense))
         return NULL;
     State *s = NULL;
     PyObject *result = NULL;
@@ -600,6 +684,7 @@ static PyObject *fill(PyObject *self, PyObject *args, PyObject *kw) {
         gr->k[gr->nk++] = tk[i];
     }
     s->unequal = unequal;
+    s->allow_dense = allow_dense;
     s->threads = threads ? threads : cpus() > 1 ? 2 : 1;
     s->limit = (uint32_t)limit;
     s->g = buf.buf;
@@ -646,19 +731,18 @@ static PyObject *fill(PyObject *self, PyObject *args, PyObject *kw) {
             last_report = now();
         }
     }
-    result = Py_None;
-    Py_INCREF(result);
+    result = PyLong_FromLongLong((long long)s->dense_heaps);
 #ifdef OCTAL_STATS
     fprintf(stderr, "blocks %lld rows %lld vec %lld small %lld verify %lld (%lld finds: %lld "
             "pairs, %lld over 10^4; %lld scans exhausted: %lld pairs) reviews %lld rebuilds %lld "
-            "rare heaps %lld masks %x (%lld rare) %x (%lld rare) top %u order %d\n",
+            "rare heaps %lld masks %x (%lld rare) %x (%lld rare) top %u order %d dense pairs %lld\n",
             st_blocks, st_rows, st_vec, st_small, st_verify, st_verify_heaps, st_found_pairs,
             st_long, st_exhausted, st_exhausted_pairs, st_reviews, st_rebuilds, st_rare_heaps,
             s->grp[0].mask, (long long)s->grp[0].nrare, s->grp[1].mask,
-            (long long)s->grp[1].nrare, s->top, s->order);
+            (long long)s->grp[1].nrare, s->top, s->order, st_dense);
     st_blocks = st_rows = st_vec = st_small = st_verify = st_verify_heaps = st_reviews = 0;
     st_rebuilds = st_rare_heaps = st_found_pairs = st_exhausted = st_exhausted_pairs = 0;
-    st_long = 0;
+    st_long = st_dense = 0;
 #endif
 out:
     if (s) free_state(s);
