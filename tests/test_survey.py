@@ -303,6 +303,87 @@ def test_an_open_result_never_replaces_a_better_one(tmp_path):
         assert db.get("0.77")["runs"] == 2 and db.get("0.77")["certified"]
 
 
+def definition(code: str, n: int) -> list[int]:
+    """Grundy values of a code by the rules alone (options listed by TakeAndBreak)."""
+    game, g = TakeAndBreak(code), [0] * n
+    for h in range(1, n):
+        seen = set()
+        for o in game.options(h):
+            parts = o.parts if hasattr(o, "parts") else (o,)
+            x = 0
+            for part in parts:
+                x ^= g[part]
+            seen.add(x)
+        while g[h] in seen:
+            g[h] += 1
+    return g
+
+
+def test_idle_zero_moves_change_no_value():
+    removed = kept = 0
+    for code in expand("0.???") + expand("4.??"):
+        plain, heaps = TakeAndBreak(code).without_idle_moves()
+        digits = TakeAndBreak(code).digits
+        zero = [k for k in range(1, len(digits)) if digits[k] & 1]
+        assert set(heaps) <= set(zero), code
+        left = [*plain.digits, *[0] * len(digits)]  # trailing zeros are dropped
+        assert all(left[k] & 1 == (k not in heaps) for k in zero), code
+        if heaps:
+            assert definition(plain.code, 200) == definition(code, 200), code
+        for k in set(zero) - set(heaps):  # a zero move kept is one that matters
+            without = list(digits)
+            without[k] &= ~1
+            other = TakeAndBreak(f"{without[0]:x}." + "".join(f"{d:x}" for d in without[1:]))
+            assert definition(other.code, k + 1)[k] != definition(code, k + 1)[k], (code, k)
+        removed += bool(heaps)
+        kept += len(zero) - len(heaps)
+    assert removed > 200 and kept > 100
+
+
+def test_a_survey_computes_each_game_once_with_its_idle_moves_removed(tmp_path, monkeypatch):
+    import grundy.survey as survey
+
+    calls = []
+    real = survey.compute
+    monkeypatch.setattr(survey, "compute", lambda code, *a: calls.append(code) or real(code, *a))
+    codes = expand("0.76?") + ["0.77", "0.771"]
+    with SurveyDB(str(tmp_path / "s.sqlite")) as db:
+        run_survey(codes, db, 3000, workers=0)
+        rows = {r["code"]: r for r in db.rows()}
+    assert sorted(rows) == sorted(codes)
+    assert sorted(calls) == sorted(set(TakeAndBreak(c).without_idle_moves()[0].code
+                                       for c in codes))
+    assert len(calls) < len(codes)
+    for code, row in rows.items():
+        plain = TakeAndBreak(code).without_idle_moves()[0].code
+        assert row["same_as"] == (None if plain == code else plain)
+        alone = compute(code, 3000)  # computed as itself: the same result
+        for field in ("preperiod", "period", "certified", "checked_to", "largest", "keys"):
+            assert row[field] == alone[field], (code, field)
+    assert rows["0.761"]["same_as"] == "0.76" and rows["0.771"]["same_as"] == "0.77"
+
+
+def test_a_file_written_before_same_as_is_read_and_extended(tmp_path):
+    db = str(tmp_path / "old.sqlite")
+    with sqlite3.connect(db) as conn:
+        conn.execute("CREATE TABLE games (code TEXT PRIMARY KEY, preperiod INTEGER, period "
+                     "INTEGER, saltus INTEGER, certified INTEGER NOT NULL, checked_to INTEGER "
+                     "NOT NULL, reason TEXT NOT NULL, largest INTEGER, largest_at INTEGER, "
+                     "rare_mask INTEGER, rare_count INTEGER, last_rare INTEGER, keys TEXT NOT "
+                     "NULL, seconds REAL NOT NULL, runs INTEGER NOT NULL DEFAULT 1, updated "
+                     "TEXT NOT NULL)")
+        row = compute("0.77", 500)
+        conn.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, "
+                     "'then')", [row["code"], row["preperiod"], row["period"], row["saltus"],
+                                 1, row["checked_to"], row["reason"], row["largest"],
+                                 row["largest_at"], row["rare_mask"], row["rare_count"],
+                                 row["last_rare"], json.dumps(row["keys"]), row["seconds"]])
+    with SurveyDB(db) as s:
+        assert s.get("0.77")["same_as"] is None and s.get("0.77")["period"] == 12
+        run_survey(["0.77", "0.771"], s, 500, workers=0)
+        assert s.get("0.77")["runs"] == 1 and s.get("0.771")["same_as"] == "0.77"
+
+
 def rows_in(db: str) -> int:
     try:
         with sqlite3.connect(db, timeout=10) as conn:

@@ -9,6 +9,11 @@ games run on a Dask cluster (:mod:`distributed`: a local one, or one given by th
 of its scheduler), or one after the other in this process.  Only the process that runs the
 survey writes the file; workers return plain data.
 
+A code with an *idle* zero move (taking a whole heap of ``k`` when heap ``k`` can already
+move to value 0, :meth:`~grundy.rules.heap.TakeAndBreak.without_idle_moves`) has the
+sequence of the code without it: such codes are computed once, and each row records the
+code that was computed as ``same_as`` (a proof of equality, not an observation).
+
 Games whose sequences are identical form one *class*, named by its first code; a class
 that is another one shifted, ``g(n) = g_other(n + k)`` for every heap ``n`` (certified
 games: exactly, from their periods; open games: over the heaps both computed, when both
@@ -191,6 +196,23 @@ def codes_of(argument: str) -> list[str]:
         raise
 
 
+def same_games(codes: Sequence[str]) -> dict[str, list[str]]:
+    """The codes to compute, each with the codes it stands for (in the order given).
+
+    Each code is computed as itself without its idle zero moves (same sequence, proved):
+
+    >>> same_games(["0.76", "0.761", "0.07", "0.771"])
+    {'0.76': ['0.76', '0.761'], '0.07': ['0.07'], '0.77': ['0.771']}
+    """
+    from .catalog import take_and_break
+
+    out: dict[str, list[str]] = {}
+    for code in codes:
+        plain = take_and_break(code).without_idle_moves()[0]
+        out.setdefault(plain.code, []).append(code)
+    return out
+
+
 # -- one game (runs on a worker) -----------------------------------------------------------
 
 
@@ -228,8 +250,10 @@ def compute(code: str, max_n: int, seconds: float | None = None) -> dict[str, An
     >>> r = compute("0.77", 500)
     >>> r["code"], r["preperiod"], r["period"], r["certified"], r["checked_to"]
     ('0.77', 71, 12, True, 256)
-    >>> sorted(set(r) - {"code", "preperiod", "period", "saltus", "certified", "checked_to"})
-    ['keys', 'largest', 'largest_at', 'last_rare', 'rare_count', 'rare_mask', 'reason', 'seconds']
+    >>> sorted(set(r) - {"code", "preperiod", "period", "saltus", "certified", "checked_to"})[:5]
+    ['keys', 'largest', 'largest_at', 'last_rare', 'rare_count']
+    >>> sorted(set(r) - {"code", "preperiod", "period", "saltus", "certified", "checked_to"})[5:]
+    ['rare_mask', 'reason', 'same_as', 'seconds']
     """
     from .catalog import take_and_break
     from .periodicity import find_period
@@ -260,6 +284,7 @@ def compute(code: str, max_n: int, seconds: float | None = None) -> dict[str, An
         "keys": _keys(values if result.certified else values[:result.checked_to],
                       result.certified, result.preperiod, result.period),
         "seconds": round(time.monotonic() - start, 3),
+        "same_as": None,
     }
 
 
@@ -307,7 +332,7 @@ def classes(rows: Iterable[dict[str, Any]]) -> dict[str, tuple[str, tuple[str, i
 
 _COLUMNS = ("code", "preperiod", "period", "saltus", "certified", "checked_to", "reason",
             "largest", "largest_at", "rare_mask", "rare_count", "last_rare", "keys",
-            "seconds")
+            "seconds", "same_as")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -319,7 +344,8 @@ CREATE TABLE IF NOT EXISTS games (
     keys TEXT NOT NULL,
     seconds REAL NOT NULL,
     runs INTEGER NOT NULL DEFAULT 1,
-    updated TEXT NOT NULL
+    updated TEXT NOT NULL,
+    same_as TEXT
 );
 """
 
@@ -345,6 +371,9 @@ class SurveyDB:
         try:
             self.conn = sqlite3.connect(path, timeout=30)
             self.conn.execute(_SCHEMA)
+            columns = {r[1] for r in self.conn.execute("PRAGMA table_info(games)")}
+            if "same_as" not in columns:  # a file written before same_as was recorded
+                self.conn.execute("ALTER TABLE games ADD COLUMN same_as TEXT")
             self.conn.commit()
         except sqlite3.Error as exc:
             raise GrundyError(f"cannot use {path} as the survey database: {exc}") from None
@@ -487,13 +516,21 @@ def run_survey(codes: Sequence[str], db: SurveyDB, max_n: int, seconds: float | 
         report(progress)
     if not todo:
         return progress
+    twins = same_games(todo)
+
+    def computed(row: dict[str, Any]) -> None:
+        for i, code in enumerate(twins[row["code"]]):
+            same = None if code == row["code"] else row["code"]
+            arrived({**row, "code": code, "same_as": same,
+                     "seconds": row["seconds"] if i == 0 else 0.0})
+
     if scheduler is None and workers == 0:
         progress.running = 1
-        for code in todo:
-            arrived(compute(code, max_n, seconds))
+        for code in twins:
+            computed(compute(code, max_n, seconds))
         progress.running = 0
     else:
-        _run_dask(todo, max_n, seconds, arrived, progress, workers, scheduler)
+        _run_dask(list(twins), max_n, seconds, computed, progress, workers, scheduler)
     if report is not None:
         report(progress)
     return progress

@@ -19,7 +19,7 @@ from .cli import _fail
 __all__ = ["survey"]
 
 _FIELDS = ("code", "preperiod", "period", "saltus", "certified", "checked_to", "largest",
-           "largest_at", "rare_mask", "rare_count", "last_rare")
+           "largest_at", "rare_mask", "rare_count", "last_rare", "same_as")
 
 
 def _records(rows: Sequence[dict[str, Any]], codes: Sequence[str] | None) -> list[dict[str, Any]]:
@@ -47,7 +47,7 @@ def _cell(value: Any) -> str:
 
 def _table(records: Sequence[dict[str, Any]]) -> str:
     head = ("code", "status", "preperiod", "period", "checked", "largest", "at", "mask",
-            "rare", "last rare", "class", "shift of")
+            "rare", "last rare", "class", "shift of", "same as")
     lines = [head]
     for r in records:
         shift = r["shift_of"]
@@ -57,15 +57,20 @@ def _table(records: Sequence[dict[str, Any]]) -> str:
                       "-" if r["rare_mask"] is None else f"{r['rare_mask']:x}",
                       _cell(r["rare_count"]), _cell(r["last_rare"]),
                       "" if r["class"] == r["code"] else r["class"],
-                      "" if shift is None else f"{shift['code']}+{shift['offset']}"))
+                      "" if shift is None else f"{shift['code']}+{shift['offset']}",
+                      r["same_as"] or ""))
     widths = [max(len(row[i]) for row in lines) for i in range(len(head))]
-    left = {0, 1, 10, 11}
+    left = {0, 1, 10, 11, 12}
     text = []
     for row in lines:
         cells = [c.ljust(w) if i in left else c.rjust(w) for i, (c, w) in
                  enumerate(zip(row, widths))]
         text.append("  ".join(cells).rstrip())
     certified = sum(1 for r in records if r["certified"])
+    same = sum(1 for r in records if r["same_as"])
+    if same:
+        text.append(f"{same} computed as the code in 'same as': the same game without a zero "
+                    "move that changes no value (proved equal)")
     text.append(f"{len(records)} games: {certified} certified, {len(records) - certified} open")
     return "\n".join(text) + "\n"
 

@@ -289,6 +289,9 @@ GRUNDY_NUMPY_BUDGET = 20_000
 #: the most values of a code whose moves may leave three heaps (a kernel cubic in n:
 #: 3000 values of 0.fc in about 2 s)
 THREE_HEAP_LIMIT = 3000
+#: Zero moves at heaps up to this are examined by TakeAndBreak.without_idle_moves (a heap
+#: of 64 has at most about 64^3 / 12 three-heap options: well under a second).
+IDLE_HEAPS = 64
 
 
 def _octal_needed(t: int, h: int) -> Callable[[int, int], int]:
@@ -411,6 +414,45 @@ class TakeAndBreak(HeapGame):
                 out.extend(Sum(a, b, rest - a - b) for a in range(1, rest // 3 + 1)
                            for b in range(a, (rest - a) // 2 + 1))
         return out
+
+    def without_idle_moves(self) -> tuple[TakeAndBreak, tuple[int, ...]]:
+        """The same game without the moves that change no value, and the heaps they were at.
+
+        Bit 1 of digit ``k`` (take a whole heap of exactly ``k``) gives heap ``k`` one
+        option, of value 0.  When heap ``k`` has another option of value 0, the move
+        changes no heap's value, and the code without it has the same sequence (by
+        induction on the heap: every heap keeps the values of its options).  Zero moves at
+        heaps up to ``IDLE_HEAPS`` are examined.
+
+        >>> TakeAndBreak("0.761").without_idle_moves()   # heap 3 of 0.76 moves to 1 + 1
+        (TakeAndBreak('0.76'), (3,))
+        >>> TakeAndBreak("0.07").without_idle_moves()
+        (TakeAndBreak('0.07'), ())
+        """
+        top = min(len(self.digits) - 1, IDLE_HEAPS)
+        idle = [k for k in range(1, top + 1) if self.digits[k] & 1]
+        if not idle:
+            return self, ()
+        g = [int(v) for v in self.sequence(top + 1)]
+
+        def value(option: Any) -> int:
+            if isinstance(option, Sum):
+                out = 0
+                for part in option.parts:
+                    out ^= g[part]
+                return out
+            return g[option]
+
+        # the zero move is the option 0 (heap 0); any other option of value 0 makes it idle
+        idle = [k for k in idle
+                if any(value(o) == 0 for o in self.options(k) if isinstance(o, Sum) or o)]
+        if not idle:
+            return self, ()
+        digits = list(self.digits)
+        for k in idle:
+            digits[k] &= ~1
+        tail = "".join(f"{d:x}" for d in digits[1:])
+        return TakeAndBreak(f"{digits[0]:x}.{tail}"), tuple(idle)
 
     def kernel_sequence(self, n: int) -> np.ndarray:
         """Values of heaps 0..n-1 (fast kernel: three-heap codes have their own).
