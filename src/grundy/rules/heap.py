@@ -19,7 +19,7 @@ codes with three-heap moves with the kernel of :mod:`grundy.rules.three_heaps`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -439,9 +439,9 @@ class TakeAndBreak(HeapGame):
             if isinstance(option, Sum):
                 out = 0
                 for part in option.parts:
-                    out ^= g[part]
+                    out ^= g[cast(int, part)]
                 return out
-            return g[option]
+            return g[int(option)]
 
         # the zero move is the option 0 (heap 0); any other option of value 0 makes it idle
         idle = [k for k in idle
