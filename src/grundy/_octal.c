@@ -188,6 +188,8 @@ static int rebuild_rare(State *s, int d) {
 
 /* Choose each group's mask again; rebuild the rare lists that change.  Returns 1 when a
  * mask changed, 0 if not, -1 when out of memory. */
+static int dense_possible(const State *s);
+
 static int review(State *s) {
     uint32_t t = 2 * s->top;  /* extended values */
     int64_t total = 0;
@@ -202,10 +204,12 @@ static int review(State *s) {
                 s->walsh[j] = a + b;
                 s->walsh[j + h] = a - b;
             }
-    int changed = 0;
     STAT(st_reviews++);
+    uint32_t pick[2] = {0, 0};
+    int64_t rare_of[2] = {total, total};
     for (int d = 0; d < 2; d++) {
         Group *gr = &s->grp[d];
+        pick[d] = gr->mask;
         if (!gr->nk) continue;
         uint32_t best = 0;
         int64_t best_rare = total, current = total;
@@ -216,10 +220,29 @@ static int review(State *s) {
             if (rare < best_rare) { best = m; best_rare = rare; }
         }
         if (10 * best_rare > 3 * total) best = 0, best_rare = total;  /* no mask pays */
+        rare_of[d] = gr->mask ? current : total;
         /* keep a mask unless another makes far fewer heaps rare, or it no longer pays */
         if (best == gr->mask) continue;
         if (gr->mask && 5 * best_rare > 4 * current && 10 * current <= 4 * total) continue;
-        gr->mask = best;
+        pick[d] = best;
+        rare_of[d] = best_rare;
+    }
+    /* Dense mode against the masks: per heap, a removal with a fraction f of rare heaps
+     * marks about f * m rare pairs and, for the rare heaps, scans all m / 2 pairs, 1.5 f m
+     * in all; dense mode scans m / 2 pairs whatever the removals.  Dense mode is taken when
+     * the masks would cost more (and kept until they cost a fifth less). */
+    if (dense_possible(s) && total > 0) {
+        const int was_dense = !s->grp[0].mask && !s->grp[1].mask;
+        double cost = 0;
+        for (int d = 0; d < 2; d++)
+            cost += 3.0 * s->grp[d].nk * (double)rare_of[d] / (double)total;
+        if (cost >= (was_dense ? 0.8 : 1.0)) pick[0] = pick[1] = 0;
+    }
+    int changed = 0;
+    for (int d = 0; d < 2; d++) {
+        Group *gr = &s->grp[d];
+        if (!gr->nk || pick[d] == gr->mask) continue;
+        gr->mask = pick[d];
         STAT(st_rebuilds++);
         if (rebuild_rare(s, d)) return -1;
         changed = 1;
@@ -366,13 +389,11 @@ static void worker_stop(Worker *w) {
  * + b = m, a row P(m), are then computed once per m and ORed into the row of every heap h
  * = m + k, so a code with r two-heap removals scans each pair once instead of r times.
  * The rows P(m) of the last RING sizes are kept, for removals that span less than RING. */
-static int use_dense(const State *s) {
+static int dense_possible(const State *s) {
     int64_t lo = INT64_MAX, hi = -1;
     int n = 0;
     for (int d = 0; d < 2; d++) {
         const Group *gr = &s->grp[d];
-        if (!gr->nk) continue;
-        if (gr->mask) return 0;
         for (int q = 0; q < gr->nk; q++) {
             if (gr->k[q] < lo) lo = gr->k[q];
             if (gr->k[q] > hi) hi = gr->k[q];
@@ -380,6 +401,10 @@ static int use_dense(const State *s) {
         n += gr->nk;
     }
     return n > 1 && hi - lo < RING;
+}
+
+static int use_dense(const State *s) {
+    return dense_possible(s) && !s->grp[0].mask && !s->grp[1].mask;
 }
 
 /* The row P(m) of the values g(a) ^ g(m - a) of the pairs of heap size m (m >= 0), or
