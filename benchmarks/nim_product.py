@@ -81,7 +81,7 @@ def main() -> None:
     if ref_stdio.stdout != ref.stdout:
         raise SystemExit("the two C++ references disagree")
     print(_bench.report(f"nim product, T = {t}", ours, ref_stdio, "C++ scanf"))
-    print(_bench.report(f"nim product, GRUNDY_PURE=1", pure, ref))
+    print(_bench.report("nim product, GRUNDY_PURE=1", pure, ref))
     print(f"{'':40} peak memory: grundy (NumPy) {pure.peak_rss_mb:.0f} MB")
 
     for label, text in (("\\r\\n line ends", data.replace(b"\n", b"\r\n")),

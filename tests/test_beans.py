@@ -14,7 +14,6 @@ import numpy as np
 import pytest
 
 from grundy.engine import value
-from grundy.formats import beans as fmt
 from grundy.rules.beans import (
     MEX_LIMIT,
     BeanBottles,

@@ -15,7 +15,7 @@ from grundy import catalog
 from grundy.cli import run
 from grundy.engine import Game
 from grundy.errors import GrundyError, InputError, UnknownGameError
-from grundy.formats import (PROBLEMS, Format, GameFormat, Options, Result, all_formats,
+from grundy.formats import (PROBLEMS, Format, GameFormat, Options, all_formats,
                             get_format, limits, problem_name, solve, solve_chunks)
 from grundy.rules.cutting import Cutting, describe_cut, winning_cuts
 from support import assert_one_line_error

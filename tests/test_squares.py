@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import random
 from functools import lru_cache, reduce
-from itertools import product
 from operator import xor
 
 import numpy as np

@@ -37,7 +37,7 @@ is ``Infinity(1)``), neither player can force a win.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable
 from typing import Any
 
 from .engine import Game, Sum
