@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -12,6 +13,12 @@ from hypothesis import settings
 
 settings.register_profile("default", deadline=None, max_examples=60)
 settings.load_profile("default")
+
+# A suite started in the background by a shell without job control (`cmd &`, nohup, some CI
+# runners) inherits SIGINT ignored, and so would every grundy it starts: the Ctrl-C tests
+# could not stop them.  A handler here is reset to the default in each child at exec.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 #: Under this variable (set by .ci/run) a test that skips because something outside the
 #: repository is missing (../shared, g++, cargo, the compiled extension, a browser) fails:

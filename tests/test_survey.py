@@ -425,11 +425,12 @@ def test_killed_survey_resumes_without_recomputing(tmp_path):
 
 def test_ctrl_c_is_one_line_and_keeps_the_results(tmp_path):
     db = str(tmp_path / "s.sqlite")
+    # 0.04, the fourth game, takes seconds at 10^5 heaps: the signal comes during it
     proc = subprocess.Popen([sys.executable, "-m", "grundy", "survey", "0.??", "--db", db,
-                             "--max", "8000", "--local-only"], stdout=subprocess.PIPE,
+                             "--max", "100000", "--local-only"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     try:
-        wait_for_rows(db, 10, proc)
+        wait_for_rows(db, 3, proc)
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=60)
     finally:
