@@ -22,7 +22,8 @@
  * or the values outgrow a power of two.  No mask (every heap rare: every pair scanned)
  * is chosen when the best leaves more than 30% of the heaps rare, and a mask is dropped
  * when it leaves more than 40% (then marking the rare pairs costs about as much as a
- * full scan, and the full scans come on top).
+ * full scan, and the full scans come on top).  Where dense mode can run (below), every
+ * mask is dropped as soon as the masks would cost more than dense mode.
  *
  * Blocks.  Heaps are computed a block at a time (h = n0 + j, j < rows; the rows of bytes
  * that mark each heap's option values fit in L1): the pairs of a rare heap r < n0 whose
@@ -186,10 +187,10 @@ static int rebuild_rare(State *s, int d) {
     return 0;
 }
 
-/* Choose each group's mask again; rebuild the rare lists that change.  Returns 1 when a
- * mask changed, 0 if not, -1 when out of memory. */
 static int dense_possible(const State *s);
 
+/* Choose each group's mask again; rebuild the rare lists that change.  Returns 1 when a
+ * mask changed, 0 if not, -1 when out of memory. */
 static int review(State *s) {
     uint32_t t = 2 * s->top;  /* extended values */
     int64_t total = 0;
