@@ -140,8 +140,8 @@ def raw(code: str, n: int, dense: bool) -> tuple[list[int], int]:
 
 
 # Games with no rare/common split (values of 2000 and more by 10^5 heaps, a third or more
-# of them rare for every mask) and two or three two-heap removals: dense mode.
-DENSE = ["0.76", "0.346", "0.604", "0.244", "0.414", "0.626", "0.764"]
+# of them rare for every mask), with two or three two-heap removals, or one: dense mode.
+DENSE = ["0.76", "0.346", "0.604", "0.244", "0.414", "0.626", "0.764", "0.004", "0.036"]
 
 
 def test_dense_mode_against_the_definition_and_the_numpy_path() -> None:

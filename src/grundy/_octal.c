@@ -388,8 +388,10 @@ static void worker_stop(Worker *w) {
  * every heap (the mex is rare, so it is only known when no pair is left).  The pairs of
  * removal k at heap h are those of removal k + 1 at heap h + 1: the values of the pairs a
  * + b = m, a row P(m), are then computed once per m and ORed into the row of every heap h
- * = m + k, so a code with r two-heap removals scans each pair once instead of r times.
- * The rows P(m) of the last RING sizes are kept, for removals that span less than RING. */
+ * = m + k, so a code with r two-heap removals scans each pair once instead of r times
+ * (and with one removal, the pairs mark one row, which stays in L1 when a block's rows
+ * would not).  The rows P(m) of the last RING sizes are kept, for removals that span less
+ * than RING. */
 static int dense_possible(const State *s) {
     int64_t lo = INT64_MAX, hi = -1;
     int n = 0;
@@ -401,7 +403,7 @@ static int dense_possible(const State *s) {
         }
         n += gr->nk;
     }
-    return n > 1 && hi - lo < RING;
+    return n > 0 && hi - lo < RING;
 }
 
 static int use_dense(const State *s) {
