@@ -113,7 +113,8 @@ typedef struct State {
     uint8_t *ring;
     uint32_t ring_top;  /* the length of each row; 0 before the first */
     int64_t ring_m[RING];
-    int allow_dense;
+    int can_dense;      /* dense mode may run: two-heap removals spanning less than RING
+                         * (and not turned off by the caller) */
     int64_t dense_heaps;  /* heaps computed in dense mode */
 } State;
 
@@ -187,8 +188,6 @@ static int rebuild_rare(State *s, int d) {
     return 0;
 }
 
-static int dense_possible(const State *s);
-
 /* Choose each group's mask again; rebuild the rare lists that change.  Returns 1 when a
  * mask changed, 0 if not, -1 when out of memory. */
 static int review(State *s) {
@@ -232,7 +231,7 @@ static int review(State *s) {
      * marks about f * m rare pairs and, for the rare heaps, scans all m / 2 pairs, 1.5 f m
      * in all; dense mode scans m / 2 pairs whatever the removals.  Dense mode is taken when
      * the masks would cost more (and kept until they cost a fifth less). */
-    if (dense_possible(s) && total > 0) {
+    if (s->can_dense && total > 0) {
         const int was_dense = !s->grp[0].mask && !s->grp[1].mask;
         double cost = 0;
         for (int d = 0; d < 2; d++)
@@ -392,22 +391,8 @@ static void worker_stop(Worker *w) {
  * (and with one removal, the pairs mark one row, which stays in L1 when a block's rows
  * would not).  The rows P(m) of the last RING sizes are kept, for removals that span less
  * than RING. */
-static int dense_possible(const State *s) {
-    int64_t lo = INT64_MAX, hi = -1;
-    int n = 0;
-    for (int d = 0; d < 2; d++) {
-        const Group *gr = &s->grp[d];
-        for (int q = 0; q < gr->nk; q++) {
-            if (gr->k[q] < lo) lo = gr->k[q];
-            if (gr->k[q] > hi) hi = gr->k[q];
-        }
-        n += gr->nk;
-    }
-    return n > 0 && hi - lo < RING;
-}
-
 static int use_dense(const State *s) {
-    return dense_possible(s) && !s->grp[0].mask && !s->grp[1].mask;
+    return s->can_dense && !s->grp[0].mask && !s->grp[1].mask;
 }
 
 /* The row P(m) of the values g(a) ^ g(m - a) of the pairs of heap size m (m >= 0), or
@@ -483,7 +468,7 @@ static int block(State *s, int64_t stop) {
         mark_rare(s, R, stride, 0, rows, n0);
     }
     STAT(st_vec += work_pairs);
-    const int dense = s->allow_dense && use_dense(s);
+    const int dense = use_dense(s);
     int64_t j;
     const int64_t first[2] = {s->grp[0].nrare, s->grp[1].nrare};  /* rare heaps below n0 */
     STAT(st_blocks++);
@@ -712,7 +697,7 @@ static PyObject *fill(PyObject *self, PyObject *args, PyObject *kw) {
         gr->k[gr->nk++] = tk[i];
     }
     s->unequal = unequal;
-    s->allow_dense = allow_dense;
+    s->can_dense = allow_dense && ntwo > 0 && tk[ntwo - 1] - tk[0] < RING;  /* tk sorted */
     s->threads = threads ? threads : cpus() > 1 ? 2 : 1;
     s->limit = (uint32_t)limit;
     s->g = buf.buf;

@@ -19,11 +19,11 @@ codes with three-heap moves with the kernel of :mod:`grundy.rules.three_heaps`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 
-from ..engine import Sum, mex
+from ..engine import Sum, mex, value
 from ..errors import GrundyError
 from .base import HeapGame
 from .periods import Certifier, Known
@@ -433,19 +433,9 @@ class TakeAndBreak(HeapGame):
         idle = [k for k in range(1, top + 1) if self.digits[k] & 1]
         if not idle:
             return self, ()
-        g = [int(v) for v in self.sequence(top + 1)]
-
-        def value(option: Any) -> int:
-            if isinstance(option, Sum):
-                out = 0
-                for part in option.parts:
-                    out ^= g[cast(int, part)]
-                return out
-            return g[int(option)]
-
         # the zero move is the option 0 (heap 0); any other option of value 0 makes it idle
         idle = [k for k in idle
-                if any(value(o) == 0 for o in self.options(k) if isinstance(o, Sum) or o)]
+                if any(value(self, o) == 0 for o in self.options(k) if isinstance(o, Sum) or o)]
         if not idle:
             return self, ()
         digits = list(self.digits)
