@@ -433,6 +433,54 @@ static uint32_t dense_mex(State *s, uint8_t *row, int64_t h) {
     return mex_from(row, 0, top);
 }
 
+/* g(h) outside dense mode, given its row with the zero and one-heap moves, the rare pairs
+ * and the first PROBE pairs marked: the full scans while the candidate is rare. */
+static uint32_t scan_mex(State *s, uint8_t *row, int64_t h) {
+    const uint32_t top = s->top;
+    const uint16_t *g = s->g;
+    uint32_t c = mex_from(row, 0, top);
+    /* while c is rare for a group whose pairs are not all tried: try a run of them
+     * (of the group that tried fewer, when c is rare for both) */
+    int64_t qa[2] = {0, 0}, aa[2] = {0, 0}, tried[2] = {0, 0}, pairs = 0;
+    double since = -1.0;
+    const int order = pick_order(s, h);
+    int done[2] = {!s->grp[0].nk, !s->grp[1].nk};
+    for (;;) {
+        const int need0 = !done[0] && rare_in(&s->grp[0], c, h, 0);
+        const int need1 = !done[1] && rare_in(&s->grp[1], c, h, 1);
+        if (!need0 && !need1) break;
+        const int d = need0 && need1 ? tried[1] < tried[0] : need1;
+        const Group *gr = &s->grp[d];
+        const int64_t m = h - gr->k[qa[d]];
+        const int64_t hm = half_of(s, m);
+        int64_t lo, hi;
+        if (!next_run(order, gr->mask ? PROBE + 1 : 1, hm, &aa[d], &lo, &hi)) {
+            aa[d] = 0;
+            if (++qa[d] == gr->nk) {
+                done[d] = 1;
+                STAT((st_exhausted++, st_exhausted_pairs += pairs));
+            }
+            continue;
+        }
+        STAT(st_verify += hi - lo);
+        if (since < 0) since = now();
+        pairs += hi - lo;
+        tried[d] += hi - lo;
+        for (int64_t a = lo; a < hi; a++) row[g[a] ^ g[m - a]] = 1;
+        if (row[c]) {
+            STAT(st_verify_heaps++);
+            STAT(st_found_pairs += pairs);
+            STAT(pairs > 10000 ? st_long++ : 0);
+            const double t = now();
+            s->cost[order] += t - since;
+            since = t;
+            pairs = 0;
+            c = mex_from(row, c, top);
+        }
+    }
+    return c;
+}
+
 /* Compute heaps s->size .. up to stop (at least one); returns -1 on error (s->error). */
 static int block(State *s, int64_t stop) {
     const int64_t n0 = s->size;
@@ -515,46 +563,7 @@ static int block(State *s, int64_t stop) {
             if (c == UINT32_MAX) { s->error = 2; return -1; }
             s->dense_heaps++;
         } else {
-        c = mex_from(row, 0, top);
-        /* while c is rare for a group whose pairs are not all tried: try a run of them
-         * (of the group that tried fewer, when c is rare for both) */
-        int64_t qa[2] = {0, 0}, aa[2] = {0, 0}, tried[2] = {0, 0}, pairs = 0;
-        double since = -1.0;
-        const int order = pick_order(s, h);
-        int done[2] = {!s->grp[0].nk, !s->grp[1].nk};
-        for (;;) {
-            const int need0 = !done[0] && rare_in(&s->grp[0], c, h, 0);
-            const int need1 = !done[1] && rare_in(&s->grp[1], c, h, 1);
-            if (!need0 && !need1) break;
-            const int d = need0 && need1 ? tried[1] < tried[0] : need1;
-            const Group *gr = &s->grp[d];
-            const int64_t m = h - gr->k[qa[d]];
-            const int64_t hm = half_of(s, m);
-            int64_t lo, hi;
-            if (!next_run(order, gr->mask ? PROBE + 1 : 1, hm, &aa[d], &lo, &hi)) {
-                aa[d] = 0;
-                if (++qa[d] == gr->nk) {
-                    done[d] = 1;
-                    STAT((st_exhausted++, st_exhausted_pairs += pairs));
-                }
-                continue;
-            }
-            STAT(st_verify += hi - lo);
-            if (since < 0) since = now();
-            pairs += hi - lo;
-            tried[d] += hi - lo;
-            for (int64_t a = lo; a < hi; a++) row[g[a] ^ g[m - a]] = 1;
-            if (row[c]) {
-                STAT(st_verify_heaps++);
-                STAT(st_found_pairs += pairs);
-                STAT(pairs > 10000 ? st_long++ : 0);
-                const double t = now();
-                s->cost[order] += t - since;
-                since = t;
-                pairs = 0;
-                c = mex_from(row, c, top);
-            }
-        }
+            c = scan_mex(s, row, h);
         }
         if (c > s->limit) { s->error = 1; s->error_heap = h; return -1; }
         g[h] = (uint16_t)c;
