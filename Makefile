@@ -1,17 +1,19 @@
 # Quick start: `make demo` and `make test` on a fresh machine with Python 3.11+ and make.
+# The venv gets a setuptools new enough for pyproject.toml (>= 77), so that
+# `.venv/bin/python setup.py build_ext --inplace` builds the C extensions in place too.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test bench clean
+.PHONY: demo test bench docs clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet --upgrade pip 'setuptools>=77'
 
 # The package in editable mode; for tests, with the test extra too.  The compiled
 # kernel is built at install time, so a change to its source reinstalls.
-BUILD_INPUTS := pyproject.toml setup.py $(wildcard src/grundy/*.c)
+BUILD_INPUTS := pyproject.toml setup.py $(wildcard src/grundy/native/*.c)
 
 $(VENV)/.installed: $(BUILD_INPUTS) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
@@ -30,5 +32,13 @@ test: $(VENV)/.installed-test
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/run_all.py
 
+# The documentation site, offline, into site/: every warning (a broken reference) fails it.
+$(VENV)/.installed-docs: $(BUILD_INPUTS) | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[docs]'
+	touch $@ $(VENV)/.installed
+
+docs: $(VENV)/.installed-docs
+	$(BIN)/python -m mkdocs build --strict --quiet
+
 clean:
-	rm -rf $(VENV) build src/*.egg-info src/grundy/*.so .pytest_cache .hypothesis
+	rm -rf $(VENV) build site src/*.egg-info src/grundy/native/*.so .pytest_cache .hypothesis

@@ -7,7 +7,7 @@ grundy uses its NumPy kernels, which compute the same results (the tests check i
 from setuptools import Extension, setup
 
 setup(ext_modules=[
-    Extension("grundy._speedups", ["src/grundy/_speedups.c"], optional=True),
-    Extension("grundy._octal", ["src/grundy/_octal.c"], optional=True,
+    Extension("grundy.native._speedups", ["src/grundy/native/_speedups.c"], optional=True),
+    Extension("grundy.native._octal", ["src/grundy/native/_octal.c"], optional=True,
               extra_compile_args=["-O3", "-pthread"], extra_link_args=["-pthread"]),
 ])

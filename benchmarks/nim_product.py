@@ -4,7 +4,7 @@
    and every power of two): both programs read the same input; outputs must be
    identical byte for byte; best wall time of 5 runs each, the ratio, grundy's peak
    memory.  grundy runs as installed: with its compiled kernel when ``pip install``
-   built it (see grundy.compiled), and once more with ``GRUNDY_PURE=1`` (NumPy only).
+   built it (see grundy.native.compiled), and once more with ``GRUNDY_PURE=1`` (NumPy only).
    The reference is timed twice: reading with fread/parsing by hand, and with
    scanf/printf as most contest programs do.  Every program reads its input from a
    file and writes to a file, as a judge runs it (see ``_bench.run``).
@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import _bench  # noqa: E402
 import numpy as np  # noqa: E402
 
-from grundy.compiled import compiled  # noqa: E402
+from grundy.native.compiled import compiled  # noqa: E402
 from grundy.nimber import nim_inv, nim_mul, nim_sqrt  # noqa: E402
 
 

@@ -4,7 +4,7 @@ The peers are Beling's ``ogs`` (Rust; its rare/common methods RC and RC2) and Cz
 ``octal-games`` (C++; rare/common with a mask chosen by a Hadamard transform), built from
 ``../shared/peers`` (relative to the repository) with its ``build.sh`` into a temporary
 folder.  Each peer and ``grundy sequence GAME -n N`` (the CLI, as a user runs it, output
-to a file; the console script answers it with grundy.fastseq, on the compiled kernel)
+to a file; the console script answers it with grundy.cli.fastseq, on the compiled kernel)
 compute heaps 0..N-1; the values must be identical.  Printed: wall and CPU time (best of
 the repeats), peak resident memory (GNU time or wait4) and the ratio grundy / fastest peer.
 

@@ -8,9 +8,9 @@ import itertools
 import pytest
 
 from grundy import Game, Sum
-from grundy.analysis import analyze, parse_position
+from grundy.play.analysis import analyze, parse_position
 from grundy.errors import GrundyError
-from grundy.play import Match, play
+from grundy.play.match import Match, play
 from grundy.rules.base import GridGame, HeapGame
 
 

@@ -53,7 +53,7 @@ def test_unknown_game_on_the_cli(cli):
 
 @pytest.mark.parametrize("entry", entries(), ids=lambda e: e.name)
 def test_every_entry_has_a_sequence_or_table_on_the_cli(entry, capsys):
-    from grundy.cli import run
+    from grundy.cli.main import run
 
     game = entry.make()
     if game.dims == 1:

@@ -51,7 +51,7 @@ def test_demo_runs_worked_example_and_every_bundled_example(cli):
     assert r.code == 0, r.err
     assert "subtraction game {1, 3, 4}" in r.out
     assert "winning move" in r.out
-    examples = sorted(p.name for p in (resources.files("grundy") / "examples").iterdir()
+    examples = sorted(p.name for p in (resources.files("grundy.formats") / "examples").iterdir()
                       if p.name.endswith(".in"))
     from grundy.formats import PROBLEMS
 
@@ -60,7 +60,7 @@ def test_demo_runs_worked_example_and_every_bundled_example(cli):
         problem = name[: -len(".in")]
         assert f"grundy solve {problem} examples/{name}" in r.out
         # the judge's answer lines appear in the demo, in order
-        answer = cli("solve", problem, str(resources.files("grundy") / "examples" / name))
+        answer = cli("solve", problem, str(resources.files("grundy.formats") / "examples" / name))
         assert answer.code == 0
         shown = [ln.strip() for ln in r.out.splitlines()]
         for line in answer.out.splitlines():

@@ -1,4 +1,4 @@
-"""The compiled kernel (grundy._speedups) against the careful reader and the scalar product.
+"""The compiled kernel (grundy.native._speedups) against the careful reader and the scalar product.
 
 It must give the same bytes as the pure path on every input it accepts, and accept
 only inputs the careful reader accepts too (what it refuses goes to the other readers).
@@ -14,8 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grundy import judge, parallel
-from grundy.compiled import compiled, read_all
+from grundy.formats import _nim_compiled as judge
+from grundy.native import parallel
+from grundy.native.compiled import compiled, read_all
 from grundy.errors import InputError
 from grundy.formats import nim as fmt
 from grundy.nimber.arrays import nim_mul_array

@@ -9,8 +9,9 @@ from importlib import resources
 
 import pytest
 
-from grundy import console, nimber
-from grundy.compiled import compiled
+from grundy import nimber
+from grundy.cli import console
+from grundy.native.compiled import compiled
 from grundy.nimber import nim_mul
 from test_nim_cli import SAMPLE_IN, SAMPLE_OUT
 
@@ -38,7 +39,7 @@ def run_main(args: list[str], input: bytes = b"", env: dict[str, str] | None = N
              ) -> subprocess.CompletedProcess[bytes]:
     """console.main() in a fresh interpreter; it then reports on stderr whether click
     and NumPy were loaded."""
-    code = ("import sys\nfrom grundy import console\n"
+    code = ("import sys\nfrom grundy.cli import console\n"
             f"sys.argv = ['grundy', *{args!r}]\n"
             "try:\n    console.main()\nexcept SystemExit as exit:\n    code = exit.code\n"
             "else:\n    code = 0\n"
@@ -62,7 +63,7 @@ def test_a_judge_run_loads_neither_click_nor_numpy(tmp_path) -> None:  # type: i
 
 
 def test_other_judge_runs_skip_the_cli(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    example = (resources.files("grundy") / "examples" / "squares.in").read_bytes()
+    example = (resources.files("grundy.formats") / "examples" / "squares.in").read_bytes()
     # --explain goes through the CLI: the judge's answer, the explanation indented under it
     expected = subprocess.run([sys.executable, "-m", "grundy", "solve", "squares", "--explain"],
                               input=example, capture_output=True).stdout
@@ -122,7 +123,7 @@ def test_closed_standard_output_is_one_error_line(tmp_path) -> None:  # type: ig
 def _fake_fastseq(answer):  # type: ignore[no-untyped-def]
     import types
 
-    module = types.ModuleType("grundy.fastseq")
+    module = types.ModuleType("grundy.cli.fastseq")
     module.answer = answer  # type: ignore[attr-defined]
     return module
 
@@ -135,18 +136,18 @@ def test_a_sequence_run_goes_to_fastseq_first(monkeypatch, capsys) -> None:  # t
         sys.stdout.write("answered\n")
         return True
 
-    monkeypatch.setitem(sys.modules, "grundy.fastseq", _fake_fastseq(answered))
+    monkeypatch.setitem(sys.modules, "grundy.cli.fastseq", _fake_fastseq(answered))
     monkeypatch.setattr(sys, "argv", ["grundy", "sequence", "kayles", "-n", "5"])
     console.main()
     assert calls == [["sequence", "kayles", "-n", "5"]]
     assert capsys.readouterr().out == "answered\n"
     # not answered (False, nothing written): the CLI answers
-    monkeypatch.setitem(sys.modules, "grundy.fastseq", _fake_fastseq(lambda args: False))
+    monkeypatch.setitem(sys.modules, "grundy.cli.fastseq", _fake_fastseq(lambda args: False))
     with pytest.raises(SystemExit) as exit:
         console.main()
     assert exit.value.code == 0 and capsys.readouterr().out == "0 1 2 3 1\n"
     # no such module yet: the CLI answers
-    monkeypatch.setitem(sys.modules, "grundy.fastseq", None)  # import -> ImportError
+    monkeypatch.setitem(sys.modules, "grundy.cli.fastseq", None)  # import -> ImportError
     with pytest.raises(SystemExit) as exit:
         console.main()
     assert exit.value.code == 0 and capsys.readouterr().out == "0 1 2 3 1\n"
@@ -160,7 +161,7 @@ def test_a_fault_in_fastseq_is_one_error_line(monkeypatch, capsys, fault, err) -
     def fails(args: list[str]) -> bool:
         raise fault
 
-    monkeypatch.setitem(sys.modules, "grundy.fastseq", _fake_fastseq(fails))
+    monkeypatch.setitem(sys.modules, "grundy.cli.fastseq", _fake_fastseq(fails))
     monkeypatch.setattr(sys, "argv", ["grundy", "sequence", "kayles"])
     monkeypatch.setattr("grundy.errors.discard_output", lambda: None)  # keep pytest's stdout
     with pytest.raises(SystemExit) as exit:
@@ -172,7 +173,7 @@ def test_a_fault_in_fastseq_is_one_error_line(monkeypatch, capsys, fault, err) -
 def test_a_full_disk_on_the_fast_paths_is_one_error_line(tmp_path) -> None:  # type: ignore[no-untyped-def]
     example = tmp_path / "nim.in"
     example.write_text(SAMPLE_IN)
-    split = resources.files("grundy") / "examples" / "split.in"
+    split = resources.files("grundy.formats") / "examples" / "split.in"
     for args in (["nim", str(example)], ["solve", "nim", str(example)], ["solve", "split", str(split)]):
         with open("/dev/full", "wb") as full:
             proc = subprocess.run([sys.executable, "-m", "grundy", *args], stdout=full,

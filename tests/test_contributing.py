@@ -13,7 +13,7 @@ import pytest
 
 import grundy
 from grundy import catalog
-from grundy.cli import run
+from grundy.cli.main import run
 
 ROOT = Path(__file__).resolve().parents[1]
 GUIDE = (ROOT / "CONTRIBUTING.md").read_text()
@@ -58,7 +58,7 @@ def family(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
 
 def test_the_guide_names_the_two_files_of_a_family() -> None:
     section = GUIDE.split("## Add a rule family", 1)[1].split("\n## ", 1)[0]
-    assert "src/grundy/rules/" in section and "src/grundy/catalog.py" in section
+    assert "src/grundy/rules/" in section and "src/grundy/catalog/__init__.py" in section
     assert re.search(r"Entry\(", section)
 
 

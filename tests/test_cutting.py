@@ -117,7 +117,7 @@ def test_split_kernel_extends_a_smaller_grid():
 
 
 def test_shipped_split_table_is_the_kernel_output_byte_for_byte():
-    shipped = Path(grundy.__file__).parent / "data" / "split.npy"
+    shipped = Path(grundy.__file__).parent / "rules" / "data" / "split.npy"
     buffer = io.BytesIO()
     np.save(buffer, compute_split_grid(150)[1:, 1:])
     assert buffer.getvalue() == shipped.read_bytes()

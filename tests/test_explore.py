@@ -16,7 +16,7 @@ from support import assert_one_line_error
 
 import grundy
 from grundy.errors import GrundyError
-from grundy.explore import (closed_forms, explore, known_sequences, octal_prefix, sequence_findings,
+from grundy.research.explore import (closed_forms, explore, known_sequences, octal_prefix, sequence_findings,
                             table_findings)
 from grundy.rules.heap import TakeAndBreak
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from grundy.cli import run
+from grundy.cli.main import run
 from grundy.errors import InputError
 from grundy import formats
 from grundy.formats import Options
@@ -47,7 +47,7 @@ def test_sample_through_cli(cli):
 
 
 def test_bundled_example_is_the_sample(cli):
-    data = (resources.files("grundy") / "examples" / "coins.in").read_text()
+    data = (resources.files("grundy.formats") / "examples" / "coins.in").read_text()
     assert data == SAMPLE_IN
     assert cli("solve", "turning-corners", "-", input=data).out == SAMPLE_OUT
 

@@ -12,7 +12,7 @@ import pytest
 
 import grundy.formats
 from grundy import catalog
-from grundy.cli import run
+from grundy.cli.main import run
 from grundy.engine import Game
 from grundy.errors import GrundyError, InputError, UnknownGameError
 from grundy.formats import (PROBLEMS, Format, GameFormat, Options, all_formats,
@@ -20,7 +20,7 @@ from grundy.formats import (PROBLEMS, Format, GameFormat, Options, all_formats,
 from grundy.rules.cutting import Cutting, describe_cut, winning_cuts
 from support import assert_one_line_error
 
-EXAMPLES = {name: (resources.files("grundy") / "examples" / f"{name}.in").read_bytes()
+EXAMPLES = {name: (resources.files("grundy.formats") / "examples" / f"{name}.in").read_bytes()
             for name in PROBLEMS}
 GAMES = [f.name for f in all_formats() if isinstance(f, GameFormat)]
 KEYS = ["winner", "judge", "value", "move", "winning_moves"]

@@ -30,7 +30,7 @@ def test_bundled_examples_are_the_samples():
 
     import grundy
 
-    examples = Path(grundy.__file__).parent / "examples"
+    examples = Path(grundy.__file__).parent / "formats" / "examples"
     assert (examples / "split.in").read_text() == SPLIT_SAMPLE
     assert (examples / "cutting.in").read_text() == CUTTING_SAMPLE
 

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from grundy import console
-from grundy.cli import run
+from grundy.cli import console
+from grundy.cli.main import run
 from grundy.formats import PROBLEMS
 
-EXAMPLES = {name: (resources.files("grundy") / "examples" / f"{name}.in").read_bytes()
+EXAMPLES = {name: (resources.files("grundy.formats") / "examples" / f"{name}.in").read_bytes()
             for name in PROBLEMS}
 NOISE = st.sampled_from([b"0", b"1", b"9", b" ", b"\n", b"\r\n", b"-", b"+", b"x", b"\t",
                          b"99999999999999999999999", b"\xff", b"\x00", b"0.5", b"",

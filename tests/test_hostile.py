@@ -30,14 +30,14 @@ from typing import Any
 import click
 import pytest
 
-from grundy import analysis
+from grundy.play import analysis
 from grundy.catalog import find
 from support import assert_one_line_error
 
 MEMORY = 2 << 30  # bytes of address space for each case (NumPy and its threads need ~0.5 GiB)
 TIMEOUT = 20.0  # seconds for each case
 WORKERS = 3  # cases at a time (the machine has 2 cores; a case mostly waits on start-up)
-EXAMPLES = resources.files("grundy") / "examples"
+EXAMPLES = resources.files("grundy.formats") / "examples"
 
 # -- published answers of the bundled examples (the problems' sample tests) -----------
 
@@ -62,7 +62,7 @@ GRID_LIMIT = int(getattr(find("split"), "move_limit", getattr(analysis, "GRID_LI
 
 def past(command: str, param: str) -> str:
     """One more than the largest value the option ``param`` of ``command`` takes (its help)."""
-    from grundy.cli import main
+    from grundy.cli.main import main
 
     ctx = click.Context(main, info_name="grundy")
     found = main.get_command(ctx, command)
@@ -557,7 +557,7 @@ def _take_and_break_0fc(count: int) -> list[int]:
 
 def _existing(cases: list[Case]) -> list[Any]:
     """Cases of commands that are not there yet are skipped, saying so."""
-    from grundy.cli import main
+    from grundy.cli.main import main
 
     ctx = click.Context(main, info_name="grundy")
     there = {name for name in main.list_commands(ctx) if main.get_command(ctx, name)}

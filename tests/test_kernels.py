@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from grundy import nimber, parallel
+from grundy import nimber
+from grundy.native import parallel
 from grundy.nimber import arrays, tables
 from grundy.errors import GrundyError
 from grundy.nimber.arrays import byte_table, nim_inv_array, nim_mul_array

@@ -11,7 +11,7 @@ from support import assert_one_line_error
 
 from grundy.engine import Game, LoopyGameError, RulesetError, value
 from grundy.errors import GrundyError, UnknownGameError
-from grundy.loading import LoadError, resolve, user_spec
+from grundy.catalog.loading import LoadError, resolve, user_spec
 
 RULES = textwrap.dedent('''
     import grundy

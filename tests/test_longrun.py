@@ -14,7 +14,7 @@ import pytest
 from support import assert_one_line_error
 
 from grundy.errors import GrundyError
-from grundy.longrun import sequence_to_file
+from grundy.research.longrun import sequence_to_file
 from grundy.rules.heap import GrundysGame, Nim, TakeAndBreak
 
 

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grundy import Game, GrundyError, LoopyGameError, Sum, value
-from grundy import loopy
-from grundy.loopy import Infinity, loopy_outcome, loopy_value, loopy_winning_moves
+from grundy.play import loopy
+from grundy.play.loopy import Infinity, loopy_outcome, loopy_value, loopy_winning_moves
 
 
 class Graph(Game):

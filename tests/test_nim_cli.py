@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from grundy import parallel
-from grundy.compiled import compiled
+from grundy.native import parallel
+from grundy.native.compiled import compiled
 from grundy.errors import InputError
 from grundy.formats import Options, solve
 from grundy.formats import _nim_numpy as numpy_reader
@@ -31,7 +31,7 @@ def kernel(request, monkeypatch):  # type: ignore[no-untyped-def]
     return request.param
 
 
-# Library Checker "Nim Product (F_{2^64})" sample (also src/grundy/examples/nim.in)
+# Library Checker "Nim Product (F_{2^64})" sample (also src/grundy/formats/examples/nim.in)
 SAMPLE_IN = ("11\n5 0\n5 1\n5 2\n5 3\n5 4\n5 5\n5 6\n5 7\n5 8\n3141 5926\n"
              "18446744073709551615 18446744073709551615\n")
 SAMPLE_OUT = "0\n5\n10\n15\n2\n7\n8\n13\n3\n14994\n11290409524105353207\n"
@@ -47,7 +47,7 @@ def test_sample_through_the_cli(cli, tmp_path) -> None:  # type: ignore[no-untyp
 
 
 def test_bundled_example_is_the_sample() -> None:
-    example = resources.files("grundy") / "examples" / "nim.in"
+    example = resources.files("grundy.formats") / "examples" / "nim.in"
     assert example.read_text() == SAMPLE_IN
 
 

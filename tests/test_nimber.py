@@ -48,7 +48,7 @@ def test_products_below_64_follow_conways_definition() -> None:
 
 
 def test_library_checker_sample() -> None:
-    # Library Checker "Nim Product (F_{2^64})" sample (see src/grundy/examples/nim.in)
+    # Library Checker "Nim Product (F_{2^64})" sample (see src/grundy/formats/examples/nim.in)
     pairs = [(5, k) for k in range(9)] + [(3141, 5926), (2**64 - 1, 2**64 - 1)]
     expected = [0, 5, 10, 15, 2, 7, 8, 13, 3, 14994, 11290409524105353207]
     assert [nim_mul(a, b) for a, b in pairs] == expected

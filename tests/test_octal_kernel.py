@@ -1,4 +1,4 @@
-"""The compiled octal-game kernel (grundy._octal, through grundy.rules.sparse.fill) against
+"""The compiled octal-game kernel (grundy.native._octal, through grundy.rules.sparse.fill) against
 the NumPy path, the generic engine, a brute force written here, and published values."""
 
 from __future__ import annotations
@@ -19,12 +19,12 @@ from grundy.rules.heap import GrundysGame, TakeAndBreak
 from grundy.rules.sparse import SplitKernel, fill
 
 try:
-    from grundy import _octal
+    from grundy.native import _octal
 except ImportError:  # pragma: no cover - depends on the build
     _octal = None  # type: ignore[assignment]
 
 BUILT = _octal is not None and hasattr(_octal, "fill")
-needs_kernel = pytest.mark.skipif(not BUILT, reason="the compiled extension grundy._octal is "
+needs_kernel = pytest.mark.skipif(not BUILT, reason="the compiled extension grundy.native._octal is "
                                   "not built (pip install -e . with a C compiler)")
 pytestmark = needs_kernel
 
@@ -327,8 +327,8 @@ def test_text() -> None:
 
 # -- the fast path of `grundy sequence` ----------------------------------------------------
 
-from grundy import fastseq  # noqa: E402 - after the kernel tests it serves
-from grundy.periodicity import sequence as library_sequence  # noqa: E402
+from grundy.cli import fastseq  # noqa: E402 - after the kernel tests it serves
+from grundy.research.periodicity import sequence as library_sequence  # noqa: E402
 
 
 @pytest.mark.parametrize("args, game", [
@@ -376,7 +376,7 @@ def test_the_fast_path_loads_neither_numpy_nor_click() -> None:
     import subprocess
     import sys
 
-    code = ("import sys; from grundy.fastseq import answer; ok = answer(sys.argv[1:]); "
+    code = ("import sys; from grundy.cli.fastseq import answer; ok = answer(sys.argv[1:]); "
             "sys.stderr.write(repr((ok, 'numpy' in sys.modules, 'click' in sys.modules)))")
     proc = subprocess.run([sys.executable, "-c", code, "sequence", "0.56", "-n", "30"],
                           capture_output=True, timeout=60)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from grundy import GrundyError
 from grundy.catalog import find
-from grundy.periodicity import Period, find_period, sequence
+from grundy.research.periodicity import Period, find_period, sequence
 from grundy.rules.heap import AllBut, GrundysGame, Nim, Subtraction, TakeAndBreak
 from support import golden_rows
 

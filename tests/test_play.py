@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from grundy import Sum
 from grundy.catalog import find
-from grundy.play import MENU_LIMIT, Match, option_parts, play
+from grundy.play.match import MENU_LIMIT, Match, option_parts, play
 from grundy.rules.base import HeapGame
 
 

@@ -58,7 +58,7 @@ def test_play_input_ends(cli):
 def test_plot_without_matplotlib_is_a_clear_error(monkeypatch, tmp_path, capsys):
     import sys
 
-    from grundy.cli import run
+    from grundy.cli.main import run
 
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib -> ImportError
     assert run(["plot", "kayles", "-o", str(tmp_path / "k.png")]) == 2

@@ -11,7 +11,7 @@ from operator import xor
 import numpy as np
 import pytest
 
-from grundy import parallel
+from grundy.native import parallel
 from grundy.engine import value
 from grundy.errors import GrundyError
 from grundy.formats import solve

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from grundy import GrundyError
 from grundy.rules.heap import TakeAndBreak
-from grundy.stats import SequenceStats, hadamard, sequence_stats
+from grundy.research.stats import SequenceStats, hadamard, sequence_stats
 
 
 def brute_stats(values: list[int]) -> tuple[int, int, int, int, int | None]:
@@ -46,7 +46,7 @@ def test_hadamard_is_the_definition(counts):
 
 
 def test_last_rare_found_across_chunks(monkeypatch):
-    import grundy.stats as stats
+    import grundy.research.stats as stats
 
     monkeypatch.setattr(stats, "_CHUNK", 3)
     values = [0] + [1] * 10 + [0] + [1] * 5  # rare (mask 1): heaps 0 and 11

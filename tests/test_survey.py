@@ -18,7 +18,7 @@ import pytest
 
 from grundy import GrundyError
 from grundy.rules.heap import TakeAndBreak
-from grundy.survey import (MAX_CODES, SHIFTS, SurveyDB, classes, codes_of, compute, expand,
+from grundy.research.survey import (MAX_CODES, SHIFTS, SurveyDB, classes, codes_of, compute, expand,
                            run_survey)
 from support import assert_one_line_error, golden_rows
 
@@ -341,7 +341,7 @@ def test_idle_zero_moves_change_no_value():
 
 
 def test_a_survey_computes_each_game_once_with_its_idle_moves_removed(tmp_path, monkeypatch):
-    import grundy.survey as survey
+    import grundy.research.survey as survey
 
     calls = []
     real = survey.compute

@@ -27,16 +27,16 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing (type chec
 if TYPE_CHECKING:  # what type checkers see; at run time, __getattr__ below loads these
     from typing import Any
 
-    from .analysis import analyze
+    from .play.analysis import analyze
     from .catalog import entries, find
     from .engine import (Game, LoopyGameError, RulesetError, Sum, mex, outcome,
                          part_winning_moves, value, winning_moves)
     from .errors import GrundyError, InputError, UnknownGameError
-    from .loading import LoadError
-    from .loopy import Infinity, loopy_outcome, loopy_value, loopy_winning_moves
-    from .misere import misere_outcome, misere_part_winning_moves, misere_winning_moves
+    from .catalog.loading import LoadError
+    from .play.loopy import Infinity, loopy_outcome, loopy_value, loopy_winning_moves
+    from .play.misere import misere_outcome, misere_part_winning_moves, misere_winning_moves
     from .nimber import Nimber, field_order, nim_div, nim_inv, nim_mul, nim_pow, nim_sqrt
-    from .periodicity import Period, find_period, sequence
+    from .research.periodicity import Period, find_period, sequence
     from .rules.base import GridGame, HeapGame
     from .rules.beans import Beans
     from .rules.coins import (CoinTurning, MockTurtles, Ruler, TurningCorners, TurningTurtles,
@@ -51,7 +51,7 @@ _LAZY = {
     "Sum": "engine",
     "LoopyGameError": "engine",
     "RulesetError": "engine",
-    "LoadError": "loading",
+    "LoadError": "catalog.loading",
     "mex": "engine",
     "outcome": "engine",
     "part_winning_moves": "engine",
@@ -67,19 +67,19 @@ _LAZY = {
     "nim_mul": "nimber",
     "nim_pow": "nimber",
     "nim_sqrt": "nimber",
-    "Infinity": "loopy",
-    "loopy_value": "loopy",
-    "loopy_outcome": "loopy",
-    "loopy_winning_moves": "loopy",
-    "misere_outcome": "misere",
-    "misere_winning_moves": "misere",
-    "misere_part_winning_moves": "misere",
+    "Infinity": "play.loopy",
+    "loopy_value": "play.loopy",
+    "loopy_outcome": "play.loopy",
+    "loopy_winning_moves": "play.loopy",
+    "misere_outcome": "play.misere",
+    "misere_winning_moves": "play.misere",
+    "misere_part_winning_moves": "play.misere",
     "find": "catalog",
     "entries": "catalog",
-    "sequence": "periodicity",
-    "find_period": "periodicity",
-    "Period": "periodicity",
-    "analyze": "analysis",
+    "sequence": "research.periodicity",
+    "find_period": "research.periodicity",
+    "Period": "research.periodicity",
+    "analyze": "play.analysis",
     "HeapGame": "rules.base",
     "GridGame": "rules.base",
     "Nim": "rules.heap",

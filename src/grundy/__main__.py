@@ -1,6 +1,6 @@
 """``python -m grundy``: the same as the ``grundy`` command."""
 
-from .console import main
+from .cli.console import main
 
 if __name__ == "__main__":
     main()

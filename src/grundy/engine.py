@@ -46,7 +46,7 @@ class LoopyGameError(GrundyError):
 
     ``position`` is a position on the cycle.  A :class:`grundy.errors.GrundyError`
     (so a ``ValueError``): the CLI reports it as one error line.  :func:`grundy.loopy_value` gives such
-    games their generalized values (:mod:`grundy.loopy`).
+    games their generalized values (:mod:`grundy.play.loopy`).
     """
 
     def __init__(self, position: Any) -> None:

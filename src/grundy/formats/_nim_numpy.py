@@ -18,8 +18,8 @@ from functools import partial
 
 import numpy as np
 
-from .. import parallel
-from ..judge import MAX_T
+from ..native import parallel
+from ._nim_compiled import MAX_T
 
 __all__ = ["digit_counts", "format_numbers", "read_canonical"]
 

@@ -17,10 +17,11 @@ whose JSON is the same for all of them:
 
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Self, TypeVar
 
 from ..errors import GrundyError
 
@@ -112,14 +113,24 @@ class Format(ABC, Generic[P, R]):
     def render(self, parsed: P, results: R, options: Options) -> list[bytes]:
         """The whole output, as pieces of bytes to be written one after the other."""
 
+    #: asked, when ``--move`` is refused, which problems take it: set by the registry on
+    #: the formats it hands out (:meth:`registered`), so that the base class never asks it
+    _move_takers: Callable[[], Sequence[str]] | None = None
+
+    def registered(self, move_takers: Callable[[], Sequence[str]]) -> Self:
+        """This format as a registry hands it out: a copy whose refusal of ``--move``
+        names the problems that take it, as ``move_takers()`` gives them."""
+        clone = copy.copy(self)
+        clone._move_takers = move_takers
+        return clone
+
     def check(self, options: Options) -> None:
         """:class:`~grundy.errors.GrundyError` for an option this problem does not take."""
         if options.move and not self.accepts_move:
-            from .registry import all_formats
-
-            movers = [f.name for f in all_formats() if f.accepts_move]
-            raise GrundyError(f"{self.name} does not take --move (only {' and '.join(movers)} "
-                              f"do{'es' if len(movers) == 1 else ''})")
+            takers = list(self._move_takers()) if self._move_takers is not None else []
+            only = (f" (only {' and '.join(takers)} do{'es' if len(takers) == 1 else ''})"
+                    if takers else "")
+            raise GrundyError(f"{self.name} does not take --move{only}")
 
     def run(self, data: bytes, options: Options = Options()) -> list[bytes]:
         """``render(parsed, solve(parsed), options)`` for ``parsed = parse(data)``."""

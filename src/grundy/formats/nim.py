@@ -17,7 +17,7 @@ per line instead (a product has no winner: this is the one problem that is not a
 
 Three readers, fastest first; each hands what it refuses to the next:
 
-1. the compiled kernel (:mod:`grundy.judge`), when it was built: lines of two
+1. the compiled kernel (:mod:`grundy.formats._nim_compiled`), when it was built: lines of two
    numbers (blanks as ``bytes.split`` reads them) are read, multiplied and written
    in C, in two halves on two threads, without starting NumPy;
 2. the NumPy reader (:mod:`grundy.formats._nim_numpy`) for a canonical input
@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from .. import judge
+from . import _nim_compiled as judge
 from ..errors import InputError
 from ..nimber import field_order, nim_mul
 from .base import Format, Options

@@ -14,6 +14,7 @@ take theirs from :mod:`grundy.catalog`).
 
 from __future__ import annotations
 
+import functools
 import importlib
 from typing import TYPE_CHECKING, Any
 
@@ -22,19 +23,31 @@ from ..errors import UnknownGameError
 if TYPE_CHECKING:
     from .base import Format
 
-__all__ = ["PROBLEMS", "all_formats", "get_format"]
+__all__ = ["PROBLEMS", "all_formats", "get_format", "move_takers"]
 
 #: Every contest problem, in the order ``grundy solve --help`` lists them: to add one,
 #: write ``grundy/formats/<name>.py`` (with ``FORMAT``) and add its name here.
 PROBLEMS: tuple[str, ...] = ("coins", "squares", "split", "cutting", "beans", "nim")
 
 
+@functools.cache
 def _load(name: str) -> Format[Any, Any]:
+    """The format of problem ``name`` as the registry hands it out: its module's ``FORMAT``,
+    told whom to ask which problems take ``--move`` when it refuses the option."""
     module = importlib.import_module(f"grundy.formats.{name}")
     fmt: Format[Any, Any] = module.FORMAT
     if fmt.name != name:  # pragma: no cover - a format module that names itself wrongly
         raise AssertionError(f"grundy.formats.{name}.FORMAT is named {fmt.name!r}")
-    return fmt
+    return fmt.registered(move_takers=move_takers)
+
+
+def move_takers() -> list[str]:
+    """The problems whose answer ``--move`` adds to, in :data:`PROBLEMS` order.
+
+    >>> move_takers()
+    ['split', 'cutting']
+    """
+    return [f.name for f in all_formats() if f.accepts_move]
 
 
 def all_formats() -> tuple[Format[Any, Any], ...]:

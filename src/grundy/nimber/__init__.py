@@ -6,8 +6,8 @@
   (NumPy, or the compiled kernel), checked against the scalar truth;
 - :mod:`grundy.nimber.tables`: the log/exp tables of the 16-bit field, built once
   and shared by both;
-- :mod:`grundy.compiled` is the one switch of the backend: the compiled kernel
-  ``grundy._speedups`` when it is built (unless ``GRUNDY_PURE=1``), else NumPy.
+- :mod:`grundy.native.compiled` is the one switch of the backend: the compiled kernel
+  ``grundy.native._speedups`` when it is built (unless ``GRUNDY_PURE=1``), else NumPy.
   It stays outside this package so that a judge's nim-product run loads nothing else.
 
 >>> nim_mul(3141, 5926), Nimber(2) ** 3, nim_sqrt(2)

@@ -6,7 +6,7 @@ table look-ups in the log/exp tables of the 16-bit field (:mod:`grundy.nimber.ta
 shared with the scalar functions), and the constants of the tower (``2**15`` and its square)
 are folded into the logs, so a whole product costs two gathers of nine logs,
 one gather of thirteen powers and a few XORs, chunk by chunk.  When the compiled
-kernel is built (:mod:`grundy.compiled`), :func:`nim_mul_array` hands the same
+kernel is built (:mod:`grundy.native.compiled`), :func:`nim_mul_array` hands the same
 computation to it.
 
 >>> import numpy as np
@@ -25,8 +25,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .. import parallel
-from ..compiled import compiled
+from ..native import parallel
+from ..native.compiled import compiled
 from ..errors import GrundyError
 from .tables import byte_table, field16
 
@@ -145,7 +145,7 @@ def nim_mul_array(a: Any, b: Any) -> U64:
         _tables()  # built once, before any thread needs them
 
     def run(lo: int, hi: int) -> None:
-        if kernel is not None:  # the same products, in C (grundy.compiled)
+        if kernel is not None:  # the same products, in C (grundy.native.compiled)
             kernel.mul(np.ascontiguousarray(x[lo:hi]), np.ascontiguousarray(y[lo:hi]), out[lo:hi])
             return
         for start in range(lo, hi, _CHUNK):

@@ -286,13 +286,13 @@ def compute_split_grid(size: int, start: np.ndarray | None = None) -> np.ndarray
     return grid
 
 
-_DATA_SIZE = 150  # src/grundy/data/split.npy: sizes 1..150 (the contest's), from the kernel
+_DATA_SIZE = 150  # src/grundy/rules/data/split.npy: sizes 1..150 (the contest's), from the kernel
 _split_cache: np.ndarray | None = None
 
 
 def _shipped_split() -> np.ndarray | None:
     try:
-        values = np.load(os.path.join(os.path.dirname(os.path.dirname(__file__)), "data", "split.npy"))
+        values = np.load(os.path.join(os.path.dirname(__file__), "data", "split.npy"))
     except (OSError, ValueError):  # pragma: no cover - a broken install: compute instead
         return None
     grid = np.zeros((values.shape[0] + 1, values.shape[1] + 1), dtype=np.uint8)

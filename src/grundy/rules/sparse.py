@@ -19,7 +19,7 @@ together, over first parts taken by residue (far-apart pairs find values
 sooner than neighbours, whose values are alike); a heap whose search fails is
 rare, and the heaps after it are computed again.
 
-The compiled kernel :mod:`grundy._octal` (``src/grundy/_octal.c``) does the same with a
+The compiled kernel :mod:`grundy.native._octal` (``src/grundy/native/_octal.c``) does the same with a
 mask per parity of the removals, chosen by a Walsh-Hadamard transform, and computes
 heaps a block at a time; :func:`fill` and :meth:`SplitKernel.values` use it when it is
 built and ``GRUNDY_PURE`` is unset or 0, and this module's NumPy code otherwise.
@@ -55,12 +55,12 @@ _REPORT_SECONDS = 0.2  # the NumPy path reports about this often
 
 
 def compiled_kernel() -> ModuleType | None:
-    """:mod:`grundy._octal` when it was built and ``GRUNDY_PURE`` is unset or 0, else None
-    (the same rule as :func:`grundy.compiled.compiled`)."""
+    """:mod:`grundy.native._octal` when it was built and ``GRUNDY_PURE`` is unset or 0, else None
+    (the same rule as :func:`grundy.native.compiled.compiled`)."""
     if os.environ.get("GRUNDY_PURE", "") not in ("", "0"):
         return None
     try:
-        return importlib.import_module("grundy._octal")
+        return importlib.import_module("grundy.native._octal")
     except ImportError:
         return None
 

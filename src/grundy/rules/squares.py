@@ -39,7 +39,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .. import parallel
+from ..native import parallel
 from ..engine import Game, Sum
 from ..errors import GrundyError
 from .base import GridGame

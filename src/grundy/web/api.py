@@ -22,8 +22,8 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..analysis import Analysis, MisereAnalysis, analyze_misere
-from ..analysis import analyze as analyze_parts
+from ..play.analysis import Analysis, MisereAnalysis, analyze_misere
+from ..play.analysis import analyze as analyze_parts
 from ..catalog import entries, find
 from ..engine import Game, Sum, value
 from ..errors import GrundyError
@@ -211,7 +211,7 @@ def _apply(game: Game, parts: list[Any], index: int, option: Any) -> list[Any]:
 def _wins(game: Game, parts: list[Any], misere: bool) -> bool:
     """Does the player to move win?"""
     if misere:
-        from ..misere import misere_outcome
+        from ..play.misere import misere_outcome
 
         won = misere_outcome(game, Sum(*parts)) == "N"
         _forget_misere(game)
@@ -330,7 +330,7 @@ def reply(body: Mapping[str, Any], resolve: Resolve) -> dict[str, Any]:
 @_guarded
 def sequence(body: Mapping[str, Any], resolve: Resolve) -> dict[str, Any]:
     """``game``, ``n`` -> the Grundy values of heaps 0..n-1 and the P-positions."""
-    from ..periodicity import sequence as values_of
+    from ..research.periodicity import sequence as values_of
 
     game = _game(body, resolve)
     if not is_heap_game(game):
@@ -344,7 +344,7 @@ def sequence(body: Mapping[str, Any], resolve: Resolve) -> dict[str, Any]:
 @_guarded
 def table(body: Mapping[str, Any], resolve: Resolve) -> dict[str, Any]:
     """``game``, ``rows``, ``cols`` -> the value table and its P-positions."""
-    from ..tables import value_table
+    from ..research.tables import value_table
 
     game = _game(body, resolve)
     if not is_grid_game(game):

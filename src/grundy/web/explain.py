@@ -1,7 +1,7 @@
 """Why a position is won or lost, in words: the parts' Grundy values, their XOR, and
 what the winning move does to it (the playground's hints).
 
->>> from grundy.analysis import analyze
+>>> from grundy.play.analysis import analyze
 >>> from grundy.catalog import find
 >>> kayles = find("kayles")
 >>> print(explain(kayles, analyze(kayles, [3, 5, 7])))  # doctest: +ELLIPSIS
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..analysis import Analysis, MisereAnalysis, format_part
+from ..play.analysis import Analysis, MisereAnalysis, format_part
 from ..engine import Game, value
 from .positions import board_of, describe, option_parts, tidy
 

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..analysis import format_part
+from ..play.analysis import format_part
 from ..engine import Game, Sum
 from ..errors import GrundyError
-from ..play import option_parts, tidy
+from ..play.match import option_parts, tidy
 from ..rules.base import is_grid_game, is_heap_game
 
 __all__ = ["MAX_COIN", "MAX_HEAP", "MAX_OPTIONS", "MAX_PARTS", "MAX_SIDE", "board_of", "describe",

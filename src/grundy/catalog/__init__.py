@@ -1,0 +1,213 @@
+"""The registry of built-in games: names and aliases -> rulesets.
+
+Every name the CLI accepts comes from here.  Besides the named entries, four
+notations build games on the fly:
+
+- ``sub:1,3,4``  subtraction game (remove 1, 3 or 4 tokens);
+- ``allbut:1,2`` all-but subtraction game (remove any number except 1 or 2);
+- ``0.77``, ``4.07``, ``0.137``, ``0.fc`` take-and-break codes (octal, or hexadecimal);
+- ``A*B``        the product of two one-dimensional coin-turning games (Tartan theorem).
+
+>>> lookup("turning-corners").name
+'coins'
+
+A rule family is its module in :mod:`grundy.rules` plus one :class:`Entry` line in
+``_ENTRIES`` below; :func:`register` adds one at run time (a plug-in, a test).  The
+contest problems of :mod:`grundy.formats` take their names and aliases from here.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from ..engine import Game
+from ..errors import GrundyError, UnknownGameError
+
+if TYPE_CHECKING:
+    from ..rules.heap import TakeAndBreak
+
+__all__ = ["Entry", "entries", "find", "lookup", "register", "take_and_break"]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One built-in game: its name, aliases, rules in a line, family and source."""
+
+    name: str
+    family: str
+    rules: str
+    source: str
+    target: str  # "module:factory", imported when the game is first used; ".rules.heap" is grundy's
+    args: tuple[Any, ...] = ()
+    aliases: tuple[str, ...] = field(default=())
+
+    def make(self) -> Game:
+        """Build the ruleset (imports its module on first use)."""
+        module, _, attr = self.target.partition(":")
+        factory = getattr(importlib.import_module(module, package="grundy"), attr)
+        game: Game = factory(*self.args)
+        if hasattr(game, "__dict__"):
+            game.__dict__["catalog_name"] = self.name  # errors then name it as typed
+        return game
+
+
+_ENTRIES: tuple[Entry, ...] = (
+    # heap games -----------------------------------------------------------
+    Entry("nim", "heap", "remove any positive number of tokens from one heap",
+          "C. L. Bouton, Nim, a game with a complete mathematical theory (1901)",
+          ".rules.heap:Nim"),
+    Entry("kayles", "octal 0.77", "knock down one pin or two adjacent pins from a row",
+          "Dudeney (1908); Winning Ways ch. 4; Guy & Smith (1956)",
+          ".rules.heap:TakeAndBreak", ("0.77",)),
+    Entry("dawsons-kayles", "octal 0.07",
+          "knock down two adjacent pins from a row",
+          "Winning Ways ch. 4; Guy & Smith (1956)",
+          ".rules.heap:TakeAndBreak", ("0.07",)),
+    Entry("dawsons-chess", "octal 0.137",
+          "Dawson's Chess: pawns on a 3 x n board, captures compulsory (octal 0.137)",
+          "T. R. Dawson (1934); Winning Ways ch. 4",
+          ".rules.heap:TakeAndBreak", ("0.137",)),
+    Entry("grundys-game", "heap splitting",
+          "split one heap into two non-empty heaps of different sizes",
+          "P. M. Grundy (1939); Winning Ways ch. 4; OEIS A002188",
+          ".rules.heap:GrundysGame", aliases=("grundy",)),
+    # coin-turning games ---------------------------------------------------
+    Entry("turning-turtles", "coin turning",
+          "turn a head to tails and optionally one coin to its left (coins from 1; coin n is worth n)",
+          "Winning Ways ch. 14", ".rules.coins:TurningTurtles", aliases=("tt",)),
+    Entry("twins", "coin turning", "turn exactly two coins, the right one from heads (coin n is worth n-1)",
+          "Winning Ways ch. 14", ".rules.coins:Twins"),
+    Entry("mock-turtles", "coin turning",
+          "turn one, two or three coins, the rightmost from heads (coin n: the n-th odious number)",
+          "Winning Ways ch. 14; OEIS A000069", ".rules.coins:MockTurtles"),
+    Entry("ruler", "coin turning",
+          "turn a run of consecutive coins ending at a head (coin n: largest power of 2 dividing n)",
+          "Winning Ways ch. 14; OEIS A006519", ".rules.coins:Ruler"),
+    # contest problems -----------------------------------------------------
+    Entry("coins", "coin turning, product",
+          "turning corners: flip (a,b),(a,j),(i,b) and a head (i,j), a<i, b<j",
+          "ASC 34, Coins Game; Winning Ways ch. 14 (Turning Corners)",
+          ".rules.coins:TurningCorners", aliases=("turning-corners", "coins-game")),
+    Entry("squares", "coin turning, grid",
+          "toggle the t x t square ending at a black cell (r,c), t = min(r,c)",
+          "Codeforces 1906G / ICPC Jakarta 2023, Grid Game 2",
+          ".rules.squares:Squares", aliases=("grid-game-2",)),
+    Entry("split", "cutting",
+          "cut one rectangle in two along a grid line; cutting out 1x1 loses",
+          "2020 ICPC Jiangxi Provincial, problem J, Split Game",
+          ".rules.cutting:Split", aliases=("split-game",)),
+    Entry("cutting", "cutting",
+          "cut one rectangle in two along a grid line; cutting out 1x1 wins",
+          "POJ 2311 / AcWing 219, Cutting Game",
+          ".rules.cutting:Cutting", aliases=("cutting-game",)),
+    Entry("beans", "splitting",
+          "take a bean from bottle i, put one in bottles j and k, i < j <= k",
+          "HNOI 2007, splitting game (Luogu P3185)",
+          ".rules.beans:Beans", aliases=("splitting-game", "hnoi2007")),
+)
+
+
+def entries() -> tuple[Entry, ...]:
+    """Every named game, in catalog order (the built-in ones, then those registered)."""
+    return _ENTRIES
+
+
+def register(entry: Entry) -> None:
+    """Add a game to the catalog: ``grundy games``, :func:`lookup`, :func:`find` and every
+    command that takes a GAME then know it.  A name or alias already taken, or one that
+    reads as a notation (``sub:``, ``0.77``, ``A*B``), is a :class:`GrundyError`.
+
+    >>> register(Entry("nim", "heap", "take any number", "anyone", ".rules.heap:Nim"))
+    Traceback (most recent call last):
+    grundy.errors.GrundyError: cannot register 'nim': the catalog has 'nim' already (nim)
+    """
+    global _ENTRIES
+    taken = {key: old.name for old in _ENTRIES for key in (old.name, *old.aliases)}
+    for key in (entry.name, *entry.aliases):
+        if key in taken:
+            raise GrundyError(f"cannot register {entry.name!r}: the catalog has {key!r} already "
+                              f"({taken[key]})")
+        if key != key.strip().lower() or not key or "*" in key or ":" in key or key[:1].isdigit():
+            raise GrundyError(f"cannot register {entry.name!r}: {key!r} is not a plain lower-case "
+                              "name (a name may not hold '*' or ':' nor start with a digit)")
+        taken[key] = entry.name
+    _ENTRIES = (*_ENTRIES, entry)
+    _find.cache_clear()  # a cached notation could not have meant the new name, but be plain
+
+
+def lookup(name: str) -> Entry:
+    """The entry for a name or alias; raises :class:`UnknownGameError`.
+
+    >>> lookup("grid-game-2").name
+    'squares'
+    """
+    key = name.strip().lower()
+    for entry in _ENTRIES:
+        if key == entry.name or key in entry.aliases:
+            return entry
+    raise UnknownGameError(f"unknown game {name!r} (see 'grundy games' for the list)")
+
+
+_SUBTRACTION = ("sub:", "allbut:")
+
+
+def _notation(key: str) -> bool:
+    """Whether a lower-case name is a subtraction or take-and-break notation."""
+    return key.startswith(_SUBTRACTION) or (key[:1].isdigit() and "." in key)
+
+
+def take_and_break(code: str) -> TakeAndBreak:
+    """The take-and-break game of a code (``0.77``, ``4.07``, ``0.fc``), for the tools that
+    run over codes (surveys, pattern matching); anything else is a :class:`GrundyError`.
+
+    >>> take_and_break("0.770").code
+    '0.77'
+    """
+    from ..rules.heap import TakeAndBreak
+
+    return TakeAndBreak(code)
+
+
+def find(name: str) -> Game:
+    """The ruleset for a name, alias or notation (see the module docstring).
+
+    Raises :class:`UnknownGameError` (a ``ValueError``) with a clear message.
+
+    >>> find(7)
+    Traceback (most recent call last):
+    grundy.errors.UnknownGameError: a game is named by a string (a name or a notation), got 7
+    """
+    if not isinstance(name, str):
+        raise UnknownGameError(f"a game is named by a string (a name or a notation), "
+                               f"got {name!r}")
+    return _find(name)
+
+
+@lru_cache(maxsize=64)
+def _find(name: str) -> Game:
+    key = name.strip().lower()
+    if "*" in key:
+        from ..rules.coins import product
+
+        for which, part in enumerate(key.split("*"), start=1):
+            if not part.strip():
+                raise UnknownGameError(f"the product {name.strip()!r} has no factor {which} "
+                                       "(write A*B, e.g. ruler*mock-turtles)")
+            if not _notation(part.strip()) and not any(
+                    part.strip() in (e.name, *e.aliases) for e in _ENTRIES):
+                raise UnknownGameError(f"unknown game {part.strip()!r} in the product "
+                                       f"{name.strip()!r} (see 'grundy games' for the list)")
+        left, _, right = key.partition("*")
+        return product(find(left), find(right))
+    if key.startswith(_SUBTRACTION):
+        from ..rules.heap import parse_subtraction
+
+        return parse_subtraction(key)
+    if _notation(key):
+        from ..rules.heap import TakeAndBreak
+
+        return TakeAndBreak(key)
+    return lookup(key).make()

@@ -1,0 +1,81 @@
+"""What the commands share: reading the input, writing an answer, a GAME argument, JSON,
+and refusing options that do not apply.  Every failure here is a ``click.ClickException``,
+which :func:`grundy.cli.main.run` prints as one line ``grundy: error: ...``."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, NoReturn
+
+import click
+
+__all__ = ["echo_json", "fail", "long_numbers", "read_input", "refuse_options", "resolve_game",
+           "write_chunks"]
+
+
+def fail(message: str) -> NoReturn:
+    """Stop the command with a one-line error."""
+    raise click.ClickException(message)
+
+
+def read_input(path: str) -> bytes:
+    """The bytes of FILE (``-``: standard input), or a one-line error naming it."""
+    from ..native.compiled import read_all
+
+    try:
+        if path == "-":
+            if sys.stdin is None:
+                fail("standard input is closed: give the input as a FILE")
+            return read_all(sys.stdin.buffer)
+        with open(path, "rb") as handle:
+            return read_all(handle)
+    except OSError as exc:
+        fail(f"cannot read {path}: {exc.strerror}")
+
+
+def write_chunks(chunks: list[bytes]) -> None:
+    """A whole answer, as pieces of bytes (contest answers are ASCII: no copy through str)."""
+    if sys.stdout is None:
+        fail("standard output is closed: nowhere to write the answer")
+    sys.stdout.flush()
+    for chunk in chunks:
+        sys.stdout.buffer.write(chunk)
+    sys.stdout.buffer.flush()
+
+
+def resolve_game(name: str) -> Any:
+    """The game a GAME argument names: a catalog name or notation, or ``file.py:Class``."""
+    from ..catalog.loading import resolve
+
+    return resolve(name)
+
+
+def echo_json(obj: Any) -> None:
+    """Print ``obj`` as one line of JSON."""
+    click.echo(json.dumps(obj))
+
+
+def refuse_options(*params: tuple[str, str], why: str) -> None:
+    """A one-line error if the user gave any of these options (parameter, option) explicitly."""
+    ctx = click.get_current_context()
+    given = [opt for param, opt in params
+             if ctx.get_parameter_source(param) not in (None, click.core.ParameterSource.DEFAULT,
+                                                        click.core.ParameterSource.DEFAULT_MAP)]
+    if given:
+        fail(f"{' and '.join(given)} do{'es' if len(given) == 1 else ''} not apply: {why}")
+
+
+@contextmanager
+def long_numbers() -> Iterator[None]:
+    """Lifts Python's limit on int <-> decimal conversions (4300 digits) for numbers
+    whose size grundy has already bounded."""
+    saved = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(saved)
+

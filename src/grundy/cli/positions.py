@@ -1,0 +1,134 @@
+"""The commands on a position: ``grundy analyze`` (who wins, with which moves) and
+``grundy play`` (a match against grundy at the terminal)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import click
+
+from .common import echo_json, fail, resolve_game
+
+__all__ = ["analyze", "play"]
+
+
+@click.command()
+@click.argument("game")
+@click.argument("position", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON object.")
+@click.option("--misere", is_flag=True, help="Misere play: the player who moves last loses.")
+def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool) -> None:
+    """Who wins POSITION of GAME, with which moves, and how many winning moves.
+
+    POSITION is a list of parts played side by side: heap sizes for heap games
+    (grundy analyze kayles 3 5 7), ROWxCOL cells or rectangles for
+    two-dimensional games (grundy analyze split 4x3 5x5).  With --misere the
+    sum is searched move by move (values do not add up in misere play), so
+    keep such positions small.
+    """
+    from ..play.analysis import analyze as compute
+    from ..play.analysis import analyze_misere, parse_position
+
+    ruleset = resolve_game(game)
+    parts = parse_position(ruleset, position)
+    if misere:
+        found = analyze_misere(ruleset, parts)
+        if as_json:
+            echo_json({
+                "misere": True,
+                "outcome": found.outcome,
+                "winning_moves": len(found.moves),
+                "moves": _moves_json(found.moves),
+            })
+        else:
+            click.echo(found.describe(), nl=False)
+        return
+    result = compute(ruleset, parts)
+    if as_json:
+        echo_json({
+            "value": result.value,
+            "outcome": result.outcome,
+            "parts": [_part_json(p) for p in result.parts],
+            "part_values": list(result.part_values),
+            "winning_moves": len(result.moves),
+            "moves": _moves_json(result.moves),
+        })
+    else:
+        click.echo(result.describe(), nl=False)
+
+
+def _moves_json(moves: Sequence[Any]) -> list[dict[str, Any]]:
+    """Each move as ``{"part": i, "from": PART, "to": [PART, ...]}``: "to" lists the parts
+    the move leaves (none, one, or several when it splits the part)."""
+    from ..engine import Sum
+
+    return [{"part": m.index, "from": _part_json(m.part),
+             "to": [_part_json(p) for p in (m.option.parts if isinstance(m.option, Sum)
+                                            else (m.option,))]}
+            for m in moves]
+
+
+def _part_json(part: Any) -> Any:
+    """A part as a JSON value: a heap as an int, a cell or rectangle as ``[r, c]``.
+
+    >>> _part_json(7), _part_json((3, 4)), _part_json(((1, 2), (3, 4)))
+    (7, [3, 4], [[1, 2], [3, 4]])
+    """
+    if isinstance(part, bool):
+        return part
+    if isinstance(part, int) or hasattr(part, "__index__"):
+        return int(part)
+    if isinstance(part, (tuple, list)):
+        return [_part_json(p) for p in part]
+    from ..play.analysis import format_part
+
+    return format_part(part)
+
+
+@click.command()
+@click.argument("game")
+@click.argument("position", nargs=-1, required=True)
+@click.option("--second", is_flag=True, help="Let grundy move first.")
+@click.option("--seed", type=int, default=None, help="Seed of grundy's random moves when it is losing.")
+@click.option("--misere", is_flag=True, help="Misere play: the player who moves last loses.")
+def play(game: str, position: tuple[str, ...], second: bool, seed: int | None,
+         misere: bool) -> None:
+    """Play GAME from POSITION against grundy, which never misses a winning move.
+
+    POSITION as for 'grundy analyze'.  At your turn type the number of a move,
+    h for a hint, q to give up.
+    """
+    from ..play.analysis import parse_position
+    from ..play.match import play as run_match
+
+    ruleset = resolve_game(game)
+    parts = parse_position(ruleset, position)
+    try:
+        run_match(ruleset, parts, human_first=not second, seed=seed, misere=misere,
+                  ask=_ask, say=click.echo)
+    except EOFError:  # Ctrl-C is not caught here: it is "aborted", as everywhere
+        fail("input ended before the game did")
+
+
+#: the longest answer line ``play`` reads; the rest of a longer line is skipped
+_ANSWER_CHARS = 4096
+
+
+def _ask(prompt: str) -> str:
+    """Show ``prompt``, read one line of standard input; EOFError when it has ended."""
+    click.echo(prompt, nl=False)
+    if sys.stdin is None:
+        raise EOFError
+    try:
+        line = sys.stdin.readline(_ANSWER_CHARS)
+        rest = line
+        while rest and not rest.endswith("\n") and len(rest) == _ANSWER_CHARS:
+            rest = sys.stdin.readline(_ANSWER_CHARS)  # a very long line: skip the rest
+    except UnicodeDecodeError:
+        fail("the answer typed is not UTF-8 text")
+    if not line:
+        raise EOFError
+    return line.rstrip("\r\n")
+

@@ -1,0 +1,56 @@
+"""The commands on a two-dimensional game's table, and pictures: ``grundy table`` and
+``grundy plot``."""
+
+from __future__ import annotations
+
+import click
+
+from .common import echo_json, refuse_options, resolve_game
+
+__all__ = ["plot", "table"]
+
+
+@click.command()
+@click.argument("game")
+@click.option("--rows", type=click.IntRange(1, 2048), default=16, show_default=True)
+@click.option("--cols", type=click.IntRange(1, 2048), default=16, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the rows as a JSON list of lists.")
+def table(game: str, rows: int, cols: int, as_json: bool) -> None:
+    """Print the value table of a two-dimensional GAME (products, coins, squares, split, ...)."""
+    from ..research.tables import format_table, value_table
+
+    values, first = value_table(resolve_game(game), rows, cols, name=game)
+    if as_json:
+        echo_json([[int(v) for v in row] for row in values])
+    else:
+        click.echo(format_table(values, first), nl=False)
+
+
+@click.command()
+@click.argument("game")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
+              help="Picture file (.png, .svg or .pdf).")
+@click.option("-n", "count", type=click.IntRange(1, 10**6), default=200, show_default=True,
+              help="Heap games: number of positions.")
+@click.option("--rows", type=click.IntRange(1, 2048), default=32, show_default=True)
+@click.option("--cols", type=click.IntRange(1, 2048), default=32, show_default=True)
+def plot(game: str, output: str, count: int, rows: int, cols: int) -> None:
+    """Draw GAME's Grundy sequence or value table to a picture (needs grundy[plot]).
+
+    A heap game's sequence takes -n; a two-dimensional game's table takes --rows
+    and --cols (giving the other kind's options is an error).
+    """
+    from pathlib import Path
+
+    from ..research.plot import plot as draw
+    from ..rules.base import is_grid_game, is_heap_game
+
+    ruleset = resolve_game(game)
+    if is_heap_game(ruleset):
+        refuse_options(("rows", "--rows"), ("cols", "--cols"), why=f"{game} is a heap game "
+                        "(its picture is a sequence: -n)")
+    elif is_grid_game(ruleset):
+        refuse_options(("count", "-n"), why=f"{game} is a two-dimensional game "
+                        "(its picture is a table: --rows, --cols)")
+    click.echo(f"wrote {draw(ruleset, game, Path(output), count=count, rows=rows, cols=cols)}")
+

@@ -1,0 +1,148 @@
+"""Who wins a position, with which moves: the answer to "what should I play?".
+
+A position is given as its parts (heaps, rectangles, coins...), played as a
+disjunctive sum.  :func:`parse_position` reads the parts from command-line
+words for heap-like and two-dimensional games.
+
+>>> from grundy.engine import Game
+>>> class Nim(Game):
+...     def options(self, n):
+...         return range(n)
+>>> a = analyze(Nim(), [3, 5, 7])
+>>> a.value, a.outcome, [m.describe() for m in a.moves]
+(1, 'N', ['3 -> 2', '5 -> 4', '7 -> 6'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import Game, Sum, value
+from ..errors import GrundyError
+
+__all__ = ["Analysis", "MisereAnalysis", "Move", "analyze",
+           "analyze_misere", "format_part", "parse_position"]
+
+
+def format_part(part: Any) -> str:
+    """A part as the user writes it: ``7``, ``3x4``, or a sum ``2 + 4``."""
+    if isinstance(part, Sum):
+        return " + ".join(format_part(p) for p in part.parts) if part.parts else "nothing"
+    if isinstance(part, tuple) and len(part) == 2 and all(isinstance(x, int) for x in part):
+        return f"{part[0]}x{part[1]}"
+    return str(part)
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move in one part of a sum: ``parts[index]`` becomes ``option``."""
+
+    index: int
+    part: Any
+    option: Any
+
+    def describe(self) -> str:
+        return f"{format_part(self.part)} -> {format_part(self.option)}"
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The value of a sum of parts, its outcome and every winning move."""
+
+    parts: tuple[Any, ...]
+    part_values: tuple[int, ...]
+    value: int
+    moves: tuple[Move, ...]
+
+    @property
+    def outcome(self) -> str:
+        return "P" if self.value == 0 else "N"
+
+    def describe(self) -> str:
+        """A few lines of plain English."""
+        values = ", ".join(f"{format_part(p)}: {v}" for p, v in zip(self.parts, self.part_values))
+        lines = [f"values: {values}", f"value (XOR of the parts): {self.value}"]
+        return "\n".join(lines + _verdict(self.outcome, self.moves)) + "\n"
+
+
+def analyze(game: Game, parts: Sequence[Any]) -> Analysis:
+    """Value, outcome and all winning moves of the sum of ``parts``.
+
+    Values come from the game's kernel where it has one (:meth:`grundy.Game.fast_value`);
+    a part whose moves cannot be listed in seconds is refused up front (the game's
+    ``move_limit``), and the game finds the options of the value wanted
+    (``options_of_value``: products value a move without summing its coins).
+    """
+    parts = tuple(parts)
+    for part in parts:
+        game.check_listable(part)
+    values = tuple(value(game, p) for p in parts)
+    total = 0
+    for v in values:
+        total ^= v
+    moves: list[Move] = []
+    if total:
+        for i, part in enumerate(parts):
+            for option in game.options_of_value(part, total ^ values[i]):
+                moves.append(Move(i, part, option))
+    return Analysis(parts, values, total, tuple(moves))
+
+
+@dataclass(frozen=True)
+class MisereAnalysis:
+    """The misère outcome of a sum of parts (the last player to move loses) and every
+    winning move."""
+
+    parts: tuple[Any, ...]
+    outcome: str
+    moves: tuple[Move, ...]
+
+    def describe(self) -> str:
+        """A few lines of plain English."""
+        lines = ["misere play: the player who makes the last move loses"]
+        return "\n".join(lines + _verdict(self.outcome, self.moves)) + "\n"
+
+
+def _verdict(outcome: str, moves: tuple[Move, ...]) -> list[str]:
+    """The outcome in words, then the winning moves, one per line."""
+    if outcome == "P":
+        return ["outcome: P -- the player to move loses against best play"]
+    if not moves:  # only in misere play: the opponent made the last move
+        return ["outcome: N -- no move is left: the player to move has won"]
+    return [f"outcome: N -- the player to move wins; winning moves: {len(moves)}",
+            *(f"  {m.describe()}" for m in moves)]
+
+
+def analyze_misere(game: Game, parts: Sequence[Any]) -> MisereAnalysis:
+    """Misère outcome and all winning moves of the sum of ``parts`` (:mod:`grundy.play.misere`).
+
+    >>> from grundy.engine import Game
+    >>> class Nim(Game):
+    ...     def options(self, n):
+    ...         return range(n)
+    >>> a = analyze_misere(Nim(), [1, 1, 2])
+    >>> a.outcome, [m.describe() for m in a.moves]
+    ('N', ['2 -> 1'])
+    """
+    from .misere import misere_outcome, misere_part_winning_moves
+
+    parts = tuple(parts)
+    outcome = misere_outcome(game, Sum(*parts))
+    pairs = misere_part_winning_moves(game, parts) if outcome == "N" else []
+    return MisereAnalysis(parts, outcome, tuple(Move(i, parts[i], o) for i, o in pairs))
+
+
+def parse_position(game: Game, words: Sequence[str]) -> list[Any]:
+    """Parts from words, each read by the game's ``parse_position``: heap sizes
+    (``3 5 7``), cells or rectangles (``3x4 2,5``), or what a user's game reads."""
+    if not words:
+        raise GrundyError("give a position: heap sizes such as '3 5 7', or cells such as '3x4'")
+    parts: list[Any] = []
+    for i, word in enumerate(words, start=1):
+        try:
+            parts.append(game.parse_position(word))
+        except GrundyError as exc:
+            raise GrundyError(f"part {i}: {exc}") from None
+    return parts

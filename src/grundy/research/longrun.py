@@ -1,0 +1,165 @@
+"""Long sequences: values written to a ``.npy`` file as they are computed, resumable.
+
+``grundy sequence CODE -n N --out FILE.npy`` computes into a memory map of the file, so
+sizes past memory work; beside the file, ``FILE.npy.part`` records the game and how many
+values are final.  A run that is stopped (Ctrl-C, a killed process) leaves both, and
+``--resume`` continues from the last count recorded; a finished run removes the record,
+leaving a plain ``.npy`` file (``numpy.load`` reads it).  The values are written first and
+the count after, so the record never claims a value that is not on disk.
+
+>>> import tempfile, os, numpy as np
+>>> from grundy.rules.heap import TakeAndBreak
+>>> path = os.path.join(tempfile.mkdtemp(), "kayles.npy")
+>>> sequence_to_file(TakeAndBreak("0.77"), 12, path)
+12
+>>> np.load(path).tolist()
+[0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+import numpy as np
+
+from ..errors import GrundyError
+from ..rules.base import HeapGame
+
+__all__ = ["Progress", "sequence_to_file"]
+
+
+def _record(path: Path) -> Path:
+    return path.with_name(path.name + ".part")
+
+
+def _write_record(path: Path, game: str, n: int, done: int) -> None:
+    record, tmp = _record(path), path.with_name(path.name + ".part.tmp")
+    tmp.write_text(json.dumps({"game": game, "n": n, "done": done}) + "\n")
+    os.replace(tmp, record)
+
+
+def _read_record(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(_record(path).read_text())
+        if not (isinstance(data, dict) and isinstance(data.get("game"), str)
+                and isinstance(data.get("done"), int) and isinstance(data.get("n"), int)):
+            raise ValueError
+        return data
+    except FileNotFoundError:
+        raise GrundyError(f"{path}: nothing to resume (no unfinished run recorded beside it "
+                          f"in {_record(path).name})") from None
+    except (OSError, ValueError):
+        raise GrundyError(f"{_record(path)}: not a record of an unfinished run") from None
+
+
+def _open(path: Path, n: int, resume: bool, game: str) -> tuple[np.memmap[Any, Any], int]:
+    """The memory map of ``n`` uint16 values and how many are final already."""
+    from numpy.lib.format import open_memmap
+
+    if not resume:
+        if _record(path).exists():
+            raise GrundyError(f"{path}: an unfinished run is recorded there; add --resume to "
+                              "continue it, or remove the file and its .part record")
+        values = open_memmap(path, mode="w+", dtype=np.uint16, shape=(n,))
+        _write_record(path, game, n, 0)
+        return values, 0
+    record = _read_record(path)
+    if record["game"] != game:
+        raise GrundyError(f"{path}: that run computes {record['game']}, not {game}")
+    try:
+        values = open_memmap(path, mode="r+")
+    except (OSError, ValueError) as exc:
+        raise GrundyError(f"{path}: cannot reopen the values ({exc})") from None
+    if values.dtype != np.uint16 or values.ndim != 1:
+        raise GrundyError(f"{path}: not a file of values written by grundy sequence --out")
+    done = min(record["done"], len(values))
+    if n > len(values):  # a longer run: a larger file, the final values copied over
+        grown_path = path.with_name(path.name + ".grow")
+        grown = open_memmap(grown_path, mode="w+", dtype=np.uint16, shape=(n,))
+        grown[:done] = values[:done]
+        grown.flush()
+        del values, grown
+        os.replace(grown_path, path)
+        values = open_memmap(path, mode="r+")
+    _write_record(path, game, n, done)
+    return values, done
+
+
+def sequence_to_file(game: HeapGame, n: int, out: str | os.PathLike[str], *,
+                     resume: bool = False,
+                     report: Callable[[int, int], None] | None = None) -> int:
+    """Write the values of heaps 0..n-1 of ``game`` to the ``.npy`` file ``out``
+    (uint16), resumable; returns ``n``.  ``report(done, n)`` is called as values become
+    final.  A stop (KeyboardInterrupt) keeps the values written and their count.
+
+    Games whose kernel fills values in place (octal codes with at most two heaps per move,
+    Grundy's game) resume where they stopped; any other heap game is computed whole and
+    then written.
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise GrundyError(f"the number of values must be a non-negative integer, got {n!r}")
+    path = Path(out)
+    if path.suffix != ".npy":
+        raise GrundyError(f"--out takes a .npy file name, got {str(out)!r}")
+    if path.is_dir():
+        raise GrundyError(f"{path}: is a folder, not a file name")
+    try:
+        values, done = _open(path, n, resume, game.notation)
+    except OSError as exc:
+        raise GrundyError(f"{path}: cannot write ({exc.strerror or exc})") from None
+    def note(i: int) -> None:
+        values.flush()  # the values first, then the count that vouches for them
+        _write_record(path, game.notation, n, i)
+        if report is not None:
+            report(i, n)
+
+    try:
+        if done < n:
+            game.fill(values, done, n, note)
+            note(n)  # flushes: every value is on disk before the record goes
+    except OSError as exc:
+        raise GrundyError(f"{path}: cannot write ({exc.strerror or exc})") from None
+    _record(path).unlink(missing_ok=True)
+    return n
+
+
+class Progress:
+    """A one-line progress bar on a terminal (count, rate, ETA); silent elsewhere.
+
+    >>> import io
+    >>> Progress("0.77", stream=io.StringIO())(5, 10)   # not a terminal: nothing shown
+    """
+
+    def __init__(self, what: str, stream: TextIO | None = None, every: float = 0.2) -> None:
+        self.what = what
+        self.stream = stream if stream is not None else sys.stderr
+        self.on = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.start = time.monotonic()
+        self.first: int | None = None
+        self.every, self.shown = every, 0.0
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.on:
+            return
+        now = time.monotonic()
+        if self.first is None:
+            self.first, self.start = done, now
+            return
+        if now - self.shown < self.every and done < total:
+            return
+        self.shown = now
+        rate = (done - self.first) / max(now - self.start, 1e-9)
+        eta = (total - done) / rate if rate > 0 else float("inf")
+        eta_text = time.strftime("%H:%M:%S", time.gmtime(eta)) if eta < 86400 * 99 else "?"
+        share = 100 * done / total if total else 100.0
+        self.stream.write(f"\r{self.what}: {done}/{total} heaps ({share:5.1f}%), "
+                          f"{rate / 1e6:.2f} M/s, ETA {eta_text}  ")
+        if done >= total:
+            self.stream.write("\n")
+        self.stream.flush()
