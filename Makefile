@@ -38,7 +38,7 @@ $(VENV)/.installed-docs: $(BUILD_INPUTS) | $(BIN)/python
 	touch $@ $(VENV)/.installed
 
 docs: $(VENV)/.installed-docs
-	$(BIN)/python -m mkdocs build --strict --quiet
+	NO_MKDOCS_2_WARNING=1 $(BIN)/python -m mkdocs build --strict --quiet
 
 clean:
 	rm -rf $(VENV) build site src/*.egg-info src/grundy/native/*.so .pytest_cache .hypothesis

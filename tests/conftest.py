@@ -15,10 +15,14 @@ settings.register_profile("default", deadline=None, max_examples=60)
 settings.load_profile("default")
 
 # A suite started in the background by a shell without job control (`cmd &`, nohup, some CI
-# runners) inherits SIGINT ignored, and so would every grundy it starts: the Ctrl-C tests
-# could not stop them.  A handler here is reset to the default in each child at exec.
+# runners) inherits SIGINT ignored, and a process may be started with it blocked; every
+# grundy the suite starts would inherit the same, and the Ctrl-C tests could not stop them
+# (Python installs its SIGINT handler only where SIGINT is not ignored, and a blocked signal
+# stays pending forever).  A handler here is reset to the default in each child at exec, and
+# the signal mask a child inherits is that of the thread that starts it: unblocked here.
 if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
+signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 #: Under this variable (set by .ci/run) a test that skips because something outside the
 #: repository is missing (../shared, g++, cargo, the compiled extension, a browser) fails:

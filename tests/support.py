@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import time
 from pathlib import Path
 from typing import Any
 
@@ -34,3 +37,76 @@ def golden_rows(name: str) -> list[tuple[str, str]]:
             assert source, f"{name}: {line[:40]!r} has no source line"
             rows.append((source, line))
     return rows
+
+
+# -- Ctrl-C tests: wait for a sign that the child can be interrupted, not for a time --------
+
+
+def _proc_fields(pid: int) -> tuple[dict[str, str], float, list[str]] | None:
+    """The lines of ``/proc/PID/status``, the CPU seconds the process has used
+    (``/proc/PID/stat``) and its command line, or None where there is no /proc (or the
+    process is gone)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+        stat = Path(f"/proc/{pid}/stat").read_text()
+        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return None
+    fields = dict(line.split(":\t", 1) for line in status.splitlines() if ":\t" in line)
+    ticks = stat.rpartition(")")[2].split()  # after the command name, which may hold blanks
+    cpu = (int(ticks[11]) + int(ticks[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+    return fields, cpu, os.fsdecode(cmdline).split("\0")[:-1]
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """The CPU time process ``pid`` has used so far (None where /proc cannot tell)."""
+    found = _proc_fields(pid)
+    return None if found is None else found[1]
+
+
+def wait_until_interruptible(proc: Any, cpu: float = 0.0, timeout: float = 300.0) -> None:
+    """:func:`_wait_interruptible`; a child that will not get there is killed, not left running."""
+    try:
+        _wait_interruptible(proc, cpu, timeout)
+    except BaseException:
+        proc.kill()
+        proc.wait()
+        raise
+
+
+def _wait_interruptible(proc: Any, cpu: float, timeout: float) -> None:
+    """Wait until ``proc`` catches SIGINT (its handler is installed), neither blocks nor
+    ignores it, and has used ``cpu`` seconds of CPU time since it started.
+
+    These are signs the child gives of itself, read from /proc: they hold however busy the
+    machine is, where a fixed sleep does not (a child still starting when the signal comes
+    is killed by it, or dies in an import; one that inherited SIGINT ignored or blocked
+    never sees it).  ``timeout`` only bounds a child that never gets there.
+    """
+    bit = 1 << (signal.SIGINT - 1)
+    deadline = time.monotonic() + timeout
+    blocked_since: float | None = None
+    while True:
+        assert proc.poll() is None, f"the child ended before it could be interrupted: {proc.poll()}"
+        found = _proc_fields(proc.pid)
+        if found is None:  # no /proc: no sign to read, a generous wait instead
+            time.sleep(2.0 + 4 * cpu)
+            return
+        fields, used, cmdline = found
+        if cmdline != [os.fsdecode(a) for a in proc.args]:  # not yet the program: still forking
+            time.sleep(0.02)
+            continue
+        ignored, blocked, caught = (int(fields.get(name, "0"), 16) & bit
+                                    for name in ("SigIgn", "SigBlk", "SigCgt"))
+        assert not ignored, (f"the child ignores SIGINT (SigIgn {fields['SigIgn']}), inherited "
+                             "from the process that started it")
+        # a thread being created blocks every signal for a moment (a signal then waits, it is
+        # not lost): only a mask that stays so is the child's own
+        blocked_since = (blocked_since or time.monotonic()) if blocked else None
+        assert blocked_since is None or time.monotonic() - blocked_since < 5, (
+            f"the child blocks SIGINT (SigBlk {fields['SigBlk']}), inherited from the process "
+            "that started it")
+        if caught and not blocked and used >= cpu:
+            return
+        assert time.monotonic() < deadline, f"the child is not interruptible after {timeout} s"
+        time.sleep(0.02)

@@ -32,7 +32,7 @@ import pytest
 
 from grundy.play import analysis
 from grundy.catalog import find
-from support import assert_one_line_error
+from support import assert_one_line_error, wait_until_interruptible
 
 MEMORY = 2 << 30  # bytes of address space for each case (NumPy and its threads need ~0.5 GiB)
 TIMEOUT = 20.0  # seconds for each case
@@ -642,14 +642,14 @@ def _interrupt(proc: subprocess.Popen[bytes]) -> tuple[int, bytes, bytes]:
 def test_ctrl_c_during_play_is_aborted_not_input_ended() -> None:
     proc = _popen("play", "nim", "3", "4")
     _read_until(proc, b"your move")
+    wait_until_interruptible(proc)
     code, _, err = _interrupt(proc)
     assert (code, err) == (2, b"grundy: error: aborted\n")
 
 
 def test_ctrl_c_during_a_long_sequence() -> None:
     proc = _popen("sequence", "grundys-game", "-n", "3000000")  # minutes of work
-    time.sleep(2.0)  # started and computing
-    assert proc.poll() is None, proc.communicate()
+    wait_until_interruptible(proc, cpu=0.5)  # started (a tenth of that) and computing
     code, out, err = _interrupt(proc)
     assert (code, out, err) == (2, b"", b"grundy: error: aborted\n")
 

@@ -11,7 +11,7 @@ import time
 
 import numpy as np
 import pytest
-from support import assert_one_line_error
+from support import assert_one_line_error, wait_until_interruptible
 
 from grundy.errors import GrundyError
 from grundy.research.longrun import sequence_to_file
@@ -97,6 +97,7 @@ def test_ctrl_c_leaves_a_resumable_file(tmp_path):
         if record.exists() and json.loads(record.read_text() or '{"done": 0}')["done"] > 0:
             break
         time.sleep(0.05)
+    wait_until_interruptible(proc)
     proc.send_signal(signal.SIGINT)
     stdout, stderr = proc.communicate(timeout=60)
     if proc.returncode == 0:  # pragma: no cover - finished before the signal

@@ -390,16 +390,19 @@ def test_ctrl_c_interrupts_a_long_fill() -> None:
     import sys
     import time
 
+    from support import cpu_seconds, wait_until_interruptible
+
     code = ("import numpy as np, sys; from grundy.rules.sparse import fill\n"
             "v = np.zeros(10**8, dtype=np.uint16)\n"
-            "print('go', flush=True)\n"
             "try:\n"
+            "    print('go', flush=True)\n"
             "    fill([], [], [0], True, v, 0, len(v))\n"
             "except KeyboardInterrupt:\n"
             "    print('interrupted', flush=True)\n")
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None and proc.stdout.readline() == "go\n"
-    time.sleep(0.3)
+    # in the kernel: a third of a second of CPU time more than it had used to say "go"
+    wait_until_interruptible(proc, cpu=(cpu_seconds(proc.pid) or 0.0) + 0.3)
     proc.send_signal(signal.SIGINT)
     start = time.monotonic()
     out, _ = proc.communicate(timeout=60)

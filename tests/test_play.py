@@ -18,6 +18,7 @@ from grundy import Sum
 from grundy.catalog import find
 from grundy.play.match import MENU_LIMIT, Match, option_parts, play
 from grundy.rules.base import HeapGame
+from support import wait_until_interruptible
 
 
 class Halves(HeapGame):
@@ -183,6 +184,7 @@ def test_ctrl_c_at_the_prompt_is_one_error_line() -> None:
     while b"your move" not in seen:  # wait for the prompt
         assert time.time() < deadline and proc.poll() is None, seen
         seen += os.read(proc.stdout.fileno(), 4096)
+    wait_until_interruptible(proc)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 2

@@ -20,7 +20,7 @@ from grundy import GrundyError
 from grundy.rules.heap import TakeAndBreak
 from grundy.research.survey import (MAX_CODES, SHIFTS, SurveyDB, classes, codes_of, compute, expand,
                            run_survey)
-from support import assert_one_line_error, golden_rows
+from support import assert_one_line_error, golden_rows, wait_until_interruptible
 
 HAVE_DASK = all(importlib.util.find_spec(m) is not None for m in ("dask", "distributed"))
 needs_dask = pytest.mark.skipif(not HAVE_DASK, reason="dask and distributed are not installed "
@@ -431,6 +431,7 @@ def test_ctrl_c_is_one_line_and_keeps_the_results(tmp_path):
                             stderr=subprocess.PIPE, text=True)
     try:
         wait_for_rows(db, 3, proc)
+        wait_until_interruptible(proc)
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=60)
     finally:
