@@ -16,11 +16,11 @@ $(BIN)/python:
 BUILD_INPUTS := pyproject.toml setup.py $(wildcard src/grundy/native/*.c)
 
 $(VENV)/.installed: $(BUILD_INPUTS) | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e . 'setuptools>=77'
 	touch $@
 
 $(VENV)/.installed-test: $(BUILD_INPUTS) | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test]' 'setuptools>=77'
 	touch $@ $(VENV)/.installed
 
 demo: $(VENV)/.installed
@@ -34,7 +34,7 @@ bench: $(VENV)/.installed-test
 
 # The documentation site, offline, into site/: every warning (a broken reference) fails it.
 $(VENV)/.installed-docs: $(BUILD_INPUTS) | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[docs]'
+	$(BIN)/python -m pip install --quiet -e '.[docs]' 'setuptools>=77'
 	touch $@ $(VENV)/.installed
 
 docs: $(VENV)/.installed-docs

@@ -180,3 +180,29 @@ def test_a_full_disk_on_the_fast_paths_is_one_error_line(tmp_path) -> None:  # t
                                   stderr=subprocess.PIPE, timeout=120)
         assert proc.returncode == 2, args
         assert proc.stderr == b"grundy: error: cannot write the output: No space left on device\n"
+
+
+def _modules(code: str, args: list[str], data: bytes) -> set[str]:
+    """The modules loaded by the end of ``code`` run with ``args``, in a fresh interpreter."""
+    script = (f"import sys\nsys.argv = ['grundy', *{args!r}]\n{code}\n"
+              "sys.stderr.write(' '.join(sorted(sys.modules)))\n")
+    proc = subprocess.run([sys.executable, "-c", script], input=data, capture_output=True,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    return set(proc.stderr.decode().split())
+
+
+@needs_kernel
+def test_a_nim_judge_run_loads_only_its_own_modules() -> None:
+    """The judge's nim-product run: beyond what the interpreter loads for the few standard
+    modules it names, only the modules of its own way through grundy, the layers' faces
+    included (each holds a docstring, or a table of names loaded on first use)."""
+    stdlib = _modules("import __future__, contextvars, functools, importlib, io, os, stat, threading",
+                      [], b"")
+    run = _modules("from grundy.cli import console\ntry:\n    console.main()\n"
+                   "except SystemExit:\n    pass", ["nim"], SAMPLE_IN.encode())
+    assert {m for m in run - stdlib if not m.startswith("grundy")} == set()
+    assert {m for m in run if m.startswith("grundy")} == {
+        "grundy", "grundy.cli", "grundy.cli.console", "grundy.formats",
+        "grundy.formats._nim_compiled", "grundy.native", "grundy.native._speedups",
+        "grundy.native.compiled", "grundy.native.parallel"}
