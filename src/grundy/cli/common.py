@@ -78,4 +78,3 @@ def long_numbers() -> Iterator[None]:
         yield
     finally:
         sys.set_int_max_str_digits(saved)
-

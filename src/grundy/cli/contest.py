@@ -7,8 +7,6 @@ these commands answer every other form, with the same bytes.
 
 from __future__ import annotations
 
-import sys
-
 import click
 
 from .common import fail, long_numbers, read_input, refuse_options, write_chunks
