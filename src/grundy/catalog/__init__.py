@@ -151,12 +151,13 @@ def lookup(name: str) -> Entry:
     raise UnknownGameError(f"unknown game {name!r} (see 'grundy games' for the list)")
 
 
-_SUBTRACTION = ("sub:", "allbut:")
+#: the prefixes of the subtraction notations (``sub:1,3,4``, ``allbut:1,2``)
+SUBTRACTION_PREFIXES = ("sub:", "allbut:")
 
 
 def _notation(key: str) -> bool:
     """Whether a lower-case name is a subtraction or take-and-break notation."""
-    return key.startswith(_SUBTRACTION) or (key[:1].isdigit() and "." in key)
+    return key.startswith(SUBTRACTION_PREFIXES) or (key[:1].isdigit() and "." in key)
 
 
 def take_and_break(code: str) -> TakeAndBreak:
@@ -202,7 +203,7 @@ def _find(name: str) -> Game:
                                        f"{name.strip()!r} (see 'grundy games' for the list)")
         left, _, right = key.partition("*")
         return product(find(left), find(right))
-    if key.startswith(_SUBTRACTION):
+    if key.startswith(SUBTRACTION_PREFIXES):
         from ..rules.heap import parse_subtraction
 
         return parse_subtraction(key)

@@ -37,15 +37,11 @@ import traceback
 from pathlib import Path
 from types import ModuleType, TracebackType
 
-from . import find
+from . import SUBTRACTION_PREFIXES, find
 from ..engine import Game
 from ..errors import GrundyError
 
 __all__ = ["LoadError", "load", "resolve", "user_spec"]
-
-#: catalog notations of the form ``word:...`` (never a module name, whatever follows)
-_CATALOG_PREFIXES = ("sub", "allbut")
-
 
 class LoadError(GrundyError):
     """A user ruleset (``file.py:Class`` or ``module:Class``) that cannot be loaded."""
@@ -58,7 +54,7 @@ def user_spec(spec: str) -> tuple[str, str] | None:
         return None
     if where.endswith(".py"):
         return where, name
-    if where.lower() in _CATALOG_PREFIXES:
+    if f"{where.lower()}:" in SUBTRACTION_PREFIXES:  # a catalog notation, never a module
         return None
     if all(piece.isidentifier() for piece in where.split(".")):
         return where, name
