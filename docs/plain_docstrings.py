@@ -11,23 +11,23 @@ from __future__ import annotations
 import re
 from typing import Any
 
-try:
-    from griffe import Extension, Object
-except ImportError:  # pytest imports this file too, where the docs extra is not installed
-    Extension = Object = object  # type: ignore[misc,assignment]
+from griffe import Extension, Object
 
 _ROLE = re.compile(r":(?:class|func|meth|mod|data|attr|exc|obj):`~?([^`]+)`")
 _CODE = re.compile(r"(`+)(.+?)\1")
+
+
+def _escape(text: str) -> str:
+    return text.replace("*", r"\*").replace("<", "&lt;")
 
 
 def _prose(line: str) -> str:
     """``line`` with ``*`` and ``<`` escaped outside its code spans."""
     out, last = [], 0
     for span in _CODE.finditer(line):
-        out.append(line[last:span.start()].replace("*", r"\*").replace("<", "&lt;"))
-        out.append(span.group(0))
+        out += [_escape(line[last:span.start()]), span.group(0)]
         last = span.end()
-    out.append(line[last:].replace("*", r"\*").replace("<", "&lt;"))
+    out.append(_escape(line[last:]))
     return "".join(out)
 
 
