@@ -418,3 +418,128 @@ def test_equal_sums_hash_equal(parts, rnd):
     shuffled = list(parts)
     rnd.shuffle(shuffled)
     assert Sum(*parts) == Sum(*shuffled) and hash(Sum(*parts)) == hash(Sum(*shuffled))
+
+
+# -- the single call: memo hit, cold path in order, winning moves ---------------------
+
+
+class SubSet(Game):
+    """A subtraction game whose options depend on its parameters."""
+
+    def __init__(self, moves):
+        self.moves = tuple(moves)
+
+    def options(self, n):
+        return [n - k for k in self.moves if k <= n]
+
+
+def brute_values(moves, limit):
+    """Plain mex recursion over the rules, written here."""
+    g = []
+    for n in range(limit):
+        seen = {g[n - k] for k in moves if k <= n}
+        m = 0
+        while m in seen:
+            m += 1
+        g.append(m)
+    return g
+
+
+def test_values_one_call_at_a_time_agree_with_brute_force_in_any_order():
+    import random
+
+    rnd = random.Random(20)
+    for _ in range(30):
+        moves = sorted(rnd.sample(range(1, 12), rnd.randint(1, 4)))
+        want = brute_values(moves, 400)
+        g = SubSet(moves)
+        order = list(range(400))
+        if rnd.random() < 0.5:
+            rnd.shuffle(order)
+        assert {n: value(g, n) for n in order} == dict(enumerate(want))
+        assert [value(g, n) for n in range(400)] == want  # warm: memo hits
+        assert [winning_moves(g, n) for n in range(50)] == \
+            [[n - k for k in moves if k <= n and want[n - k] == 0] for n in range(50)]
+
+
+def test_games_whose_options_change_with_parameters_keep_their_own_memo():
+    a, b = SubSet((1, 2)), SubSet((1, 3, 4))
+    for n in range(200):  # interleaved: neither reads the other's values
+        assert value(a, n) == n % 3
+        assert value(b, n) == brute_values((1, 3, 4), 200)[n]
+    assert a.cache is not b.cache
+    assert SubSet((1, 2)).cache == {}  # a new instance starts empty
+
+
+def test_a_copy_or_a_pickle_starts_with_an_empty_memo():
+    import copy
+    import pickle
+
+    a = SubSet((1, 2))
+    assert value(a, 100) == 1 and len(a.cache) > 0
+    b = copy.copy(a)
+    b.moves = (1, 3, 4)  # a copy whose parameters change must not read a's memo
+    assert b.cache == {} and value(b, 100) == brute_values((1, 3, 4), 101)[100]
+    assert value(a, 100) == 1
+    c = pickle.loads(pickle.dumps(a))
+    assert c.cache == {} and value(c, 100) == 1 and copy.deepcopy(a).cache == {}
+
+
+def test_memo_of_single_calls_stays_bounded_by_cache_limit():
+    class Bounded(SubSet):
+        cache_limit = 64
+
+    g = Bounded((1, 3, 4))
+    want = brute_values((1, 3, 4), 5000)
+    for n in range(5000):
+        assert value(g, n) == want[n]
+        assert len(g.cache) <= 64
+    g.cache_limit = None  # the instance attribute wins; then the memo grows again
+    assert [value(g, n) for n in range(5000)] == want and len(g.cache) == 5000
+
+
+def test_errors_on_the_cold_path_are_the_engine_errors():
+    from grundy.engine import RulesetError
+
+    class Raises(Game):
+        def options(self, n):
+            if n == 3:
+                raise ZeroDivisionError("three")
+            return [n - 1] if n else []
+
+    g = Raises()
+    assert [value(g, n) for n in range(3)] == [0, 1, 0]
+    with pytest.raises(RulesetError, match=r"Raises.options\(3\) raised ZeroDivisionError"):
+        value(g, 3)
+
+    class Unhashable(Game):
+        def options(self, n):
+            return [[n - 1]] if n else []
+
+    u = Unhashable()
+    assert value(u, 0) == 0
+    with pytest.raises(RulesetError, match="TypeError"):
+        value(u, 1)
+
+    class Loops(Game):
+        def options(self, n):
+            return [n]
+
+    with pytest.raises(LoopyGameError):
+        value(Loops(), 0)
+    with pytest.raises(grundy.GrundyError, match="expected a ruleset"):
+        value(object(), 0)  # type: ignore[arg-type]
+
+
+def test_kernel_games_answer_single_calls_from_their_values_and_period():
+    from grundy.rules.heap import Subtraction, TakeAndBreak
+
+    sub = Subtraction({1, 3, 4})
+    want = brute_values((1, 3, 4), 3000)
+    assert [value(sub, n) for n in range(3000)] == want
+    assert value(sub, 10**20) == want[10**20 % 7 + 7 * 4]  # period 7: any heap, by the period
+    kayles = TakeAndBreak("0.77")
+    # the engine alone, by the same options, on a game without a kernel
+    engine = type("Engine", (Game,), {"options": lambda self, n: kayles.options(n)})()
+    assert [value(kayles, n) for n in range(300)] == [value(engine, n) for n in range(300)]
+    assert kayles.cache == {}  # kernel values are not copied into the memo

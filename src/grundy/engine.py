@@ -258,17 +258,28 @@ class Game:
         return repr(position)
 
     # -- memo -----------------------------------------------------------------
+    #: the memo itself, created on first use in the instance's ``__dict__`` (None until
+    #: then: a class attribute, so that reading it never reaches a ``__getattr__``)
+    _grundy_memo: dict[Any, int] | None = None
+
     @property
     def cache(self) -> dict[Any, int]:
         """The memo of Grundy values computed so far (position -> value)."""
-        memo = self.__dict__.get("_grundy_cache")
+        memo = self._grundy_memo
         if memo is None:
-            memo = self.__dict__["_grundy_cache"] = {}
+            memo = self.__dict__["_grundy_memo"] = {}
         return memo
 
     def clear_cache(self) -> None:
         """Forget every memoised value."""
         self.cache.clear()
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A copy or a pickle of a game starts with an empty memo (the memo belongs to
+        one instance: a copy whose parameters are then changed must not read it)."""
+        state = dict(self.__dict__)
+        state.pop("_grundy_memo", None)
+        return state
 
     # -- conveniences ---------------------------------------------------------
     def value(self, position: Any) -> int:
@@ -335,8 +346,9 @@ def _missing(options: list[Any], memo: dict[Any, int]) -> list[Any]:
             if part not in memo]
 
 
-def _solve(game: Game, root: Any, memo: dict[Any, int]) -> int:
-    """The value of ``root`` (not memoised yet), by an iterative depth-first search.
+def _solve(game: Game, root: Any, memo: dict[Any, int], root_options: list[Any] | None = None) -> int:
+    """The value of ``root`` (not memoised yet), by an iterative depth-first search
+    (``root_options``: the options of ``root`` when the caller listed them already).
 
     The stack holds positions only.  A position is expanded once: when every option
     is memoised its value is computed at once (the common case, in one comprehension);
@@ -346,7 +358,7 @@ def _solve(game: Game, root: Any, memo: dict[Any, int]) -> int:
     a cycle.
     """
     options = game.options
-    pending: dict[Any, list[Any]] = {}
+    pending: dict[Any, list[Any]] = {} if root_options is None else {root: root_options}
     stack = [root]
     pos = root
     sums = False  # seen an option that is a Sum: every frame takes the general path
@@ -394,7 +406,8 @@ def _solve(game: Game, root: Any, memo: dict[Any, int]) -> int:
 def _options(game: Game, position: Any) -> list[Any]:
     """``game.options(position)`` as a list; an exception becomes a :class:`RulesetError`."""
     try:
-        return list(game.options(position))
+        given = game.options(position)
+        return given if isinstance(given, list) else list(given)
     except GrundyError:
         raise
     except Exception as exc:
@@ -417,10 +430,12 @@ def _check_hashable(game: Game, position: Any) -> None:
 def value(game: Game, position: Any) -> int:
     """The Grundy value of ``position`` (a position of ``game`` or a :class:`Sum`).
 
-    Asks ``game.fast_value(position)`` first when the game's class overrides
-    :meth:`Game.fast_value`; else an iterative depth-first search with a memo on
-    ``game``.  Raises :class:`LoopyGameError` if a position can be reached from
-    itself, and :class:`RulesetError` if ``options()`` raises.
+    A value memoised on ``game`` costs one dictionary look-up.  Else the game's
+    class, when it overrides :meth:`Game.fast_value`, is asked; else the value is
+    computed from its options' values when they are all memoised (a table filled in
+    order), and by an iterative depth-first search otherwise, memoised on ``game``.
+    Raises :class:`LoopyGameError` if a position can be reached from itself, and
+    :class:`RulesetError` if ``options()`` raises.
 
     >>> class Nim(Game):
     ...     def options(self, n):
@@ -428,6 +443,41 @@ def value(game: Game, position: Any) -> int:
     >>> value(Nim(), Sum(3, 5, 6))
     0
     """
+    try:  # the warm path: a memo hit (a fresh game's memo is None: AttributeError)
+        memo = game._grundy_memo
+        found = memo.get(position)  # type: ignore[union-attr]
+    except (AttributeError, TypeError):
+        return _value(game, position)
+    if found is not None:
+        return found
+    if type(position) is Sum:
+        return _value(game, position)
+    if type(game).fast_value is not _NO_FAST_VALUE:
+        known = game.fast_value(position)
+        return known if known is not None else _value(game, position, asked=True)
+    try:  # the cold path of a table asked in order: every option memoised, no search
+        given = game.options(position)
+        opts = given if type(given) is list else list(given)
+    except Exception:
+        return _value(game, position)  # asks again, to raise the RulesetError
+    try:
+        seen = set(map(memo.__getitem__, opts))  # type: ignore[union-attr]
+    except Exception:
+        return _value(game, position, opts)
+    result = 0
+    while result in seen:
+        result += 1
+    memo[position] = result  # type: ignore[index]
+    if game.cache_limit is not None:
+        _trim(game, memo)  # type: ignore[arg-type]
+    return result
+
+
+def _value(game: Game, position: Any, opts: list[Any] | None = None,
+           asked: bool = False) -> int:
+    """:func:`value` past the memo: a sum, a fast value, one level or a search
+    (``opts``: the options of ``position``, when :func:`value` listed them; ``asked``:
+    ``fast_value`` said None already)."""
     if isinstance(position, Sum):
         acc = 0
         for part in position.parts:
@@ -443,13 +493,39 @@ def value(game: Game, position: Any) -> int:
         raise
     if found is not None:
         return found
-    if type(game).fast_value is not Game.fast_value:
+    if not asked and type(game).fast_value is not Game.fast_value:
         known = game.fast_value(position)
         if known is not None:
             return known
-    result = _solve(game, position, memo)
-    _trim(game, memo)
+    if opts is None:
+        opts = _options(game, position)
+    result: int | None = None
+    try:  # every option memoised (values asked in order): no search
+        seen = {memo[o] for o in opts}
+    except KeyError as missed:  # a position not memoised yet, or a Sum (never a key)
+        if missed.args and isinstance(missed.args[0], Sum):
+            try:
+                result = _mex_of(opts, memo)
+            except KeyError:
+                pass
+            except Exception as exc:
+                raise RulesetError(game, position, exc) from exc
+    except Exception as exc:  # an unhashable option
+        raise RulesetError(game, position, exc) from exc
+    else:
+        result = 0
+        while result in seen:
+            result += 1
+    if result is None:
+        result = _solve(game, position, memo, opts)
+    else:
+        memo[position] = result
+    if game.cache_limit is not None:
+        _trim(game, memo)
     return result
+
+
+_NO_FAST_VALUE = Game.fast_value
 
 
 def _fill(game: Game, positions: Iterable[Any]) -> list[int]:

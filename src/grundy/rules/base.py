@@ -162,6 +162,7 @@ class HeapGame(_Named):
             g = self.kernel_sequence(n)
         if period is not None or len(g) <= _KEEP:
             self.__dict__["_known"], self.__dict__["_period"] = g, period
+            self.__dict__["_view"] = memoryview(np.ascontiguousarray(g, dtype=np.int64))
         return g, period
 
     def _check_size(self, size: int, wanted: int) -> None:
@@ -173,7 +174,17 @@ class HeapGame(_Named):
 
     def fast_value(self, position: Any) -> int | None:
         """The value of a heap from the kernel (None: ask the engine, for games without one)."""
-        if not self.has_kernel or isinstance(position, Sum):
+        if not self.has_kernel:
+            return None
+        view = self.__dict__.get("_view")  # the values kept, read as Python ints
+        if view is not None and type(position) is int and position >= 0:
+            if position < len(view):
+                return int(view[position])
+            found = self.__dict__.get("_period")
+            if found is not None:
+                laps, r = divmod(position - found.preperiod, found.period)
+                return int(view[found.preperiod + r]) + found.saltus * laps
+        if isinstance(position, Sum):
             return None
         n = _heap(position)
         if n >= MAX_VALUES and self.period() is None:
