@@ -25,8 +25,8 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
-from ..engine import Game, LoopyGameError, Sum
-from ..errors import GrundyError
+from ...engine import Game, LoopyGameError, Sum
+from ...errors import GrundyError
 
 __all__ = ["misere_outcome", "misere_part_winning_moves", "misere_winning_moves"]
 
