@@ -1,0 +1,367 @@
+"""Computing the misère quotient Q_n of a heap game, heap by heap.
+
+Q_n is the quotient of the sums of heaps 0..n by misère indistinguishability.  The
+computation keeps a *pretension*: a finite monoid (a table), a P-portion and a
+pretending function (heap -> element), checked to be right for every sum of heaps
+0..n.  For heap n + 1 it tries, in turn:
+
+1. a **conservative extension** (the quotient stays the same, heap n + 1 takes an old
+   element ``x``): accepted at once by the mex interpolation principle when the options
+   of heap n + 1 hold the options of some sum of element ``x`` and lie within the
+   elements that ``x`` admits as options (no ``z`` with ``xz`` and ``yz`` both in P);
+   otherwise each admissible ``x`` is checked by the full verification below;
+2. an **expansion**: the old quotient times a new cyclic factor for the heap, its P-portion
+   marked along the least sums of each element, reduced, verified; while the verification
+   finds a sum predicted wrong, some heaps of that sum are split off into cyclic factors
+   of their own (a *recalibration*) and the candidate is built again.
+
+The verification is exact.  A sum ``w`` has options ``w - h + o`` for each heap ``h`` of
+``w`` and option ``o`` of ``h``; the elements of its options form a set ``S(w)``, and
+``S(w + h) = Φ(h)·S(w) ∪ Φ(w)·T_h``, where ``T_h`` is the set of elements of the options of
+``h``.  A pretension is right for every sum exactly when (P) no sum ``u + h`` with
+``Φ(u + h)`` in P has an option in P (this depends on ``Φ(u)`` alone: each element is
+checked once) and (N) every sum with an element outside P and some option has an option
+in P.  (N) is checked over the pairs ``(Φ(w), S(w))``, finite in number, walked in the
+lexicographic order of the sums; a pair whose set contains the set of a pair already
+seen for the same element is cut (its extensions can fail only where the earlier ones
+do), so the first failure found is the least.  No guess is ever kept unverified: a
+budget spent stops with the last verified Q_n.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ...engine import Game, Sum
+from ...errors import GrundyError
+from .monoid import Element, Product, cyclic, power_index, reduce
+
+__all__ = ["Pretension", "Solver"]
+
+#: the most elements a candidate monoid may reach before it is given up
+MAX_CANDIDATE = 60_000
+#: the largest quotient kept (its table is |Q|^2 integers)
+MAX_ORDER = 6000
+
+
+class _Stop(Exception):
+    """The budget is spent."""
+
+
+class _Found(Exception):
+    """A sum the pretension predicts wrong."""
+
+    def __init__(self, word: tuple[int, ...]) -> None:
+        self.word = word
+
+
+@dataclass
+class Pretension:
+    """A monoid table with its P-portion, the pretending function of heaps 0..n and the
+    elements of each heap's options (``T_h``)."""
+
+    table: np.ndarray
+    in_p: list[bool]
+    phi: list[int]
+    options: list[frozenset[int]]
+    rows: list[list[int]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.rows:
+            self.rows = self.table.tolist()
+
+    def element(self, heaps: Sequence[int]) -> int:
+        x = 0
+        rows, phi = self.rows, self.phi
+        for h in heaps:
+            x = rows[x][phi[h]]
+        return x
+
+
+def heap_options(game: Game, n: int) -> list[tuple[int, ...]]:
+    """The options of heap ``n`` as tuples of heaps (empty heaps dropped)."""
+    out = []
+    for o in game.options(n):
+        parts = o.parts if isinstance(o, Sum) else (o,)
+        heaps = []
+        for p in parts:
+            if isinstance(p, bool) or not isinstance(p, (int, np.integer)) or p < 0 or p >= n:
+                raise GrundyError(f"{game.label}: heap {n} has an option {o!r} that is not "
+                                  "a sum of smaller heaps: no misère quotient is computed for it")
+            if p:
+                heaps.append(int(p))
+        out.append(tuple(heaps))
+    return out
+
+
+def _key(word: tuple[int, ...]) -> tuple[int, ...]:
+    """The lexicographic order of sums: the largest heap's count first."""
+    return word[::-1]
+
+
+class Solver:
+    """Q_n for n = 0, 1, 2, ... of a heap game (:meth:`next` adds a heap)."""
+
+    def __init__(self, game: Game, deadline: float | None = None,
+                 progress: Callable[[str], None] | None = None) -> None:
+        self.game = game
+        self.deadline = deadline
+        self.progress = progress
+        one = np.zeros((1, 1), dtype=np.int32)
+        self.p = Pretension(one, [False], [0], [frozenset()])
+        self.heap_opts: list[list[tuple[int, ...]]] = [[]]
+        self.active: list[int] = []  # heaps with a move
+        self.lower: dict[int, list[frozenset[int]]] = {0: [frozenset()]}
+        self.compat: np.ndarray | None = None
+        self.changes: list[tuple[int, int, int]] = []  # (heap, |Q|, |P|)
+
+    @property
+    def heaps(self) -> int:
+        """The largest heap of the quotient computed (Q_n: sums of heaps 0..n)."""
+        return len(self.p.phi) - 1
+
+    def _tick(self) -> None:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise _Stop
+
+    # -- verification ------------------------------------------------------------------
+    def _words_least(self, p: Pretension, active: list[int]) -> dict[int, tuple[int, ...]]:
+        """The least sum (exponents over ``active``) of each element reached."""
+        k = len(active)
+        start = (0,) * k
+        seen: dict[int, tuple[int, ...]] = {}
+        queue: list[tuple[tuple[int, ...], tuple[int, ...], int]] = [(start, start, 0)]
+        rows, phi = p.rows, p.phi
+        while queue:
+            _, word, x = heapq.heappop(queue)
+            if x in seen:
+                continue
+            seen[x] = word
+            for j, h in enumerate(active):
+                y = rows[x][phi[h]]
+                if y not in seen:
+                    w = word[:j] + (word[j] + 1,) + word[j + 1:]
+                    heapq.heappush(queue, (_key(w), w, y))
+        return seen
+
+    def _p_failure(self, p: Pretension, active: list[int]) -> tuple[int, ...] | None:
+        least = self._words_least(p, active)
+        rows, in_p, phi = p.rows, p.in_p, p.phi
+        best: tuple[int, ...] | None = None
+        for x, word in least.items():
+            for j, h in enumerate(active):
+                if in_p[rows[x][phi[h]]] and any(in_p[rows[x][t]] for t in p.options[h]):
+                    w = word[:j] + (word[j] + 1,) + word[j + 1:]
+                    if best is None or _key(w) < _key(best):
+                        best = w
+        return best
+
+    def _n_check(self, p: Pretension, active: list[int]
+                 ) -> tuple[tuple[int, ...] | None, dict[int, list[frozenset[int]]]]:
+        """The least sum of element outside P whose options all lie outside P (None if
+        there is none), and the least option sets seen for each element."""
+        rows, in_p, phi = p.rows, p.in_p, p.phi
+        lower: dict[int, list[frozenset[int]]] = {0: [frozenset()]}
+        exps = [0] * len(active)
+        count = [0]
+
+        def admit(x: int, s: frozenset[int]) -> bool:
+            known = lower.get(x)
+            if known is None:
+                lower[x] = [s]
+                return True
+            for old in known:
+                if old <= s:
+                    return False
+            known[:] = [old for old in known if not s <= old]
+            known.append(s)
+            return True
+
+        def walk(d: int, x: int, s: frozenset[int]) -> None:
+            if d < 0:
+                return
+            walk(d - 1, x, s)
+            h = active[d]
+            g, th = phi[h], p.options[h]
+            while True:
+                s = frozenset([rows[y][g] for y in s] + [rows[x][t] for t in th])
+                x = rows[x][g]
+                exps[d] += 1
+                if not admit(x, s):
+                    break
+                count[0] += 1
+                if count[0] & 1023 == 0:
+                    self._tick()
+                if not in_p[x] and not any(in_p[y] for y in s):
+                    raise _Found(tuple(exps))
+                walk(d - 1, x, s)
+            exps[d] = 0
+
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(limit, 4 * len(active) + 1000))
+        try:
+            walk(len(active) - 1, 0, frozenset())
+        except _Found as found:
+            return found.word, lower
+        finally:
+            sys.setrecursionlimit(limit)
+        return None, lower
+
+    def _failure(self, p: Pretension, active: list[int]
+                 ) -> tuple[tuple[int, ...] | None, dict[int, list[frozenset[int]]]]:
+        if p.in_p[0]:
+            return (0,) * len(active), {}
+        pf = self._p_failure(p, active)
+        nf, lower = self._n_check(p, active)
+        if pf is None or (nf is not None and _key(nf) < _key(pf)):
+            return nf, lower
+        return pf, lower
+
+    # -- building candidates ------------------------------------------------------------
+    def _candidate(self, monoid: Product, phi: dict[int, Element], heaps: int,
+                   active: list[int]) -> Pretension | None:
+        """Mark the P-portion of ``monoid`` along the least sums of its elements, then
+        reduce; None if the candidate reaches too many elements."""
+        def prod(parts: Sequence[int]) -> Element:
+            x = monoid.identity
+            for h in parts:
+                if h in phi:  # a heap with no move is the identity
+                    x = monoid.mul(x, phi[h])
+            return x
+
+        t = {h: {prod(o) for o in self.heap_opts[h]} for h in active}
+        k = len(active)
+        start = (0,) * k
+        elem_of: dict[tuple[int, ...], Element] = {start: monoid.identity}
+        marked: dict[Element, bool] = {}
+        order: list[Element] = []
+        queue: list[tuple[tuple[int, ...], tuple[int, ...], Element]] = [
+            (start, start, monoid.identity)]
+        while queue:
+            _, word, x = heapq.heappop(queue)
+            if x in marked:
+                continue
+            elem_of[word] = x
+            options: set[Element] = set()
+            for j, h in enumerate(active):
+                if word[j]:
+                    rest = elem_of[word[:j] + (word[j] - 1,) + word[j + 1:]]
+                    options.update(monoid.mul(rest, y) for y in t[h])
+            marked[x] = bool(options) and not any(marked[y] for y in options)
+            order.append(x)
+            if len(order) > MAX_CANDIDATE:
+                return None
+            if len(order) & 1023 == 0:
+                self._tick()
+            for j, h in enumerate(active):
+                y = monoid.mul(x, phi[h])
+                if y not in marked:
+                    w = word[:j] + (word[j] + 1,) + word[j + 1:]
+                    heapq.heappush(queue, (_key(w), w, y))
+        gens = [phi[h] for h in active]
+        table, in_p, where = reduce(monoid, gens, marked.__getitem__, order)
+        if len(table) > MAX_ORDER:
+            return None
+        new_phi = [where[phi[h]] if h in phi and h in set(active) else 0
+                   for h in range(heaps + 1)]
+        opts = [frozenset(where[y] for y in t[h]) if h in t else frozenset()
+                for h in range(heaps + 1)]
+        return Pretension(table, in_p, new_phi, opts)
+
+    # -- one more heap ----------------------------------------------------------------
+    def next(self) -> None:
+        """Compute Q_(n+1) from Q_n (raises :class:`_Stop` when the budget is spent,
+        leaving Q_n as it was)."""
+        m = len(self.p.phi)
+        opts = heap_options(self.game, m)
+        if not opts:
+            self.heap_opts.append([])
+            self.p.phi.append(0)
+            self.p.options.append(frozenset())
+            return
+        self.heap_opts.append(opts)
+        try:
+            self._add(m, opts)
+        except BaseException:
+            self.heap_opts.pop()
+            raise
+
+    def _add(self, m: int, opts: list[tuple[int, ...]]) -> None:
+        p = self.p
+        tm = frozenset(p.element(o) for o in opts)
+        is_p = not any(p.in_p[y] for y in tm)
+        n = len(p.in_p)
+        if self.compat is None:
+            pm = np.array(p.in_p)[p.table].astype(np.float32)
+            self.compat = (pm @ pm.T) == 0
+        compat = self.compat
+        tl = sorted(tm)
+        admissible = [x for x in range(n) if p.in_p[x] == is_p and bool(compat[x, tl].all())]
+        for x in admissible:  # the mex interpolation principle
+            if any(s <= tm for s in self.lower.get(x, ())):
+                p.phi.append(x)
+                p.options.append(tm)
+                self.active.append(m)
+                return
+        active = self.active + [m]
+        for x in admissible:  # each admissible element, verified in full
+            self._tick()
+            trial = Pretension(p.table, p.in_p, p.phi + [x], p.options + [tm], p.rows)
+            failure, lower = self._n_check(trial, active)
+            if failure is None:
+                self.p, self.lower, self.active = trial, lower, active
+                return
+        self._expand(m, active)
+
+    def _expand(self, m: int, active: list[int]) -> None:
+        p = self.p
+        if self.progress:
+            self.progress(f"heap {m}: the quotient grows (|Q| = {len(p.in_p)} before)")
+        monoid = Product([p.table, cyclic(2, 2)])
+        phi: dict[int, Element] = {h: (p.phi[h], 0) for h in active[:-1]}
+        phi[m] = (0, 1)
+        trial = self._candidate(monoid, phi, m, active)
+        if trial is None:
+            raise GrundyError(f"{self.game.label}: the quotient grows past {MAX_ORDER} "
+                              f"elements at heap {m}")
+        while True:
+            self._tick()
+            failure, lower = self._failure(trial, active)
+            if failure is None:
+                break
+            trial = self._recalibrate(trial, m, active, failure)
+        self.p, self.lower, self.active, self.compat = trial, lower, active, None
+        self.changes.append((m, len(trial.in_p), sum(trial.in_p)))
+
+    def _recalibrate(self, trial: Pretension, m: int, active: list[int],
+                     failure: tuple[int, ...]) -> Pretension:
+        """A candidate that gets the sum ``failure`` right: some of its heaps split off."""
+        word = [h for j, h in enumerate(active) for _ in range(failure[j])]
+        should_be_p = not trial.in_p[trial.element(word)]
+        involved = [(j, h) for j, h in enumerate(active) if failure[j]]
+        for size in range(1, len(involved) + 1):
+            for chosen in itertools.combinations(involved, size):
+                self._tick()
+                tables = [trial.table]
+                phi: dict[int, Element] = {}
+                width = 1 + len(chosen)
+                for h in active:
+                    phi[h] = (trial.phi[h],) + (0,) * (width - 1)
+                for i, (j, h) in enumerate(chosen):
+                    index = max(power_index(trial.table, trial.phi[h])[0], failure[j] - 1, 1)
+                    tables.append(cyclic(index, 2))
+                    phi[h] = (0,) + tuple(1 if k == i else 0 for k in range(width - 1))
+                candidate = self._candidate(Product(tables), phi, m, active)
+                if candidate is not None and \
+                        candidate.in_p[candidate.element(word)] == should_be_p:
+                    return candidate
+        raise GrundyError(f"{self.game.label}: no candidate quotient at heap {m} gets the sum "
+                          f"{' + '.join(map(str, word))} right (the quotient may be too large)")
