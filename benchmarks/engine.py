@@ -15,7 +15,11 @@ checked equal.  Ratios are grundy's time over the reference's (below 1: grundy i
 2. the subtraction game {1, 3, 4} to 10^5 (``heap_values``; the reference fills in order);
 3. Grundy's game written by hand to 2000 (``heap_values`` and ``value`` at 1999);
 4. a game of sums: cutting a w x h rectangle in two along a grid line (each option a
-   ``Sum`` of two rectangles), 60 x 60 (``value`` at the corner and ``grid_values``).
+   ``Sum`` of two rectangles), 60 x 60 (``value`` at the corner and ``grid_values``);
+5. the loop forms a contest programmer writes, one call at a time, from an empty memo:
+   ``[grundy.value(g, n) for n in range(30000)]`` for the subtraction game {1, 3, 4},
+   Wythoff's 150 x 150 table by ``value`` calls, and ``winning_moves`` of the first hundred
+   heaps; then the same loops again on the warm memo (against the warm ``lru_cache``).
 
 Run: .venv/bin/python benchmarks/engine.py [--quick]
 """
@@ -31,6 +35,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+import grundy  # noqa: E402
 from grundy import Game, Sum, value  # noqa: E402
 from grundy.engine import grid_values, heap_values  # noqa: E402
 
@@ -115,6 +120,44 @@ def row(label: str, ours: Callable[[], Any], ref: Callable[[], Any], repeat: int
           flush=True)
 
 
+def warm(make: Callable[[], Any], loop: Callable[[Any], Any]) -> Callable[[], Any]:
+    """``loop`` over an object ``make`` built and filled once (a warm memo)."""
+    filled = make()
+    loop(filled)
+    return lambda: loop(filled)
+
+
+def hand_winning_moves(game: Game, count: int) -> list[list[Any]]:
+    g = memo_plain(game)
+    return [[o for o in game.options(n) if g(o) == 0] for n in range(count)]
+
+
+def loop_forms(quick: bool, repeat: int) -> None:
+    """The single-call loops, cold (an empty memo each repeat) and warm."""
+    n = 3000 if quick else 30000
+    side = 60 if quick else 150
+    cells = [(r, c) for r in range(side) for c in range(side)]
+    row(f"[grundy.value(g, n) for n in range({n})] {{1,3,4}}",
+        lambda: (lambda g: [grundy.value(g, k) for k in range(n)])(Sub134()),
+        lambda: (lambda g: [g(k) for k in range(n)])(memo_plain(Sub134())), repeat)
+    row(f"Wythoff {side} x {side} by value calls",
+        lambda: (lambda g: [grundy.value(g, p) for p in cells])(Wythoff()),
+        lambda: (lambda g: [g(p) for p in cells])(memo_plain(Wythoff())), repeat)
+    row("winning_moves of heaps 0..99 {1,3,4}",
+        lambda: (lambda g: [grundy.winning_moves(g, k) for k in range(100)])(Sub134()),
+        lambda: hand_winning_moves(Sub134(), 100), max(repeat, 20))
+    row(f"  warm: value(g, n) for n < {n}",
+        warm(Sub134, lambda g: [grundy.value(g, k) for k in range(n)]),
+        warm(lambda: memo_plain(Sub134()), lambda g: [g(k) for k in range(n)]), repeat)
+    row(f"  warm: Wythoff {side} x {side} by value calls",
+        warm(Wythoff, lambda g: [grundy.value(g, p) for p in cells]),
+        warm(lambda: memo_plain(Wythoff()), lambda g: [g(p) for p in cells]), repeat)
+    row(f"  warm: outcome of heaps 0..{n - 1}",
+        warm(Sub134, lambda g: [grundy.outcome(g, k) for k in range(n)]),
+        warm(lambda: memo_plain(Sub134()),
+             lambda g: ["P" if g(k) == 0 else "N" for k in range(n)]), repeat)
+
+
 def main() -> None:
     quick = "--quick" in sys.argv
     repeat = 1 if quick else 3
@@ -141,6 +184,7 @@ def main() -> None:
     row(f"cutting (sums) table {cut} x {cut}", lambda: grid_values(Cutting(), cut, cut, 1),
         lambda: (lambda g: [[g((r, c)) for c in range(1, cut + 1)] for r in range(1, cut + 1)])(
             memo_sums(Cutting())), repeat)
+    loop_forms(quick, repeat)
 
 
 if __name__ == "__main__":

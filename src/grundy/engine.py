@@ -171,6 +171,12 @@ class Game:
     """
 
     cache_limit: int | None = None
+    #: whether the class overrides :meth:`fast_value` (set for each subclass)
+    _grundy_asks: bool = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._grundy_asks = cls.fast_value is not Game.fast_value
 
     def options(self, position: Any) -> Iterable[Any]:  # pragma: no cover - abstract
         """The positions reachable from ``position`` in one move."""
@@ -452,7 +458,7 @@ def value(game: Game, position: Any) -> int:
         return found
     if type(position) is Sum:
         return _value(game, position)
-    if type(game).fast_value is not _NO_FAST_VALUE:
+    if game._grundy_asks:
         known = game.fast_value(position)
         return known if known is not None else _value(game, position, asked=True)
     try:  # the cold path of a table asked in order: every option memoised, no search
@@ -461,7 +467,7 @@ def value(game: Game, position: Any) -> int:
     except Exception:
         return _value(game, position)  # asks again, to raise the RulesetError
     try:
-        seen = set(map(memo.__getitem__, opts))  # type: ignore[union-attr]
+        seen = set(map(memo.__getitem__, opts))  # type: ignore[index]
     except Exception:
         return _value(game, position, opts)
     result = 0
@@ -595,12 +601,25 @@ def winning_moves(game: Game, position: Any) -> list[Any]:
     >>> winning_moves(Nim(), Sum(1, 2))
     [Sum(1, 1)]
     """
-    _check_game(game)
-    if isinstance(position, Sum):
+    if not isinstance(game, Game):
+        _check_game(game)
+    if type(position) is Sum:
         parts = position.parts
         return [Sum(*parts[:i], option, *parts[i + 1 :])
                 for i, option in part_winning_moves(game, parts)]
-    return [option for option in _options(game, position) if value(game, option) == 0]
+    opts = _options(game, position)
+    get = game.cache.get
+    out: list[Any] = []
+    for o in opts:  # an option memoised is read in place, the others asked
+        try:
+            v = get(o) if type(o) is not Sum else None
+        except TypeError:  # an unhashable option: value() names it
+            v = None
+        if v is None:
+            v = value(game, o)
+        if v == 0:
+            out.append(o)
+    return out
 
 
 def part_winning_moves(game: Game, parts: Iterable[Any]) -> list[tuple[int, Any]]:

@@ -162,7 +162,7 @@ class HeapGame(_Named):
             g = self.kernel_sequence(n)
         if period is not None or len(g) <= _KEEP:
             self.__dict__["_known"], self.__dict__["_period"] = g, period
-            self.__dict__["_view"] = memoryview(np.ascontiguousarray(g, dtype=np.int64))
+            self.__dict__["_view"] = np.ascontiguousarray(g, dtype=np.int64).data
         return g, period
 
     def _check_size(self, size: int, wanted: int) -> None:
@@ -176,14 +176,16 @@ class HeapGame(_Named):
         """The value of a heap from the kernel (None: ask the engine, for games without one)."""
         if not self.has_kernel:
             return None
-        view = self.__dict__.get("_view")  # the values kept, read as Python ints
+        view: memoryview | None = self.__dict__.get("_view")  # the values kept, as ints
         if view is not None and type(position) is int and position >= 0:
             if position < len(view):
-                return int(view[position])
-            found = self.__dict__.get("_period")
+                at: int = view[position]
+                return at
+            found: Found | None = self.__dict__.get("_period")
             if found is not None:
                 laps, r = divmod(position - found.preperiod, found.period)
-                return int(view[found.preperiod + r]) + found.saltus * laps
+                at = view[found.preperiod + r]
+                return at + found.saltus * laps
         if isinstance(position, Sum):
             return None
         n = _heap(position)
