@@ -42,7 +42,7 @@ import numpy as np
 
 from ...engine import Game, Sum
 from ...errors import GrundyError
-from .monoid import Element, Product, cyclic, power_index, reduce
+from .monoid import Product, cyclic, power_index, reduce
 
 __all__ = ["Pretension", "Solver"]
 
@@ -226,35 +226,40 @@ class Solver:
         return pf, lower
 
     # -- building candidates ------------------------------------------------------------
-    def _candidate(self, monoid: Product, phi: dict[int, Element], heaps: int,
+    def _candidate(self, monoid: Product, phi: dict[int, int], heaps: int,
                    active: list[int]) -> Pretension | None:
         """Mark the P-portion of ``monoid`` along the least sums of its elements, then
         reduce; None if the candidate reaches too many elements."""
-        def prod(parts: Sequence[int]) -> Element:
-            x = monoid.identity
+        size, brows, crows = monoid.size, monoid.base_rows, monoid.rest_rows
+
+        def mul(x: int, y: int) -> int:
+            return brows[x // size][y // size] * size + crows[x % size][y % size]
+
+        def prod(parts: Sequence[int]) -> int:
+            x = 0
             for h in parts:
                 if h in phi:  # a heap with no move is the identity
-                    x = monoid.mul(x, phi[h])
+                    x = mul(x, phi[h])
             return x
 
         t = {h: {prod(o) for o in self.heap_opts[h]} for h in active}
         k = len(active)
         start = (0,) * k
-        elem_of: dict[tuple[int, ...], Element] = {start: monoid.identity}
-        marked: dict[Element, bool] = {}
-        order: list[Element] = []
-        queue: list[tuple[tuple[int, ...], tuple[int, ...], Element]] = [
-            (start, start, monoid.identity)]
+        elem_of: dict[tuple[int, ...], int] = {start: 0}
+        marked: dict[int, bool] = {}
+        order: list[int] = []
+        queue: list[tuple[tuple[int, ...], tuple[int, ...], int]] = [
+            (start, start, 0)]
         while queue:
             _, word, x = heapq.heappop(queue)
             if x in marked:
                 continue
             elem_of[word] = x
-            options: set[Element] = set()
+            options: set[int] = set()
             for j, h in enumerate(active):
                 if word[j]:
                     rest = elem_of[word[:j] + (word[j] - 1,) + word[j + 1:]]
-                    options.update(monoid.mul(rest, y) for y in t[h])
+                    options.update([mul(rest, y) for y in t[h]])
             marked[x] = bool(options) and not any(marked[y] for y in options)
             order.append(x)
             if len(order) > MAX_CANDIDATE:
@@ -262,7 +267,7 @@ class Solver:
             if len(order) & 1023 == 0:
                 self._tick()
             for j, h in enumerate(active):
-                y = monoid.mul(x, phi[h])
+                y = mul(x, phi[h])
                 if y not in marked:
                     w = word[:j] + (word[j] + 1,) + word[j + 1:]
                     heapq.heappush(queue, (_key(w), w, y))
@@ -326,8 +331,8 @@ class Solver:
         if self.progress:
             self.progress(f"heap {m}: the quotient grows (|Q| = {len(p.in_p)} before)")
         monoid = Product([p.table, cyclic(2, 2)])
-        phi: dict[int, Element] = {h: (p.phi[h], 0) for h in active[:-1]}
-        phi[m] = (0, 1)
+        phi: dict[int, int] = {h: monoid.element(p.phi[h]) for h in active[:-1]}
+        phi[m] = monoid.element(0, 1)
         trial = self._candidate(monoid, phi, m, active)
         if trial is None:
             raise GrundyError(f"{self.game.label}: the quotient grows past {MAX_ORDER} "
@@ -351,15 +356,16 @@ class Solver:
             for chosen in itertools.combinations(involved, size):
                 self._tick()
                 tables = [trial.table]
-                phi: dict[int, Element] = {}
-                width = 1 + len(chosen)
-                for h in active:
-                    phi[h] = (trial.phi[h],) + (0,) * (width - 1)
-                for i, (j, h) in enumerate(chosen):
+                for j, h in chosen:
                     index = max(power_index(trial.table, trial.phi[h])[0], failure[j] - 1, 1)
                     tables.append(cyclic(index, 2))
-                    phi[h] = (0,) + tuple(1 if k == i else 0 for k in range(width - 1))
-                candidate = self._candidate(Product(tables), phi, m, active)
+                monoid = Product(tables)
+                phi = {h: monoid.element(trial.phi[h]) for h in active}
+                stride = monoid.size
+                for j, h in chosen:  # the generator of its own factor (mixed radix)
+                    stride //= tables[1 + chosen.index((j, h))].shape[0]
+                    phi[h] = monoid.element(0, stride)
+                candidate = self._candidate(monoid, phi, m, active)
                 if candidate is not None and \
                         candidate.in_p[candidate.element(word)] == should_be_p:
                     return candidate

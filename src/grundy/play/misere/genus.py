@@ -1,0 +1,177 @@
+"""The genus of a position (Winning Ways, ch. 13; CGSuite's ``Genus``).
+
+The genus of G is the symbol ``g^(γ1 γ2 γ3 ...)`` where ``g = γ0`` is G's normal-play
+value, ``γ1`` its misère value (the mex rule, with value 1 for a position without a
+move), and ``γk`` the misère value of ``G + 2 + ... + 2`` (``k - 1`` nim heaps of 2).
+The exponents end alternating; the symbol is written, as Winning Ways does, up to where
+the tail repeats its last two entries (``0^120`` is 0^(1,2,0,2,0,...)).
+
+A position is **tame** when its genus is that of a nim heap: ``0^120``, ``1^031``, or
+``g^(g, g^2)`` for g >= 2 (where ``g^2`` is g XOR 2); a sum of heaps that are tame
+together with all their positions plays in misère as misère nim on their normal values.
+
+>>> from grundy import find
+>>> [str(genus(find("nim"), n)) for n in range(4)]
+['0^120', '1^031', '2^20', '3^31']
+>>> g = genus(find("kayles"), 5)           # Winning Ways' wild Kayles heap
+>>> str(g), g.normal, g.misere, g.tame
+('4^146', 4, 1, False)
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ...engine import Game, Sum, mex, value
+from ...errors import GrundyError
+from .search import _Search
+
+__all__ = ["MAX_GENUS_STATES", "Genus", "genus", "heap_genera", "nim_genus"]
+
+#: the most sums (with their nim heaps of 2 and 1) one game's genus memo holds
+MAX_GENUS_STATES = 2 * 10**6
+#: entries of the exponent computed at most (they alternate much sooner)
+_MAX_ENTRIES = 40
+
+
+def _symbol(tail: Sequence[int]) -> tuple[int, ...]:
+    """The shortest prefix of the exponents that the rule "repeat the last two" (one
+    entry: repeat it) extends to all of ``tail``."""
+    for k in range(1, len(tail) + 1):
+        s = tuple(tail[:k])
+        if k == 1 and all(v == s[0] for v in tail):
+            return s
+        if k >= 2 and all(tail[j] == tail[j - 2] for j in range(k, len(tail))):
+            return s
+    return tuple(tail)
+
+
+def nim_genus(g: int) -> tuple[int, ...]:
+    """The exponent of the nim heap of ``g``: (1,2,0), (0,3,1) or (g, g XOR 2)."""
+    return (1, 2, 0) if g == 0 else (0, 3, 1) if g == 1 else (g, g ^ 2)
+
+
+@dataclass(frozen=True)
+class Genus:
+    """A genus: the normal value ``normal`` and the exponent (γ1, γ2, ...) as written."""
+
+    normal: int
+    exponent: tuple[int, ...]
+
+    def entry(self, k: int) -> int:
+        """γk (γ0 is the normal value)."""
+        if k == 0:
+            return self.normal
+        e = self.exponent
+        if k <= len(e):
+            return e[k - 1]
+        if len(e) == 1:
+            return e[0]
+        return e[len(e) - 2 + (k - len(e)) % 2]
+
+    @property
+    def misere(self) -> int:
+        return self.entry(1)
+
+    @property
+    def tame(self) -> bool:
+        """Whether the genus is that of a nim heap."""
+        return self.exponent == nim_genus(self.normal)
+
+    def __str__(self) -> str:
+        e = self.exponent
+        text = "".join(map(str, e)) if all(v < 10 for v in e) else "(" + ",".join(map(str, e)) + ")"
+        return f"{self.normal}^{text}"
+
+    @classmethod
+    def parse(cls, text: str) -> Genus:
+        """``Genus.parse("4^146")``, ``Genus.parse("12^(3,14)")``."""
+        head, caret, tail = text.strip().partition("^")
+        try:
+            if not caret or not tail:
+                raise ValueError
+            if tail.startswith("("):
+                if not tail.endswith(")"):
+                    raise ValueError
+                exponent = tuple(int(v) for v in tail[1:-1].split(","))
+            else:
+                exponent = tuple(int(ch) for ch in tail)
+            return cls(int(head), exponent)
+        except ValueError:
+            raise GrundyError(f"not a genus: {text!r} (expected e.g. 4^146)") from None
+
+
+class _Values:
+    """Misère values of sums with extra nim heaps of 2 and of 1, memoised on the game."""
+
+    def __init__(self, game: Game) -> None:
+        self.search = _Search(game)
+        memo = game.__dict__.get("_grundy_genus")
+        if memo is None:
+            memo = game.__dict__["_grundy_genus"] = {}
+        self.memo: dict[tuple[Any, ...], int] = memo
+
+    def value(self, parts: tuple[Any, ...], twos: int, ones: int) -> int:
+        memo = self.memo
+        key = (parts, twos, ones)
+        found = memo.get(key)
+        if found is not None:
+            return found
+        if len(memo) > MAX_GENUS_STATES:
+            raise GrundyError(f"the genus needs more than {MAX_GENUS_STATES} sums here: "
+                              "try a smaller position")
+        search = self.search
+        seen = set()
+        for i, part in enumerate(parts):
+            if i and part == parts[i - 1]:
+                continue  # an equal part has the same options
+            rest = parts[:i] + parts[i + 1:]
+            for option in search.options(part):
+                state = tuple(sorted(rest + option, key=hash)) if option else rest
+                seen.add(self.value(state, twos, ones))
+        if twos:
+            seen.add(self.value(parts, twos - 1, ones + 1))
+            seen.add(self.value(parts, twos - 1, ones))
+        if ones:
+            seen.add(self.value(parts, twos, ones - 1))
+        result = mex(seen) if seen else 1
+        memo[key] = result
+        return result
+
+
+def genus(game: Game, position: Any) -> Genus:
+    """The genus of ``position`` (or of a :class:`~grundy.Sum`) in ``game``."""
+    values = _Values(game)
+    parts = values.search.state(position.parts if isinstance(position, Sum) else (position,))
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 20000))
+    try:
+        tail: list[int] = []
+        for k in range(1, _MAX_ENTRIES + 1):
+            tail.append(values.value(parts, k - 1, 0))
+            if k >= 5 and tail[-1] == tail[-3] and tail[-2] == tail[-4]:
+                break
+    except RecursionError:
+        raise GrundyError("the genus of this position is too deep to compute here") from None
+    finally:
+        sys.setrecursionlimit(limit)
+    return Genus(value(game, position), _symbol(tail))
+
+
+def heap_genera(game: Game, n: int) -> list[tuple[Genus, bool]]:
+    """The genus of heaps 0..n-1 of a heap game, each with whether the heap is tame
+    together with every position it can reach (so sums of such heaps are misère nim)."""
+    out: list[tuple[Genus, bool]] = []
+    for h in range(n):
+        g = genus(game, h)
+        hereditary = g.tame
+        if hereditary:
+            for o in game.options(h):
+                for p in (o.parts if isinstance(o, Sum) else (o,)):
+                    if not out[p][1]:
+                        hereditary = False
+        out.append((g, hereditary))
+    return out

@@ -1,0 +1,407 @@
+"""Misère quotients of heap games: computed, certified, presented, and played.
+
+The misère quotient Q of a heap game (Plambeck, "Taming the wild in impartial
+combinatorial games", 2005; Plambeck & Siegel, "Misère quotients for impartial games",
+2008) is the commutative monoid of its sums modulo misère indistinguishability, with
+its P-portion (the elements of the sums the player to move loses) and the pretending
+function Φ (heap -> element).  Once Q is known, a sum of any size is decided by one
+product: the player to move loses exactly when Φ(h1)·Φ(h2)···Φ(hk) is in P.
+
+:func:`quotient` computes Q_n heap by heap (:mod:`~grundy.play.misere.solver`) until the
+pretending function is periodic far enough for the periodicity theorem of misère
+quotients to prove Q complete (octal codes, subtraction games), or the budget is spent:
+then it is the partial quotient Q_n of heaps 0..n, which decides the sums of those heaps.
+
+>>> from grundy import find
+>>> q = quotient(find("0.75"))
+>>> q.order, len(q.p_portion), q.certified
+(8, 2, True)
+>>> q.presentation
+'<a,b,c | a^2=1, b^3=b, bc=ab, c^2=b^2>'
+>>> q.outcome([5, 7, 9]), q.element_word([5, 7, 9])
+('N', 'ab^2')
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ...engine import Game, Sum
+from ...errors import GrundyError
+from .solver import Pretension, Solver, _Stop, heap_options
+
+__all__ = ["DEFAULT_HEAPS", "DEFAULT_SECONDS", "MAX_HEAPS", "MAX_SECONDS", "Quotient",
+           "octal_shape", "quotient"]
+
+#: heaps computed when not told (Kayles certifies at heap 169)
+DEFAULT_HEAPS = 1000
+#: seconds spent when not told
+DEFAULT_SECONDS = 60.0
+#: the most heaps and seconds one computation takes
+MAX_HEAPS = 20_000
+MAX_SECONDS = 24 * 3600.0
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def octal_shape(game: Game) -> tuple[int, str] | None:
+    """``(t, what)`` for a game the periodicity theorem of misère quotients covers: an
+    octal code whose moves remove at most ``t`` tokens and leave at most two heaps (a
+    subtraction game is one); None for any other game."""
+    digits = getattr(game, "digits", None)
+    if isinstance(digits, tuple) and digits and all(isinstance(d, int) for d in digits):
+        if digits[0] == 0 and all(d < 8 for d in digits) and any(digits[1:]):
+            return len(digits) - 1, f"the octal code {getattr(game, 'code', '')}"
+        return None
+    subtract = getattr(game, "subtract", None)
+    if isinstance(subtract, frozenset) and subtract and \
+            all(isinstance(k, int) for k in subtract):
+        return max(subtract), "a subtraction game (an octal code of digits 3)"
+    return None
+
+
+def _name(i: int) -> str:
+    return _LETTERS[i] if i < len(_LETTERS) else f"g{i + 1}"
+
+
+def _word_text(word: Sequence[int]) -> str:
+    text = "".join(_name(i) + (f"^{e}" if e > 1 else "") for i, e in enumerate(word) if e)
+    return text or "1"
+
+
+@dataclass(frozen=True, eq=False)
+class Quotient:
+    """The misère quotient Q_n of a heap game (the whole quotient when ``certified``)."""
+
+    #: the game's notation (``0.77``)
+    game: str
+    #: the largest heap computed: Q is the quotient of the sums of heaps 0..heaps
+    heaps: int
+    #: the multiplication table (element 0 is the identity)
+    table: np.ndarray
+    #: whether each element is in the P-portion
+    in_p: tuple[bool, ...]
+    #: the pretending function: the element of each heap 0..heaps
+    phi: tuple[int, ...]
+    #: (heap, |Q|, |P|) at each heap where the quotient grew
+    changes: tuple[tuple[int, int, int], ...]
+    #: the theorem that proves Q complete (None: partial)
+    theorem: str | None = None
+    preperiod: int | None = None
+    period: int | None = None
+    #: why a partial quotient stopped ("heaps", "time", or what grew too large)
+    stopped: str | None = None
+
+    @property
+    def certified(self) -> bool:
+        return self.theorem is not None
+
+    @property
+    def order(self) -> int:
+        return len(self.in_p)
+
+    @property
+    def p_portion(self) -> list[int]:
+        return [x for x, p in enumerate(self.in_p) if p]
+
+    # -- presentation -------------------------------------------------------------------
+    def _structure(self) -> tuple[list[int], dict[int, tuple[int, ...]], list[str]]:
+        """Generators (elements), the normal form of each element (exponents), relations."""
+        cached: tuple[list[int], dict[int, tuple[int, ...]], list[str]] | None = \
+            self.__dict__.get("_structure_cache")
+        if cached is not None:
+            return cached
+        rows = self.table.tolist()
+        gens: list[int] = []
+        reach = {0}
+        for x in self.phi:
+            if x not in reach:
+                gens.append(x)
+                frontier = list(reach)
+                for y in frontier:  # grows while read
+                    for g in gens:
+                        z = rows[y][g]
+                        if z not in reach:
+                            reach.add(z)
+                            frontier.append(z)
+        k = len(gens)
+        start = (0,) * k
+        normal: dict[int, tuple[int, ...]] = {}
+        queue: list[tuple[tuple[int, ...], tuple[int, ...], int]] = [(start, start, 0)]
+        while queue:
+            _, word, x = heapq.heappop(queue)
+            if x in normal:
+                continue
+            normal[x] = word
+            for j, g in enumerate(gens):
+                w = word[:j] + (word[j] + 1,) + word[j + 1:]
+                heapq.heappush(queue, (w[::-1], w, rows[x][g]))
+        forms = set(normal.values())
+        relations: dict[tuple[int, ...], str] = {}
+        for x, word in normal.items():
+            for j, g in enumerate(gens):
+                w = word[:j] + (word[j] + 1,) + word[j + 1:]
+                if w in forms or w in relations:
+                    continue
+                if all(w[:i] + (w[i] - 1,) + w[i + 1:] in forms for i in range(k) if w[i]):
+                    relations[w] = f"{_word_text(w)}={_word_text(normal[rows[x][g]])}"
+        rels = [relations[w] for w in sorted(relations, key=lambda w: w[::-1])]
+        found = (gens, normal, rels)
+        object.__setattr__(self, "_structure_cache", found)
+        return found
+
+    @property
+    def generators(self) -> list[str]:
+        return [_name(i) for i in range(len(self._structure()[0]))]
+
+    @property
+    def presentation(self) -> str:
+        """The presentation ``<a,b | a^2=1, b^3=b>``."""
+        gens, _, rels = self._structure()
+        names = ",".join(_name(i) for i in range(len(gens)))
+        return f"<{names} | {', '.join(rels)}>" if rels else f"<{names}>"
+
+    def word(self, x: int) -> str:
+        """An element written in the generators (its least word)."""
+        return _word_text(self._structure()[1][x])
+
+    # -- the pretending function ------------------------------------------------------
+    def covers(self, heap: int) -> bool:
+        """Whether the element of this heap is known (any heap once certified)."""
+        return 0 <= heap <= self.heaps or self.certified
+
+    def heap_element(self, heap: int) -> int:
+        if 0 <= heap <= self.heaps:
+            return self.phi[heap]
+        if self.certified and heap > self.heaps:
+            e, p = self.preperiod or 0, self.period or 1
+            return self.phi[e + (heap - e) % p]
+        raise GrundyError(f"heap {heap} is past the partial misère quotient of {self.game} "
+                          f"(heaps 0..{self.heaps})")
+
+    def element(self, heaps: Iterable[int]) -> int:
+        """The product of the heaps' elements."""
+        rows = self.__dict__.get("_rows")
+        if rows is None:
+            rows = self.table.tolist()
+            object.__setattr__(self, "_rows", rows)
+        x = 0
+        for h, c in Counter(heaps).items():
+            y = self.heap_element(h)
+            for _ in range(_reduced_count(rows, y, c)):
+                x = rows[x][y]
+        return x
+
+    def element_word(self, heaps: Iterable[int]) -> str:
+        return self.word(self.element(heaps))
+
+    def outcome(self, heaps: Iterable[int]) -> str:
+        """``"P"`` if the player to move loses the sum of these heaps under misère play."""
+        return "P" if self.in_p[self.element(heaps)] else "N"
+
+    # -- play -------------------------------------------------------------------------
+    def part_winning_moves(self, game: Game, parts: Sequence[int]) -> list[tuple[int, Any]]:
+        """The misère winning moves of a sum of heaps: (index of the part, its option)."""
+        rows = self.table.tolist()
+        counts = Counter(parts)
+        rest_of: dict[int, int] = {}
+        for h in counts:
+            counts[h] -= 1
+            rest_of[h] = self.element(counts.elements())
+            counts[h] += 1
+        good: dict[int, list[Any]] = {}
+        for h, rest in rest_of.items():
+            wins = []
+            for o in game.options(h):
+                heaps = o.parts if isinstance(o, Sum) else (o,)
+                if self.in_p[rows[rest][self.element(heaps)]]:
+                    wins.append(o)
+            good[h] = wins
+        return [(i, o) for i, h in enumerate(parts) for o in good[h]]
+
+    def explain(self, parts: Sequence[int]) -> list[str]:
+        """Why a sum of heaps is won or lost, by the quotient: the parts' elements, their
+        product, and whether it is in P."""
+        state = f"certified, {self.theorem.split(':')[0]}" if self.theorem \
+            else f"partial: heaps 0..{self.heaps}"
+        lines = [f"misère quotient of {self.game}: order {self.order}, |P| = "
+                 f"{len(self.p_portion)} ({state})", f"  Q = {self.presentation}"]
+        counts = Counter(parts)
+        shown = ", ".join(f"{h}{f' (x{c})' if c > 1 else ''}: {self.word(self.heap_element(h))}"
+                          for h, c in sorted(counts.items()))
+        lines.append(f"elements of the parts: {shown}")
+        x = self.element(parts)
+        inside = "in P: the player to move loses" if self.in_p[x] \
+            else "not in P: the player to move wins by moving to a product in P"
+        lines.append(f"their product: {self.word(x)}, {inside}")
+        return lines
+
+    # -- saving -------------------------------------------------------------------------
+    def as_dict(self) -> dict[str, Any]:
+        """The quotient as JSON-ready data (:meth:`from_dict` reads it back)."""
+        return {"game": self.game, "heaps": self.heaps, "order": self.order,
+                "p_portion": len(self.p_portion), "certified": self.certified,
+                "theorem": self.theorem, "preperiod": self.preperiod, "period": self.period,
+                "stopped": self.stopped, "presentation": self.presentation,
+                "elements": [self.word(x) for x in range(self.order)],
+                "P": self.p_portion, "phi": list(self.phi),
+                "pretending": [self.word(x) for x in self.phi],
+                "changes": [list(c) for c in self.changes],
+                "table": self.table.tolist()}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Quotient:
+        """A quotient from :meth:`as_dict`'s data, checked for shape (GrundyError if not)."""
+        def bad(why: str) -> GrundyError:
+            return GrundyError(f"not a misère quotient: {why}")
+
+        if not isinstance(data, dict):
+            raise bad("expected an object")
+        try:
+            table = np.array(data["table"], dtype=np.int64)
+            n = table.shape[0]
+            if table.ndim != 2 or table.shape != (n, n) or n < 1:
+                raise bad("the table is not square")
+            if table.min() < 0 or table.max() >= n:
+                raise bad("the table names an element out of range")
+            if not (table[0] == np.arange(n)).all() or not (table == table.T).all():
+                raise bad("the table has no identity 0 or is not commutative")
+            in_p = [False] * n
+            for x in data["P"]:
+                if not isinstance(x, int) or not 0 <= x < n:
+                    raise bad("P names an element out of range")
+                in_p[x] = True
+            phi = data["phi"]
+            if not isinstance(phi, list) or not phi or \
+                    not all(isinstance(x, int) and 0 <= x < n for x in phi):
+                raise bad("the pretending function names an element out of range")
+            heaps = data["heaps"]
+            if heaps != len(phi) - 1:
+                raise bad("the pretending function does not cover heaps 0..heaps")
+            changes = tuple(tuple(int(v) for v in c) for c in data["changes"])
+            theorem, pre, per = data["theorem"], data["preperiod"], data["period"]
+            if theorem is not None and not (isinstance(theorem, str) and isinstance(pre, int)
+                                            and isinstance(per, int) and per >= 1):
+                raise bad("a certified quotient needs its theorem, preperiod and period")
+            return cls(str(data["game"]), heaps, table.astype(np.int32), tuple(in_p),
+                       tuple(phi), changes, theorem, pre, per, data.get("stopped"))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise bad(f"{type(exc).__name__}: {exc}") from None
+
+
+def _reduced_count(rows: list[list[int]], y: int, c: int) -> int:
+    """An exponent ``e <= c`` with ``y^e = y^c`` (powers are eventually periodic)."""
+    if c < 8:
+        return c
+    seen: dict[int, int] = {}
+    x, i = 0, 0
+    while x not in seen and i < c:
+        seen[x] = i
+        x, i = rows[x][y], i + 1
+    if i == c:
+        return c
+    start, period = seen[x], i - seen[x]
+    return start + (c - start) % period
+
+
+def _certify(phi: Sequence[int], shape: tuple[int, str] | None
+             ) -> tuple[str, int, int] | None:
+    """(theorem, preperiod, period) when the periodicity theorem proves Q complete."""
+    if shape is None:
+        return None
+    t, what = shape
+    a = np.asarray(phi, dtype=np.int64)
+    count = len(a)  # heaps 0..count-1
+    for p in range(1, count // 2 + 1):
+        if 2 * p + t + 2 > count:
+            break
+        mismatch = np.nonzero(a[:-p] != a[p:])[0]
+        e = int(mismatch[-1]) + 1 if len(mismatch) else 0
+        if 2 * e + 2 * p + t + 2 <= count:
+            return (f"the periodicity theorem for misère quotients (Plambeck & Siegel 2008): "
+                    f"{what} removes at most t = {t} tokens and leaves at most two heaps, and "
+                    f"its pretending function repeats with period {p} from heap {e} through "
+                    f"heap {count - 1} >= 2e + 2p + t + 1, so Q and the period hold for "
+                    f"every heap", e, p)
+    return None
+
+
+def quotient(game: Game, heaps: int | None = None, seconds: float | None = None,
+             progress: Callable[[str], None] | None = None) -> Quotient:
+    """The misère quotient of a heap game: computed heap by heap until the periodicity
+    theorem certifies it, or up to heap ``heaps`` (default :data:`DEFAULT_HEAPS`), or for
+    ``seconds`` (default :data:`DEFAULT_SECONDS`); then the partial quotient Q_n.
+
+    ``progress`` hears a line now and then (the command line shows them on a terminal).
+    """
+    from ...rules.base import is_heap_game
+
+    if not is_heap_game(game):
+        raise GrundyError(f"{game.label}: misère quotients are computed for heap games "
+                          "(positions are heap sizes 0, 1, 2, ...)")
+    if heaps is not None and not 0 <= heaps <= MAX_HEAPS:
+        raise GrundyError(f"--heaps {heaps}: between 0 and {MAX_HEAPS}")
+    if seconds is not None and not 0 < seconds <= MAX_SECONDS:
+        raise GrundyError(f"--time {seconds}: more than 0 and at most {MAX_SECONDS:g} s")
+    top = DEFAULT_HEAPS if heaps is None else heaps
+    budget = DEFAULT_SECONDS if seconds is None else seconds
+    shape = octal_shape(game)
+    solver = Solver(game, time.monotonic() + budget, progress)
+    found = None
+    stopped = None
+    last_report = time.monotonic()
+    while solver.heaps < top:
+        try:
+            solver.next()
+        except _Stop:
+            stopped = "time"
+            break
+        except GrundyError as exc:
+            stopped = str(exc)
+            break
+        n = solver.heaps
+        if n < 400 or n % 16 == 0:
+            found = _certify(solver.p.phi, shape)
+            if found is not None:
+                break
+        if progress is not None and time.monotonic() - last_report > 0.5:
+            last_report = time.monotonic()
+            progress(f"heap {n}: |Q| = {len(solver.p.in_p)}, |P| = {sum(solver.p.in_p)}")
+    else:
+        found = _certify(solver.p.phi, shape)
+        stopped = None if found else "heaps"
+    p = solver.p
+    label = getattr(game, "notation", None) or game.label
+    theorem, pre, per = found if found else (None, None, None)
+    return Quotient(str(label), solver.heaps, p.table.copy(), tuple(p.in_p), tuple(p.phi),
+                    tuple(solver.changes), theorem, pre, per, None if found else stopped)
+
+
+def verify(game: Game, q: Quotient) -> bool:
+    """Whether ``q`` is right for every sum of heaps 0..q.heaps of ``game`` (the solver's
+    exact verification), and, if it says so, certified by the periodicity theorem."""
+    if q.certified:
+        found = _certify(q.phi, octal_shape(game))
+        if found is None or found[1:] != (q.preperiod, q.period):
+            return False
+    opts = [frozenset() for _ in q.phi]
+    solver = Solver(game)
+    pre = Pretension(q.table, list(q.in_p), list(q.phi), opts)
+    active = []
+    for n in range(1, q.heaps + 1):
+        heaps_opts = heap_options(game, n)
+        solver.heap_opts.append(heaps_opts)
+        if heaps_opts:
+            active.append(n)
+            opts[n] = frozenset(pre.element(o) for o in heaps_opts)
+        elif q.phi[n] != 0:
+            return False
+    failure, _ = solver._failure(pre, active)
+    return failure is None
