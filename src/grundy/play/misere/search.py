@@ -1,13 +1,21 @@
 """Misère play: the player who makes the last move loses.
 
-Under misère play Grundy values no longer add up over a sum, so grundy decides a
-misère position by searching the moves of the whole sum, memoised on the multiset
-of its parts (parts with no move left are dropped: they change nothing).  That is
-exact for any finite game; its cost grows with the number of distinct sums
-reachable, so it suits small positions, and it stops with an error beyond 10**6 of
-them.  Misère nim has Bouton's rule instead and needs no search: the player to move
-loses when every heap is 0 or 1 and an odd number of them are 1, or when some heap
-is larger and the nim sum is 0.
+Under misère play Grundy values no longer add up over a sum.  grundy decides a misère
+sum, in this order, by:
+
+1. the game's own misère theory (``misere_outcome_of``: Bouton's rule in nim);
+2. the game's **misère quotient** (:mod:`grundy.play.misere.quotient`), for a heap game:
+   the one computed in this session, or cached on disk by ``grundy quotient``
+   (:mod:`grundy.play.misere.cache`), or computed here within :data:`QUOTIENT_SECONDS`;
+   a sum of any number of heaps is then one product in the monoid and a membership
+   test, and its winning moves follow;
+3. **tameness**: when every heap is tame together with all its positions (its genus is
+   a nim heap's, :mod:`grundy.play.misere.genus`), the sum is misère nim on the heaps'
+   normal values;
+4. a **search** of the moves of the whole sum, memoised on the multiset of its parts
+   (parts with no move left are dropped).  It stops with an error past
+   :data:`MAX_POSITIONS` sums, :data:`MAX_SECONDS` seconds, or :data:`MAX_CELLS` parts
+   held at once (a sum of many parts has many moves, each a sum as large).
 
 >>> from grundy import Game, Sum
 >>> class Nim(Game):
@@ -23,27 +31,47 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ...engine import Game, LoopyGameError, Sum
+from ...engine import Game, LoopyGameError, Sum, value
 from ...errors import GrundyError
 
-__all__ = ["misere_outcome", "misere_part_winning_moves", "misere_winning_moves"]
+if TYPE_CHECKING:
+    from .quotient import Quotient
+
+__all__ = ["MAX_CELLS", "MAX_POSITIONS", "MAX_SECONDS", "QUOTIENT_SECONDS", "TAME_HEAPS",
+           "known_quotient", "misere_explanation", "misere_outcome",
+           "misere_part_winning_moves", "misere_winning_moves"]
 
 #: sums searched for one question at most (about 6 * 10^4 a second: a few seconds)
 MAX_POSITIONS = 2 * 10**5
 #: and for about this long at most (sums with many parts have many moves each)
 MAX_SECONDS = 5
+#: parts held at once in the sums the search keeps (its memo and its moves): about
+#: 100 MB of tuples; a memo past it is dropped, a question past it stops with an error
+MAX_CELLS = 4 * 10**6
+#: seconds spent computing a heap game's quotient when a question needs one
+QUOTIENT_SECONDS = 1.0
+#: the largest heap whose tameness is looked at (its genus needs a search of its own)
+TAME_HEAPS = 20
 
 
 def misere_outcome(game: Game, position: Any) -> str:
     """``"P"`` if the player to move loses ``position`` (or a :class:`Sum`) under misère
     play, else ``"N"``."""
-    parts = _parts(position)
+    return _outcome(game, _parts(position), None)
+
+
+def _outcome(game: Game, parts: tuple[Any, ...], deadline: float | None) -> str:
     known = game.misere_outcome_of(parts)  # the game's own theory (Bouton's rule in nim)
     if known is not None:
         return known
-    search = _Search(game)
+    q = _quotient_for(game, parts)
+    if q is not None:
+        return q.outcome(parts)
+    if _tame(game, parts):
+        return _bouton(game, parts)
+    search = _Search(game, deadline)
     return "N" if search.wins(search.state(parts)) else "P"
 
 
@@ -70,8 +98,109 @@ def misere_part_winning_moves(game: Game, parts: Iterable[Any]) -> list[tuple[in
     [(2, 1)]
     """
     parts = tuple(parts)
+    if game.misere_outcome_of(parts) is None:
+        q = _quotient_for(game, parts)
+        if q is not None:
+            return q.part_winning_moves(game, parts)  # type: ignore[arg-type]
+    deadline = time.monotonic() + MAX_SECONDS  # one budget for the whole question
     return [(i, option) for i, part in enumerate(parts) for option in game.options(part)
-            if misere_outcome(game, Sum(*parts[:i], option, *parts[i + 1:])) == "P"]
+            if _outcome(game, tuple(Sum(*parts[:i], option, *parts[i + 1:]).parts),
+                        deadline) == "P"]
+
+
+def misere_explanation(game: Game, parts: Iterable[Any]) -> list[str]:
+    """Why a sum is won or lost under misère play, in a few lines: by the game's
+    quotient (the parts' elements, their product, whether it is in P), by tameness, or
+    by the search.
+
+    >>> from grundy import find
+    >>> for line in misere_explanation(find("0.75"), [1, 2, 5]):
+    ...     print(line)
+    misère quotient of 0.75: order 8, |P| = 2 (certified, the periodicity theorem for misère quotients (Plambeck & Siegel 2008))
+      Q = <a,b,c | a^2=1, b^3=b, bc=ab, c^2=b^2>
+    elements of the parts: 1: a, 2: b, 5: c
+    their product: b^2, in P: the player to move loses
+    """
+    parts = tuple(parts)
+    if game.misere_outcome_of(parts) is not None:
+        return ["decided by the game's own misère rule"]
+    q = _quotient_for(game, parts)
+    if q is not None:
+        return q.explain(parts)  # type: ignore[arg-type]
+    if _tame(game, parts):
+        return ["every heap is tame (its genus, and its positions', are a nim heap's): "
+                "the sum plays as misère nim on the normal values"]
+    return ["decided by a search of the sums reachable (no misère quotient covers it)"]
+
+
+def known_quotient(game: Game) -> Quotient | None:
+    """The misère quotient this session knows for ``game`` (computed or loaded), if any."""
+    q: Quotient | None = game.__dict__.get("_grundy_quotient")
+    return q
+
+
+def _heaps_only(game: Game, parts: tuple[Any, ...]) -> bool:
+    from ...rules.base import is_heap_game
+
+    return is_heap_game(game) and all(
+        isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in parts)
+
+
+def _quotient_for(game: Game, parts: tuple[Any, ...]) -> Quotient | None:
+    """The quotient that decides this sum of heaps, found or computed once per game."""
+    if not parts or not _heaps_only(game, parts):
+        return None
+    memo = game.__dict__
+    q: Quotient | None = memo.get("_grundy_quotient")
+    if q is None and not memo.get("_grundy_quotient_tried"):
+        memo["_grundy_quotient_tried"] = True
+        from .cache import load
+
+        q = load(game)
+        if q is None:
+            from .quotient import quotient
+
+            try:
+                q = quotient(game, seconds=QUOTIENT_SECONDS)
+            except GrundyError:
+                q = None
+        memo["_grundy_quotient"] = q
+    if q is None or not all(q.covers(p) for p in parts):
+        return None
+    return q
+
+
+def use_quotient(game: Game, q: Quotient) -> None:
+    """Play ``game``'s misère sums by ``q`` from now on (``grundy quotient`` does this)."""
+    game.__dict__["_grundy_quotient"] = q
+    game.__dict__["_grundy_quotient_tried"] = True
+
+
+def _tame(game: Game, parts: tuple[Any, ...]) -> bool:
+    if not parts or not _heaps_only(game, parts) or max(parts) > TAME_HEAPS:
+        return False
+    known: list[bool] | None = game.__dict__.get("_grundy_tame")
+    top = max(parts)
+    if known is None or len(known) <= top:
+        from .genus import heap_genera
+
+        try:
+            known = [t for _, t in heap_genera(game, TAME_HEAPS + 1)]
+        except GrundyError:
+            known = [False] * (TAME_HEAPS + 1)
+        game.__dict__["_grundy_tame"] = known
+    return all(known[p] for p in parts)
+
+
+def _bouton(game: Game, parts: tuple[Any, ...]) -> str:
+    """Misère nim on the normal values (a sum of tame heaps)."""
+    values = [value(game, p) for p in parts]
+    if any(v > 1 for v in values):
+        total = 0
+        for v in values:
+            total ^= v
+        return "N" if total else "P"
+    return "N" if sum(values) % 2 == 0 else "P"
 
 
 def _parts(position: Any) -> tuple[Any, ...]:
@@ -91,14 +220,16 @@ class _Search:
     second look at the same sum, never a wrong answer.
     """
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, deadline: float | None = None) -> None:
         self.game = game
+        self.deadline = deadline
         memo = game.__dict__.get("_grundy_misere")
-        if memo is None:
-            memo = game.__dict__["_grundy_misere"] = ({}, {}, {})
+        if memo is None or memo[3][0] > MAX_CELLS:  # a memo too large is dropped
+            memo = game.__dict__["_grundy_misere"] = ({}, {}, {}, [0])
         self.wins_memo: dict[State, bool] = memo[0]  # state -> the player to move wins
         self.options_memo: dict[Any, tuple[State, ...]] = memo[1]  # part -> options' live parts
         self.live_memo: dict[Any, bool] = memo[2]  # part -> it has a move
+        self.memo_cells: list[int] = memo[3]  # parts held in wins_memo's keys
 
     def options(self, part: Any) -> tuple[State, ...]:
         """The options of a part, each as the parts it leaves that still have a move."""
@@ -121,6 +252,10 @@ class _Search:
         return tuple(sorted((p for p in Sum(*parts).parts if self.live(p)), key=hash))
 
     def moves(self, state: State) -> list[State]:
+        width = sum(len(self.options(part)) for part in state)
+        if width * len(state) > MAX_CELLS:
+            raise GrundyError(f"misère analysis: a sum of {len(state)} parts has {width} "
+                              "moves, too many to search here (no misère quotient covers it)")
         out = set()
         for i, part in enumerate(state):
             rest = state[:i] + state[i + 1:]
@@ -136,7 +271,9 @@ class _Search:
         stack: list[list[Any]] = [[root, self.moves(root), 0, None]]
         on_stack = {root}
         explored = 0
-        deadline = time.monotonic() + MAX_SECONDS
+        deadline = self.deadline or time.monotonic() + MAX_SECONDS
+        held = len(root) * len(stack[0][1])  # parts in the moves of the frames
+        cells = self.memo_cells
         while stack:
             frame = stack[-1]
             state, moves, index, waiting = frame
@@ -155,13 +292,21 @@ class _Search:
                     if explored > MAX_POSITIONS or (
                             explored % 64 == 0 and time.monotonic() > deadline):
                         raise GrundyError(f"misère analysis needs more than {explored} sums "
-                                          f"or {MAX_SECONDS} s here: try a smaller position")
+                                          f"or {MAX_SECONDS} s here: try a smaller position "
+                                          "(or compute the game's quotient: grundy quotient)")
                     frame[2], frame[3] = index + 1, nxt
                     on_stack.add(nxt)
-                    stack.append([nxt, self.moves(nxt), 0, None])
+                    moves_next = self.moves(nxt)
+                    held += len(nxt) * len(moves_next)
+                    if held + cells[0] > 2 * MAX_CELLS:
+                        raise GrundyError(f"misère analysis needs more than {MAX_CELLS} parts "
+                                          "held at once here: try a smaller position")
+                    stack.append([nxt, moves_next, 0, None])
                     continue
                 else:
                     memo[state] = not moves  # no move: the opponent moved last and lost
+            cells[0] += len(state)
+            held -= len(state) * len(moves)
             stack.pop()
             on_stack.discard(state)
         return memo[root]
