@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grundy import Game, GrundyError, LoopyGameError, Sum, find
-from grundy.play import misere
+from grundy.play.misere import search as misere
 from grundy.play.misere import misere_outcome, misere_winning_moves
 from grundy.play.match import play
 from support import assert_one_line_error

@@ -114,11 +114,11 @@ def misere_explanation(game: Game, parts: Iterable[Any]) -> list[str]:
     by the search.
 
     >>> from grundy import find
-    >>> for line in misere_explanation(find("0.75"), [1, 2, 5]):
+    >>> for line in misere_explanation(find("0.75"), [5, 7]):
     ...     print(line)
     misère quotient of 0.75: order 8, |P| = 2 (certified, the periodicity theorem for misère quotients (Plambeck & Siegel 2008))
       Q = <a,b,c | a^2=1, b^3=b, bc=ab, c^2=b^2>
-    elements of the parts: 1: a, 2: b, 5: c
+    elements of the parts: 5: c, 7: c
     their product: b^2, in P: the player to move loses
     """
     parts = tuple(parts)
