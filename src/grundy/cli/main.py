@@ -31,6 +31,8 @@ COMMANDS = {
     "sequence": "grundy.cli.sequences:sequence",
     "period": "grundy.cli.sequences:period",
     "explore": "grundy.cli.explore:explore",
+    "genus": "grundy.cli.misere:genus",
+    "quotient": "grundy.cli.misere:quotient",
     "survey": "grundy.cli.survey:survey",
     "serve": "grundy.cli.serve:serve",
 }

@@ -1,0 +1,134 @@
+"""The commands ``grundy genus`` and ``grundy quotient``: misère play as the research
+tools do it (registered in :mod:`grundy.cli.main`, loaded when used)."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from .common import echo_json, fail, resolve_game
+
+__all__ = ["GENUS_HEAPS", "genus", "quotient"]
+
+#: the most heaps ``grundy genus`` lists (Kayles to heap 30 in about a second; the
+#: genus of heap n searches the sums of heaps below n, whose number grows fast)
+GENUS_HEAPS = 40
+#: entries of the pretending function printed as text (--json gives them all)
+_SHOWN = 120
+
+
+@click.command()
+@click.argument("game")
+@click.argument("position", nargs=-1)
+@click.option("-n", "count", type=click.IntRange(1, GENUS_HEAPS), default=12, show_default=True,
+              help=f"Heaps 0..N-1 of a heap game (at most {GENUS_HEAPS}).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def genus(game: str, position: tuple[str, ...], count: int, as_json: bool) -> None:
+    """Print the genus g^(γ1 γ2 ...) of heaps 0..N-1 of GAME, or of a POSITION of any game.
+
+    The genus (Winning Ways, ch. 13) holds the normal value g, the misère value γ1 and
+    the misère values of the position plus nim heaps of 2; it is written as Winning Ways
+    writes it (4^146: the tail repeats its last two).  A heap is marked tame when it and
+    every position it can reach have a nim heap's genus: sums of such heaps are misère
+    nim on their normal values; wild heaps are not.
+    """
+    from ..engine import Sum
+    from ..play.analysis import parse_position
+    from ..play.misere.genus import genus as genus_of
+    from ..play.misere.genus import heap_genera
+    from ..rules.base import is_heap_game
+
+    ruleset = resolve_game(game)
+    if position:
+        parts = parse_position(ruleset, list(position))
+        for part in parts:
+            ruleset.check_listable(part)
+        g = genus_of(ruleset, Sum(*parts) if len(parts) > 1 else parts[0])
+        if as_json:
+            echo_json({"genus": str(g), "normal": g.normal, "misere": g.misere,
+                       "exponent": list(g.exponent), "tame": g.tame})
+        else:
+            click.echo(f"{g}  ({'tame' if g.tame else 'wild'} genus)")
+        return
+    if not is_heap_game(ruleset):
+        fail(f"{game}: give a POSITION (-n lists heaps 0..N-1 of a heap game)")
+    rows = heap_genera(ruleset, count)
+    if as_json:
+        echo_json([{"heap": h, "genus": str(g), "normal": g.normal, "misere": g.misere,
+                    "exponent": list(g.exponent), "tame": t} for h, (g, t) in enumerate(rows)])
+        return
+    width = max(len(str(g)) for g, _ in rows)
+    for h, (g, t) in enumerate(rows):
+        click.echo(f"{h:>4}  {str(g):<{width}}  {'tame' if t else 'wild'}")
+
+
+def _progress(line: str) -> None:
+    stream = sys.stderr
+    if stream is not None and stream.isatty():
+        stream.write(f"\r\x1b[K{line}")
+        stream.flush()
+
+
+def _end_progress() -> None:
+    stream = sys.stderr
+    if stream is not None and stream.isatty():
+        stream.write("\r\x1b[K")
+        stream.flush()
+
+
+@click.command()
+@click.argument("game")
+@click.option("--heaps", "heaps", type=int, default=None,
+              help="Compute Q_N for heaps up to N at most (default 1000; at most 20000).")
+@click.option("--time", "seconds", type=float, default=None,
+              help="Stop after about this many seconds (default 60) with the partial Q_N.")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON object (with the table).")
+@click.option("--no-save", is_flag=True,
+              help="Do not keep a certified quotient in the cache folder.")
+def quotient(game: str, heaps: int | None, seconds: float | None, as_json: bool,
+             no_save: bool) -> None:
+    """Compute the misère quotient of a heap GAME: its presentation, order, P-portion and
+    pretending function.
+
+    Heaps are added one by one (Q_0, Q_1, ...) until the pretending function is periodic
+    far enough for the periodicity theorem of misère quotients to certify the whole
+    quotient (octal codes and subtraction games: the theorem is named in the output),
+    or until --heaps or --time: then the partial quotient Q_N of heaps 0..N is printed,
+    marked partial.  A certified quotient is kept in the cache folder (see the misère
+    page of the documentation), and `grundy analyze GAME ... --misere` plays by it.
+    """
+    from ..play.misere.cache import load, save
+    from ..play.misere.quotient import quotient as compute
+    from ..play.misere.search import use_quotient
+
+    ruleset = resolve_game(game)
+    q = load(ruleset) if heaps is None and seconds is None else None
+    if q is None or not q.certified:
+        try:
+            q = compute(ruleset, heaps, seconds, _progress)
+        finally:
+            _end_progress()
+        if q.certified and not no_save:
+            save(ruleset, q)
+    use_quotient(ruleset, q)
+    if as_json:
+        echo_json(q.as_dict())
+        return
+    if q.certified:
+        click.echo(f"misère quotient of {q.game}: certified by {q.theorem}")
+    else:
+        why = {"time": "the time limit", "heaps": "the heap limit"}.get(q.stopped or "",
+                                                                         q.stopped or "")
+        click.echo(f"misère quotient of {q.game}: partial, Q_{q.heaps} (sums of heaps "
+                   f"0..{q.heaps}; stopped at {why}); not certified")
+    click.echo(f"order |Q| = {q.order}, |P| = {len(q.p_portion)}")
+    click.echo(f"presentation: {q.presentation}")
+    click.echo(f"P-portion: {{{', '.join(q.word(x) for x in q.p_portion)}}}")
+    shown = q.phi[:_SHOWN]
+    more = f" ... ({q.heaps + 1} heaps)" if len(q.phi) > _SHOWN else ""
+    click.echo(f"pretending function (heaps 0..): {' '.join(q.word(x) for x in shown)}{more}")
+    if q.certified:
+        click.echo(f"  periodic: period {q.period} from heap {q.preperiod}")
+    changes = ", ".join(f"{h} (|Q| = {o}, |P| = {p})" for h, o, p in q.changes)
+    click.echo(f"the quotient changed at heaps: {changes or 'none'}")
