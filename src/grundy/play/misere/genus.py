@@ -70,7 +70,7 @@ class Genus:
             return e[k - 1]
         if len(e) == 1:
             return e[0]
-        return e[len(e) - 2 + (k - len(e)) % 2]
+        return e[len(e) - 2 + (k - len(e) - 1) % 2]
 
     @property
     def misere(self) -> int:
