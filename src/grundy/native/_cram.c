@@ -1,0 +1,478 @@
+/* The compiled Cram search: Grundy values of boards of at most 64 cells.
+ *
+ * A board is a bitboard: bit r * w + c is set when cell (r, c) of an h x w rectangle is
+ * free.  The value of a board is the XOR of the values of its connected components; a
+ * component of one cell has no move (value 0), one of two or three cells has value 1.
+ * Every other component is searched in its canonical form: cropped to its bounding box
+ * and the least of its eight images under the square's symmetries, so each shape is met
+ * once.  A move (a domino on two free adjacent cells) splits a component into parts;
+ * equal parts cancel in pairs before any is searched, and the value of the move is the
+ * XOR of the rest.  The value of a component is the mex of its moves' values.
+ *
+ * Values found are kept in a transposition table of fixed size (16 bytes a slot, the
+ * size set by set_slots): a slot is found by linear probing over 8 places; when all 8
+ * are taken, the smallest board among them is replaced (it is the cheapest to find
+ * again).  Every value the table holds is exact, so the table can be saved (dump) and
+ * given back (load) to resume a long search.  The search checks for signals (Ctrl-C)
+ * every 2^16 components and then stops with the table kept.
+ *
+ * The same search plays Node Kayles on a board's grid graph (rule 1: a move takes a free
+ * cell and its free neighbours), where one cell or two have value 1.
+ *
+ * The Python path (grundy.rules.cram) computes the same values through the generic
+ * engine; the tests check the two against each other and against a plain mex search.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    uint64_t mask;
+    uint16_t shape; /* h * 256 + w; 0 for an empty slot */
+    uint8_t value;
+    uint8_t cells;
+    uint32_t pad;
+} Slot;
+
+static Slot *table = NULL;
+static uint64_t slots = 0;          /* a power of two */
+static uint64_t wanted_slots = 1u << 22;
+static uint64_t stored = 0;         /* slots in use */
+static uint64_t searched = 0;       /* components searched (not found in the table) */
+static int stopped = 0;             /* a signal arrived: unwind */
+static int rule = 0;                /* 0: Cram (a domino); 1: Node Kayles (a cell and its neighbours) */
+static PyObject *progress = NULL;   /* called with (searched, stored) every 2^20 searches */
+
+#define PROBES 8
+#define BAD 255
+
+/* per shape: the image of each cell under the eight symmetries, and column masks */
+typedef struct {
+    int ready;
+    uint8_t image[8][64];
+    uint64_t not_first, not_last, full;
+} Shape;
+
+static Shape shapes[65][65];
+
+static inline uint64_t shl(uint64_t m, int s) { return s >= 64 ? 0 : m << s; }
+static inline uint64_t shr(uint64_t m, int s) { return s >= 64 ? 0 : m >> s; }
+
+static Shape *shape_of(int h, int w)
+{
+    Shape *s = &shapes[h][w];
+    if (s->ready)
+        return s;
+    s->full = h * w == 64 ? ~(uint64_t)0 : (((uint64_t)1 << (h * w)) - 1);
+    uint64_t first = 0;
+    for (int r = 0; r < h; r++)
+        first |= (uint64_t)1 << (r * w);
+    s->not_first = s->full & ~first;
+    s->not_last = s->full & ~shl(first, w - 1);
+    for (int t = 0; t < 8; t++) {
+        int swap = t >= 4, fr = t & 1, fc = (t >> 1) & 1;
+        int H = swap ? w : h, W = swap ? h : w;
+        for (int r = 0; r < h; r++)
+            for (int c = 0; c < w; c++) {
+                int R = swap ? c : r, C = swap ? r : c;
+                if (fr) R = H - 1 - R;
+                if (fc) C = W - 1 - C;
+                s->image[t][r * w + c] = (uint8_t)(R * W + C);
+            }
+    }
+    s->ready = 1;
+    return s;
+}
+
+/* the component of `seed` within `free` */
+static inline uint64_t fill(const Shape *s, int w, uint64_t seed, uint64_t free)
+{
+    uint64_t part = seed;
+    for (;;) {
+        uint64_t grown = part | ((part << 1) & s->not_first) | ((part >> 1) & s->not_last)
+                         | shl(part, w) | shr(part, w);
+        grown &= free;
+        if (grown == part)
+            return part;
+        part = grown;
+    }
+}
+
+/* crop `m` (an h x w board) to its bounding box; sets *H, *W */
+static uint64_t crop(uint64_t m, int h, int w, int *H, int *W)
+{
+    (void)h;
+    int top = __builtin_ctzll(m) / w, bottom = (63 - __builtin_clzll(m)) / w;
+    uint64_t row = w == 64 ? ~(uint64_t)0 : (((uint64_t)1 << w) - 1), cols = 0;
+    for (int r = top; r <= bottom; r++)
+        cols |= shr(m, r * w) & row;
+    int left = __builtin_ctzll(cols), right = 63 - __builtin_clzll(cols);
+    int nw = right - left + 1, nh = bottom - top + 1;
+    *H = nh;
+    *W = nw;
+    if (nw == w)
+        return shr(m, top * w);
+    uint64_t keep = nw == 64 ? ~(uint64_t)0 : (((uint64_t)1 << nw) - 1), out = 0;
+    for (int r = 0; r < nh; r++)
+        out |= ((shr(m, (r + top) * w + left)) & keep) << (r * nw);
+    return out;
+}
+
+/* the canonical form of a cropped h x w component: the least (H, W, image) */
+static uint64_t canonical(uint64_t m, int h, int w, int *H, int *W)
+{
+    const Shape *s = shape_of(h, w);
+    uint64_t best = 0;
+    int bh = 0, bw = 0;
+    for (int t = 0; t < 8; t++) {
+        int th = t >= 4 ? w : h, tw = t >= 4 ? h : w;
+        uint64_t image = 0, rest = m;
+        while (rest) {
+            int i = __builtin_ctzll(rest);
+            rest &= rest - 1;
+            image |= (uint64_t)1 << s->image[t][i];
+        }
+        if (t == 0 || th < bh || (th == bh && (tw < bw || (tw == bw && image < best)))) {
+            best = image;
+            bh = th;
+            bw = tw;
+        }
+    }
+    *H = bh;
+    *W = bw;
+    return best;
+}
+
+static inline uint64_t slot_of(uint64_t m, uint16_t shape)
+{
+    uint64_t x = m ^ ((uint64_t)shape << 48) ^ ((uint64_t)shape * 0x9E3779B97F4A7C15ull);
+    x ^= x >> 31;
+    x *= 0xBF58476D1CE4E5B9ull;
+    x ^= x >> 29;
+    return x & (slots - 1);
+}
+
+static int ensure_table(void)
+{
+    if (table != NULL)
+        return 0;
+    table = calloc(wanted_slots, sizeof(Slot));
+    if (table == NULL) {
+        PyErr_Format(PyExc_MemoryError, "cannot hold a Cram table of %llu slots",
+                     (unsigned long long)wanted_slots);
+        return -1;
+    }
+    slots = wanted_slots;
+    stored = 0;
+    return 0;
+}
+
+static int look(uint64_t m, uint16_t shape)
+{
+    uint64_t i = slot_of(m, shape);
+    for (int k = 0; k < PROBES; k++) {
+        Slot *e = &table[(i + k) & (slots - 1)];
+        if (e->shape == 0)
+            return -1;
+        if (e->shape == shape && e->mask == m)
+            return e->value;
+    }
+    return -1;
+}
+
+static void keep(uint64_t m, uint16_t shape, int value)
+{
+    uint64_t i = slot_of(m, shape);
+    Slot *victim = NULL;
+    int cells = __builtin_popcountll(m);
+    for (int k = 0; k < PROBES; k++) {
+        Slot *e = &table[(i + k) & (slots - 1)];
+        if (e->shape == 0) {
+            victim = e;
+            stored++;
+            break;
+        }
+        if (victim == NULL || e->cells < victim->cells)
+            victim = e;
+    }
+    if (victim->shape != 0 && victim->cells > cells)
+        return; /* every slot holds a bigger board: keep them */
+    victim->mask = m;
+    victim->shape = shape;
+    victim->value = (uint8_t)value;
+    victim->cells = (uint8_t)cells;
+}
+
+static int component_value(uint64_t m, int h, int w);
+
+/* the value of the free cells `free` of an h x w board: the XOR of its components' */
+static int board_value(uint64_t free, int h, int w)
+{
+    const Shape *s = shape_of(h, w);
+    uint64_t keys[32];
+    uint16_t kinds[32];
+    int n = 0;
+    while (free) {
+        uint64_t part = fill(s, w, free & -free, free);
+        free &= ~part;
+        int cells = __builtin_popcountll(part);
+        int small = rule == 0 ? 3 : 2; /* a part this small has value 1 (one cell in Cram: 0) */
+        if (cells < 2 && rule == 0)
+            continue;
+        int ch, cw, H, W;
+        uint64_t cropped = crop(part, h, w, &ch, &cw);
+        uint64_t key = cells <= small ? cropped : canonical(cropped, ch, cw, &H, &W);
+        if (cells <= small)
+            H = 0, W = cells;
+        /* equal parts cancel in pairs */
+        int twin = -1;
+        for (int j = 0; j < n; j++)
+            if (keys[j] == key && kinds[j] == (uint16_t)(H * 256 + W)) {
+                twin = j;
+                break;
+            }
+        if (twin >= 0) {
+            keys[twin] = keys[n - 1];
+            kinds[twin] = kinds[n - 1];
+            n--;
+        } else {
+            keys[n] = key;
+            kinds[n] = (uint16_t)(H * 256 + W);
+            n++;
+        }
+    }
+    int x = 0;
+    for (int j = 0; j < n; j++) {
+        int H = kinds[j] >> 8, W = kinds[j] & 255;
+        int v = H == 0 ? 1 : component_value(keys[j], H, W);
+        if (v == BAD)
+            return BAD;
+        x ^= v;
+    }
+    return x;
+}
+
+/* the value of a canonical component (of four cells or more in Cram, three in Node Kayles) */
+static int component_value(uint64_t m, int h, int w)
+{
+    uint16_t shape = (uint16_t)(h * 256 + w + (rule << 15));
+    int known = look(m, shape);
+    if (known >= 0)
+        return known;
+    if (stopped)
+        return BAD;
+    if ((++searched & 0xFFFF) == 0) {
+        if (PyErr_CheckSignals() < 0) {
+            stopped = 1;
+            return BAD;
+        }
+        if (progress != NULL && (searched & 0xFFFFF) == 0) {
+            PyObject *r = PyObject_CallFunction(progress, "KK", (unsigned long long)searched,
+                                                (unsigned long long)stored);
+            if (r == NULL) {
+                stopped = 1;
+                return BAD;
+            }
+            Py_DECREF(r);
+        }
+    }
+    const Shape *s = shape_of(h, w);
+    uint64_t seen[4] = {0, 0, 0, 0};
+    if (rule == 1) {
+        for (uint64_t rest = m; rest; rest &= rest - 1) {
+            uint64_t cell = rest & -rest;
+            uint64_t gone = cell | ((cell << 1) & s->not_first) | ((cell >> 1) & s->not_last)
+                            | shl(cell, w) | shr(cell, w);
+            int v = board_value(m & ~gone, h, w);
+            if (v == BAD)
+                return BAD;
+            seen[v >> 6] |= (uint64_t)1 << (v & 63);
+        }
+        goto done;
+    }
+    uint64_t across = m & (m >> 1) & s->not_last;
+    uint64_t down = w < 64 ? m & (m >> w) : 0;
+    for (int pass = 0; pass < 2; pass++) {
+        uint64_t starts = pass == 0 ? across : down;
+        int step = pass == 0 ? 1 : w;
+        while (starts) {
+            uint64_t low = starts & -starts;
+            starts &= starts - 1;
+            int v = board_value(m & ~(low | (low << step)), h, w);
+            if (v == BAD)
+                return BAD;
+            seen[v >> 6] |= (uint64_t)1 << (v & 63);
+        }
+    }
+done:;
+    int mex = 0;
+    while (mex < 255 && (seen[mex >> 6] >> (mex & 63)) & 1)
+        mex++;
+    keep(m, shape, mex);
+    return mex;
+}
+
+static PyObject *cram_value(PyObject *self, PyObject *args)
+{
+    int h, w, which = 0;
+    unsigned long long m;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "iiK|i", &h, &w, &m, &which))
+        return NULL;
+    if (which != 0 && which != 1) {
+        PyErr_SetString(PyExc_ValueError, "rule: 0 (Cram) or 1 (Node Kayles)");
+        return NULL;
+    }
+    rule = which;
+    if (h < 1 || w < 1 || h * w > 64) {
+        PyErr_SetString(PyExc_ValueError, "a board has 1 to 64 cells");
+        return NULL;
+    }
+    if (h * w < 64 && (m >> (h * w)) != 0) {
+        PyErr_SetString(PyExc_ValueError, "the mask has cells outside the board");
+        return NULL;
+    }
+    if (ensure_table() < 0)
+        return NULL;
+    stopped = 0;
+    int v = board_value((uint64_t)m, h, w);
+    if (v == BAD) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_OverflowError, "a Cram value past 254");
+        return NULL;
+    }
+    return PyLong_FromLong(v);
+}
+
+static PyObject *cram_set_slots(PyObject *self, PyObject *args)
+{
+    unsigned long long n;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "K", &n))
+        return NULL;
+    if (n < 1024 || (n & (n - 1)) != 0 || n > (1ull << 32)) {
+        PyErr_SetString(PyExc_ValueError, "slots: a power of two from 2^10 to 2^32");
+        return NULL;
+    }
+    free(table);
+    table = NULL;
+    slots = stored = 0;
+    wanted_slots = n;
+    Py_RETURN_NONE;
+}
+
+static PyObject *cram_stats(PyObject *self, PyObject *noargs)
+{
+    (void)self;
+    (void)noargs;
+    return Py_BuildValue("KKK", (unsigned long long)searched, (unsigned long long)stored,
+                         (unsigned long long)(table ? slots : wanted_slots));
+}
+
+static PyObject *cram_set_progress(PyObject *self, PyObject *fn)
+{
+    (void)self;
+    Py_XDECREF(progress);
+    progress = fn == Py_None ? NULL : fn;
+    Py_XINCREF(progress);
+    Py_RETURN_NONE;
+}
+
+/* the slots in use, as bytes of 12-byte records: mask (8, little-endian), shape (2), value, cells */
+static PyObject *cram_dump(PyObject *self, PyObject *noargs)
+{
+    (void)self;
+    (void)noargs;
+    if (table == NULL)
+        return PyBytes_FromStringAndSize("", 0);
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(stored * 12));
+    if (out == NULL)
+        return NULL;
+    unsigned char *p = (unsigned char *)PyBytes_AS_STRING(out);
+    uint64_t n = 0;
+    for (uint64_t i = 0; i < slots && n < stored; i++) {
+        const Slot *e = &table[i];
+        if (e->shape == 0)
+            continue;
+        for (int b = 0; b < 8; b++)
+            p[b] = (unsigned char)(e->mask >> (8 * b));
+        p[8] = (unsigned char)(e->shape & 255);
+        p[9] = (unsigned char)(e->shape >> 8);
+        p[10] = e->value;
+        p[11] = e->cells;
+        p += 12;
+        n++;
+    }
+    if (_PyBytes_Resize(&out, (Py_ssize_t)(n * 12)) < 0)
+        return NULL;
+    return out;
+}
+
+static PyObject *cram_load(PyObject *self, PyObject *arg)
+{
+    Py_buffer view;
+    (void)self;
+    if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0)
+        return NULL;
+    if (view.len % 12 != 0) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_ValueError, "a Cram table is a whole number of 12-byte records");
+        return NULL;
+    }
+    if (ensure_table() < 0) {
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    const unsigned char *p = view.buf;
+    for (Py_ssize_t k = 0; k < view.len / 12; k++, p += 12) {
+        uint64_t m = 0;
+        for (int b = 0; b < 8; b++)
+            m |= (uint64_t)p[b] << (8 * b);
+        int h = p[9] & 127, w = p[8];
+        uint16_t shape = (uint16_t)(p[8] | (p[9] << 8));
+        if (h < 1 || w < 1 || h * w > 64 || __builtin_popcountll(m) != p[11]
+            || (h * w < 64 && (m >> (h * w)) != 0)) {
+            PyBuffer_Release(&view);
+            PyErr_Format(PyExc_ValueError, "record %zd of the Cram table is not a board", k);
+            return NULL;
+        }
+        /* records are trusted only once checked by the caller (a checksum); they are
+         * stored here as found */
+        keep(m, shape, p[10]);
+    }
+    PyBuffer_Release(&view);
+    Py_RETURN_NONE;
+}
+
+static PyObject *cram_clear(PyObject *self, PyObject *noargs)
+{
+    (void)self;
+    (void)noargs;
+    if (table != NULL)
+        memset(table, 0, slots * sizeof(Slot));
+    stored = searched = 0;
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"value", cram_value, METH_VARARGS,
+     "value(rows, cols, mask, rule=0) -> the Grundy value of the board whose free cells are the "
+     "set bits of mask (bit r * cols + c), in Cram (rule 0) or Node Kayles (rule 1)"},
+    {"set_slots", cram_set_slots, METH_VARARGS,
+     "set_slots(n): the table's size in slots of 16 bytes (a power of two); clears it"},
+    {"stats", cram_stats, METH_NOARGS, "stats() -> (components searched, slots used, slots)"},
+    {"set_progress", cram_set_progress, METH_O,
+     "set_progress(fn or None): fn(searched, stored) is called every 2^20 components"},
+    {"dump", cram_dump, METH_NOARGS, "dump() -> the table's records as bytes"},
+    {"load", cram_load, METH_O, "load(bytes): put records of dump() back in the table"},
+    {"clear", cram_clear, METH_NOARGS, "clear(): forget every value"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_cram",
+                                    "The compiled Cram search (see _cram.c).", -1, methods,
+                                    NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__cram(void) { return PyModule_Create(&module); }

@@ -1,0 +1,273 @@
+"""Node Kayles and Arc Kayles on any graph.
+
+In **Node Kayles** a move takes a vertex together with its neighbours; in **Arc Kayles**
+a move takes an edge together with both its ends (and so every edge touching them).  On
+a path they are Dawson's Chess (octal 0.137) and Dawson's Kayles (0.07, shifted by one:
+a path of n vertices has n - 1 edges); Arc Kayles on the grid graph of a board's free
+cells is Cram.
+
+A position is a :class:`Graph`: vertices ``0..n-1`` and edges, read from a family name
+(``path:5``, ``cycle:6``, ``grid:3x4``, ``complete:4``, ``bipartite:2,3``, ``star:5``,
+``petersen``) or an edge list (``0-1,1-2,2-0``; a lone vertex as ``7``).  Any object
+with ``nodes`` and ``edges`` (a networkx graph) converts with :meth:`Graph.of`.  A move's
+option is the sum of the components left, each relabelled ``0..k-1`` in the order of
+its vertices, so equal labelled pieces meet in the memo.  Node Kayles on a board
+(``3x12``, ``'..|.#'``) is searched by the compiled board search when it is built.
+
+>>> node, arc = NodeKayles(), ArcKayles()
+>>> [node.value(Graph.parse(f"path:{n}")) for n in range(1, 10)]
+[1, 1, 2, 0, 3, 1, 1, 0, 3]
+>>> [arc.value(Graph.parse(f"path:{n}")) for n in range(1, 10)]
+[0, 1, 1, 2, 0, 3, 1, 1, 0]
+>>> node.value(Graph.parse("petersen")), arc.value(Graph.parse("cycle:5"))
+(1, 0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from collections.abc import Callable
+from typing import Any
+
+from ..engine import Game, Sum
+from ..errors import GrundyError
+from .cells import Board
+from .cram import Cram, compiled_value
+
+__all__ = ["ArcKayles", "Graph", "MAX_VERTICES", "NodeKayles"]
+
+#: the most vertices of a graph position (searches past this do not end in seconds)
+MAX_VERTICES = 64
+
+
+@dataclass(frozen=True, slots=True)
+class Graph:
+    """A simple graph on vertices ``0..n-1`` (no loops, no repeated edges)."""
+
+    n: int
+    edges: frozenset[tuple[int, int]]
+
+    @classmethod
+    def make(cls, n: int, edges: Any) -> Graph:
+        """A graph from a vertex count and pairs; a loop or a repeated edge is an error.
+
+        >>> Graph.make(3, [(0, 1), (1, 0)])
+        Traceback (most recent call last):
+        ...
+        grundy.errors.GrundyError: the edge 1-0 is given twice (a graph here has no repeated edges)
+        """
+        if n > MAX_VERTICES:
+            raise GrundyError(f"a graph of {n} vertices is past the limit of the graph games "
+                              f"({MAX_VERTICES} vertices)")
+        seen: set[tuple[int, int]] = set()
+        for u, v in edges:
+            if u == v:
+                raise GrundyError(f"the edge {u}-{v} is a loop (a graph here has none)")
+            if not (0 <= u < n and 0 <= v < n):
+                raise GrundyError(f"the edge {u}-{v} has an end outside vertices 0..{n - 1}")
+            key = (min(u, v), max(u, v))
+            if key in seen:
+                raise GrundyError(f"the edge {u}-{v} is given twice (a graph here has no "
+                                  "repeated edges)")
+            seen.add(key)
+        return cls(n, frozenset(seen))
+
+    @classmethod
+    def of(cls, graph: Any) -> Graph:
+        """A graph from any object with ``nodes`` and ``edges`` (a networkx graph), its
+        vertices numbered in the order ``nodes`` lists them."""
+        try:
+            nodes = list(graph.nodes)
+            index = {node: i for i, node in enumerate(nodes)}
+            pairs = [(index[u], index[v]) for u, v, *_ in graph.edges]
+        except (AttributeError, TypeError, KeyError, ValueError):
+            raise GrundyError(f"cannot read a graph from {graph!r}: it needs nodes and edges "
+                              "(a networkx graph, say)") from None
+        return cls.make(len(nodes), pairs)
+
+    @classmethod
+    def parse(cls, text: str) -> Graph:
+        """A named family or an edge list (see the module docstring).
+
+        >>> Graph.parse("grid:2x3").edges == Graph.parse("0-1,1-2,3-4,4-5,0-3,1-4,2-5").edges
+        True
+        """
+        word = text.strip().lower()
+        name, _, arg = word.partition(":")
+        families: dict[str, Callable[..., tuple[int, list[tuple[int, int]]]]] = {
+            "path": _path, "cycle": _cycle, "complete": _complete, "star": _star,
+                    "grid": _grid, "bipartite": _bipartite}
+        if name == "petersen" and not arg:
+            outer = [(i, (i + 1) % 5) for i in range(5)]
+            inner = [(5 + i, 5 + (i + 2) % 5) for i in range(5)]
+            return cls.make(10, outer + inner + [(i, i + 5) for i in range(5)])
+        if name in families:
+            numbers = arg.replace("x", ",").split(",")
+            if not arg or not all(p.isascii() and p.isdigit() and len(p) <= 4 for p in numbers):
+                raise GrundyError(f"cannot read the graph {text.strip()!r}: write {name}:N"
+                                  + (" (grid:RxC, bipartite:A,B)" if name in ("grid", "bipartite")
+                                     else ""))
+            n, edges = families[name](*map(int, numbers))
+            return cls.make(n, edges)
+        return _edge_list(text)
+
+    # -- what a graph is -------------------------------------------------------
+    def neighbours(self) -> list[set[int]]:
+        """The neighbours of each vertex."""
+        found: list[set[int]] = [set() for _ in range(self.n)]
+        for u, v in self.edges:
+            found[u].add(v)
+            found[v].add(u)
+        return found
+
+    def without(self, gone: set[int]) -> list[Graph]:
+        """The components left once the vertices ``gone`` are taken, each relabelled."""
+        near = self.neighbours()
+        left = [v for v in range(self.n) if v not in gone]
+        parts, placed = [], set()
+        for start in left:
+            if start in placed:
+                continue
+            component, todo = [], [start]
+            placed.add(start)
+            while todo:
+                v = todo.pop()
+                component.append(v)
+                for u in near[v]:
+                    if u not in gone and u not in placed:
+                        placed.add(u)
+                        todo.append(u)
+            component.sort()
+            label = {v: i for i, v in enumerate(component)}
+            parts.append(Graph(len(component), frozenset(
+                (label[u], label[v]) for u, v in self.edges if u in label and v in label)))
+        return parts
+
+    def text(self) -> str:
+        """The graph as an edge list :meth:`parse` reads back (lone vertices by number)."""
+        touched = {v for edge in self.edges for v in edge}
+        words = [f"{u}-{v}" for u, v in sorted(self.edges)]
+        words += [str(v) for v in range(self.n) if v not in touched]
+        return ",".join(words) if words else "empty"
+
+
+def _path(n: int) -> tuple[int, list[tuple[int, int]]]:
+    return n, [(i, i + 1) for i in range(n - 1)]
+
+
+def _cycle(n: int) -> tuple[int, list[tuple[int, int]]]:
+    if n < 3:
+        raise GrundyError(f"a cycle has at least 3 vertices, got cycle:{n}")
+    return n, [(i, (i + 1) % n) for i in range(n)]
+
+
+def _complete(n: int) -> tuple[int, list[tuple[int, int]]]:
+    return n, [(i, j) for i in range(n) for j in range(i + 1, n)]
+
+
+def _star(n: int) -> tuple[int, list[tuple[int, int]]]:
+    return n + 1, [(0, i) for i in range(1, n + 1)]
+
+
+def _grid(rows: int, cols: int = 0) -> tuple[int, list[tuple[int, int]]]:
+    if cols == 0:
+        raise GrundyError("write a grid as grid:RxC, such as grid:3x4")
+    if rows * cols > MAX_VERTICES:
+        raise GrundyError(f"a graph of {rows * cols} vertices is past the limit of the graph "
+                          f"games ({MAX_VERTICES} vertices)")
+    edges = [(r * cols + c, r * cols + c + 1) for r in range(rows) for c in range(cols - 1)]
+    edges += [(r * cols + c, (r + 1) * cols + c) for r in range(rows - 1) for c in range(cols)]
+    return rows * cols, edges
+
+
+def _bipartite(a: int, b: int = -1) -> tuple[int, list[tuple[int, int]]]:
+    if b < 0:
+        raise GrundyError("write a complete bipartite graph as bipartite:A,B, such as "
+                          "bipartite:2,3")
+    return a + b, [(i, a + j) for i in range(a) for j in range(b)]
+
+
+def _edge_list(text: str) -> Graph:
+    words = [w for w in text.replace(" ", ",").split(",") if w]
+    pairs, lone = [], []
+    for word in words:
+        ends = word.split("-")
+        if not all(e.isascii() and e.isdigit() and len(e) <= 4 for e in ends) or len(ends) > 2:
+            raise GrundyError(f"cannot read a graph from {text.strip()!r}: write a family "
+                              "(path:5, cycle:6, grid:3x4, complete:4, bipartite:2,3, star:5, "
+                              "petersen) or edges such as 0-1,1-2")
+        if len(ends) == 2:
+            pairs.append((int(ends[0]), int(ends[1])))
+        else:
+            lone.append(int(ends[0]))
+    if not words:
+        raise GrundyError(f"cannot read a graph from {text.strip()!r}: it names no vertex")
+    n = max([v for pair in pairs for v in pair] + lone) + 1
+    return Graph.make(n, pairs)
+
+
+def _option(parts: list[Any]) -> Any:
+    return parts[0] if len(parts) == 1 else Sum(*parts)
+
+
+class _OnGraphs(Game):
+    """What the two games share: positions are graphs, or boards (their grid graphs)."""
+
+    def parse_position(self, text: str) -> Graph | Board:
+        """A graph (``path:5``, ``0-1,1-2``) or a board (``3x4``, ``'..|.#'``)."""
+        word = text.strip().lower()
+        if ":" in word or "-" in word or word == "petersen":
+            return Graph.parse(text)
+        return Board.parse(text)
+
+    def format_position(self, position: Any) -> str:
+        if isinstance(position, (Graph, Board)):
+            return position.text()
+        return super().format_position(position)
+
+
+class NodeKayles(_OnGraphs):
+    """Take a vertex and its neighbours."""
+
+    board = "graph"
+
+    def options(self, position: Graph | Board) -> list[Any]:
+        if isinstance(position, Board):
+            moves = []
+            for r, c in position.cells():
+                cell = position.bit(r, c)
+                gone = position.without(cell | position.neighbours(cell))
+                parts: list[Any] = [p.canonical() for p in gone.components()]
+                moves.append(_option(parts))
+            return moves
+        near = position.neighbours()
+        return [_option([p for p in position.without({v} | near[v]) if p.n])
+                for v in range(position.n)]
+
+    def fast_value(self, position: Any) -> int | None:
+        """Boards (and sums of boards) by the compiled search, when it is built."""
+        return compiled_value(position, 1)
+
+    @property
+    def notation(self) -> str:
+        return "node-kayles"
+
+
+class ArcKayles(_OnGraphs):
+    """Take an edge and both its ends."""
+
+    board = "graph"
+
+    def options(self, position: Graph | Board) -> list[Any]:
+        if isinstance(position, Board):
+            return Cram().options(position)
+        return [_option([p for p in position.without({u, v}) if p.edges])
+                for u, v in sorted(position.edges)]
+
+    def fast_value(self, position: Any) -> int | None:
+        """Boards (and sums of boards) are Cram: the compiled search, when it is built."""
+        return compiled_value(position, 0)
+
+    @property
+    def notation(self) -> str:
+        return "arc-kayles"

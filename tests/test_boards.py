@@ -1,0 +1,343 @@
+"""Games on boards and graphs: Cram, Node and Arc Kayles, Green Hackenbush, Chomp.
+
+Each is checked against a plain mex search written here (no components, no symmetry,
+no principles), on every small position or many random ones, and against theorems and
+published values.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from itertools import combinations
+
+import pytest
+
+from grundy.engine import value
+from grundy.errors import GrundyError
+from grundy.rules.cells import Board
+from grundy.rules.chomp import Chomp
+from grundy.rules.cram import Cram, kernel
+from grundy.rules.graphs import ArcKayles, Graph, NodeKayles
+from grundy.rules.hackenbush import Drawing, GreenHackenbush, principles_value
+from grundy.rules.heap import TakeAndBreak
+
+
+def mex(values):
+    m = 0
+    while m in values:
+        m += 1
+    return m
+
+
+# -- plain searches ----------------------------------------------------------------------
+
+def plain_cells(cells, move):
+    """The value of a set of free cells, where ``move(cells)`` lists the sets left."""
+    @lru_cache(maxsize=None)
+    def g(free):
+        return mex({g(rest) for rest in move(free)})
+    return g(frozenset(cells))
+
+
+def domino_moves(free):
+    return [free - {a, b} for a in free for b in ((a[0], a[1] + 1), (a[0] + 1, a[1]))
+            if b in free]
+
+
+def node_moves(free):
+    return [free - {(r, c), (r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)} for r, c in free]
+
+
+def plain_graph(n, edges, rule):
+    """Node Kayles (rule "node") or Arc Kayles ("arc") on a labelled graph, by vertex sets."""
+    near = {v: set() for v in range(n)}
+    for u, v in edges:
+        near[u].add(v)
+        near[v].add(u)
+
+    @lru_cache(maxsize=None)
+    def g(left):
+        if rule == "node":
+            return mex({g(left - {v} - near[v]) for v in left})
+        return mex({g(left - {u, v}) for u in left for v in near[u] & left if u < v})
+    return g(frozenset(range(n)))
+
+
+def random_board(rng, rows, cols):
+    return Board(rows, cols, rng.getrandbits(rows * cols))
+
+
+def pure(game):
+    """The game with its compiled search switched off (the engine's path)."""
+    game.fast_value = lambda position: None
+    return game
+
+
+needs_kernel = pytest.mark.skipif(kernel() is None, reason="the compiled board search "
+                                  "(grundy.native._cram) is not built")
+
+
+# -- boards ----------------------------------------------------------------------------
+
+def test_boards_read_and_draw():
+    b = Board.parse("..#|...")
+    assert (b.rows, b.cols, b.count()) == (2, 3, 5)
+    assert Board.parse(b.text()) == b
+    assert Board.parse("3x4").text() == "3x4"
+    assert b.draw().splitlines() == [". . #", ". . ."]
+
+
+@pytest.mark.parametrize("text", ["", "3x", "..|.", "ab", "9x9", "0x4", ".|x"])
+def test_bad_boards_are_refused_clearly(text):
+    with pytest.raises(GrundyError) as info:
+        Board.parse(text)
+    assert "\n" not in str(info.value)
+
+
+def test_the_canonical_form_is_one_for_all_eight_images():
+    rng = random.Random(5)
+    for _ in range(200):
+        b = random_board(rng, rng.randint(1, 4), rng.randint(1, 5))
+        cells = b.cells()
+        if not cells:
+            continue
+        images = set()
+        for swap in (False, True):
+            for fr in (False, True):
+                for fc in (False, True):
+                    h, w = (b.cols, b.rows) if swap else (b.rows, b.cols)
+                    moved = []
+                    for r, c in cells:
+                        if swap:
+                            r, c = c, r
+                        moved.append((h - 1 - r if fr else r, w - 1 - c if fc else c))
+                    mask = sum(1 << (r * w + c) for r, c in moved)
+                    images.add(Board(h, w, mask).canonical())
+        assert len(images) == 1
+
+
+def test_components_partition_the_free_cells():
+    rng = random.Random(6)
+    for _ in range(100):
+        b = random_board(rng, rng.randint(1, 5), rng.randint(1, 6))
+        assert sum(part.count() for part in b.components()) == b.count()
+
+
+# -- Cram --------------------------------------------------------------------------------
+
+def test_cram_by_the_engine_equals_the_plain_search_on_random_boards():
+    rng = random.Random(1)
+    for _ in range(150):
+        b = random_board(rng, rng.randint(1, 4), rng.randint(1, 4))
+        assert value(pure(Cram()), b) == plain_cells(b.cells(), domino_moves), b.text()
+
+
+@needs_kernel
+def test_the_compiled_cram_equals_the_engine_on_random_boards():
+    rng = random.Random(2)
+    engine = pure(Cram())
+    for _ in range(300):
+        b = random_board(rng, rng.randint(1, 5), rng.randint(1, 5))
+        assert Cram().fast_value(b) == value(engine, b), b.text()
+
+
+def test_cram_on_one_row_is_dawsons_kayles():
+    dawson = TakeAndBreak("0.07").sequence(20).tolist()
+    assert [value(pure(Cram()), Board.full(1, n)) for n in range(1, 20)] == dawson[1:]
+
+
+@needs_kernel
+def test_even_by_even_boards_lose_and_even_by_odd_boards_win():
+    g = Cram()
+    for rows, cols in [(2, 2), (2, 4), (2, 10), (2, 16), (4, 4), (4, 6), (2, 3), (2, 7),
+                       (2, 13), (4, 5), (4, 7), (3, 4), (3, 6), (3, 8)]:
+        v = g.value(Board.full(rows, cols))
+        assert (v == 0) == (rows % 2 == 0 and cols % 2 == 0), (rows, cols, v)
+
+
+@needs_kernel
+@pytest.mark.parametrize("rows, cols, published", [
+    (3, 3, 0), (3, 4, 1), (3, 5, 1), (3, 6, 4), (3, 7, 1), (3, 9, 1), (4, 5, 2), (4, 7, 3),
+    (5, 5, 0), (5, 6, 2),
+])
+def test_cram_values_equal_the_published_table(rows, cols, published):
+    # Beling's table (github beling/impartial-games, after Lemoine and Viennot's Glop);
+    # 3 x n from Schneider's thesis as quoted there
+    assert Cram().value(Board.full(rows, cols)) == published
+
+
+@needs_kernel
+def test_the_compiled_table_is_saved_and_given_back():
+    k = kernel()
+    k.clear()
+    Cram().value(Board.full(4, 5))
+    records = k.dump()
+    assert len(records) % 12 == 0 and len(records) // 12 == k.stats()[1]
+    k.clear()
+    k.load(records)
+    assert k.dump() and Cram().value(Board.full(4, 5)) == 2
+    with pytest.raises(ValueError):
+        k.load(records[:-1])
+    with pytest.raises(ValueError):
+        k.load(b"\xff" * 12)
+
+
+# -- Node and Arc Kayles ------------------------------------------------------------------
+
+def random_graph(rng, n, p):
+    return [(u, v) for u, v in combinations(range(n), 2) if rng.random() < p]
+
+
+@pytest.mark.parametrize("rule, game", [("node", NodeKayles), ("arc", ArcKayles)])
+def test_graph_kayles_equal_the_plain_search_on_random_graphs(rule, game):
+    rng = random.Random(3)
+    for _ in range(120):
+        n = rng.randint(1, 8)
+        edges = random_graph(rng, n, rng.random())
+        assert value(game(), Graph.make(n, edges)) == plain_graph(n, edges, rule)
+
+
+def test_kayles_on_paths_are_dawsons_chess_and_dawsons_kayles():
+    chess = TakeAndBreak("0.137").sequence(16).tolist()
+    kayles = TakeAndBreak("0.07").sequence(16).tolist()
+    assert [NodeKayles().value(Graph.parse(f"path:{n}")) for n in range(1, 16)] == chess[1:]
+    assert [ArcKayles().value(Graph.parse(f"path:{n}")) for n in range(1, 16)] == kayles[1:]
+
+
+def test_node_kayles_on_a_board_equals_the_plain_search():
+    rng = random.Random(4)
+    for _ in range(150):
+        b = random_board(rng, rng.randint(1, 4), rng.randint(1, 4))
+        want = plain_cells(b.cells(), node_moves)
+        assert value(pure(NodeKayles()), b) == want, b.text()
+        assert NodeKayles().value(b) == want
+
+
+def test_named_graphs():
+    assert Graph.parse("complete:4").edges == frozenset(combinations(range(4), 2))
+    assert len(Graph.parse("petersen").edges) == 15
+    assert len(Graph.parse("bipartite:2,3").edges) == 6
+    assert NodeKayles().value(Graph.parse("complete:5")) == 1  # one move takes everything
+    assert ArcKayles().value(Graph.parse("star:6")) == 1
+
+
+@pytest.mark.parametrize("text", ["0-0", "0-1,1-0", "cycle:2", "grid:3", "path:x", "a-b", ""])
+def test_bad_graphs_are_refused_clearly(text):
+    with pytest.raises(GrundyError) as info:
+        Graph.parse(text)
+    assert "\n" not in str(info.value)
+
+
+def test_a_networkx_like_graph_converts():
+    class Fake:
+        nodes = ["a", "b", "c"]
+        edges = [("a", "b"), ("b", "c")]
+    assert Graph.of(Fake()) == Graph.parse("path:3")
+    with pytest.raises(GrundyError):
+        Graph.of(object())
+
+
+# -- Green Hackenbush ------------------------------------------------------------------------
+
+def plain_hackenbush(edges):
+    """Cut each edge; drop what no longer reaches vertex 0; mex over the cuts."""
+    def grounded(es):
+        reached, grew = {0}, True
+        while grew:
+            grew = False
+            for u, v in es:
+                if (u in reached) != (v in reached):
+                    reached |= {u, v}
+                    grew = True
+        return tuple(sorted(e for e in es if e[0] in reached))
+
+    @lru_cache(maxsize=None)
+    def g(es):
+        return mex({g(grounded(es[:i] + es[i + 1:])) for i in range(len(es))})
+    return g(grounded(tuple(sorted(edges))))
+
+
+def test_the_principles_equal_the_plain_search_on_random_drawings():
+    rng = random.Random(7)
+    for _ in range(300):
+        n = rng.randint(1, 6)
+        edges = [tuple(sorted((rng.randrange(n), rng.randrange(n))))
+                 for _ in range(rng.randint(0, 8))]
+        d = Drawing.make(edges)
+        assert principles_value(d) == plain_hackenbush(list(d.edges)), edges
+        if len(d.edges) <= 6:
+            assert value(pure(GreenHackenbush()), d) == principles_value(d)
+
+
+def test_hackenbush_stalks_are_nim_heaps():
+    for heights in [(5,), (3, 1), (4, 4, 2), (1, 2, 3)]:
+        x = 0
+        for h in heights:
+            x ^= h
+        assert principles_value(Drawing.parse("stalks:" + ",".join(map(str, heights)))) == x
+
+
+def test_a_thousand_edges_answer_at_once():
+    rng = random.Random(8)
+    edges = [(rng.randrange(i), i) for i in range(1, 700)]
+    edges += [(rng.randrange(700), rng.randrange(700)) for _ in range(301)]
+    d = Drawing.make(edges)
+    assert len(d.edges) == 1000
+    v = principles_value(d)
+    assert v >= 0 and GreenHackenbush().value(d) == v
+
+
+@pytest.mark.parametrize("text", ["0-", "stalk:", "a-b", "0-1-2", "-1-2"])
+def test_bad_drawings_are_refused_clearly(text):
+    with pytest.raises(GrundyError):
+        Drawing.parse(text)
+
+
+# -- Chomp ----------------------------------------------------------------------------------
+
+def plain_chomp(heights):
+    @lru_cache(maxsize=None)
+    def g(hs):
+        opts = set()
+        for i, h in enumerate(hs):
+            for j in range(h):
+                if (i, j) != (0, 0):
+                    cut = [min(x, j) for x in hs[i:]]
+                    opts.add(g(hs[:i] + tuple(x for x in cut if x)))
+        return mex(opts)
+    return g(tuple(heights))
+
+
+def test_chomp_equals_the_plain_search_on_every_small_diagram():
+    def diagrams(rows, cols):
+        if cols == 0:
+            yield ()
+            return
+        for top in range(1, rows + 1):
+            for rest in diagrams(top, cols - 1):
+                yield (top, *rest)
+            yield (top,)
+    for d in set(diagrams(4, 4)):
+        assert Chomp().value(d) == plain_chomp(d), d
+
+
+def test_chomp_rectangles_are_never_p_positions():
+    for rows in range(1, 6):
+        for cols in range(1, 7):
+            if (rows, cols) != (1, 1):
+                assert Chomp().outcome((rows,) * cols) == "N"
+
+
+def test_chomp_two_rows_lose_exactly_when_one_column_is_shorter():
+    # the two-row bars of P: the top row one square shorter than the bottom
+    for a in range(1, 8):
+        for b in range(0, a + 1):
+            heights = (2,) * b + (1,) * (a - b)
+            assert (Chomp().outcome(heights) == "P") == (b == a - 1)
+
+
+@pytest.mark.parametrize("text", ["3x", "1,2", "0,1", "20x20", "x"])
+def test_bad_bars_are_refused_clearly(text):
+    with pytest.raises(GrundyError):
+        Chomp().parse_position(text)
