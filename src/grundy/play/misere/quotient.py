@@ -35,7 +35,7 @@ import numpy as np
 
 from ...engine import Game, Sum
 from ...errors import GrundyError
-from .solver import Pretension, Solver, _Stop, heap_options
+from .solver import Pretension, Solver, TooLarge, _Stop, heap_options
 
 __all__ = ["DEFAULT_HEAPS", "DEFAULT_SECONDS", "MAX_HEAPS", "MAX_SECONDS", "Quotient",
            "octal_shape", "quotient"]
@@ -363,7 +363,7 @@ def quotient(game: Game, heaps: int | None = None, seconds: float | None = None,
         except _Stop:
             stopped = "time"
             break
-        except GrundyError as exc:
+        except TooLarge as exc:
             stopped = str(exc)
             break
         n = solver.heaps

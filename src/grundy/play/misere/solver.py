@@ -44,7 +44,7 @@ from ...engine import Game, Sum
 from ...errors import GrundyError
 from .monoid import Product, cyclic, power_index, reduce
 
-__all__ = ["Pretension", "Solver"]
+__all__ = ["Pretension", "Solver", "TooLarge", "heap_options"]
 
 #: the most elements a candidate monoid may reach before it is given up
 MAX_CANDIDATE = 60_000
@@ -54,6 +54,10 @@ MAX_ORDER = 6000
 
 class _Stop(Exception):
     """The budget is spent."""
+
+
+class TooLarge(GrundyError):
+    """The quotient outgrows what is kept here (a partial quotient stops there)."""
 
 
 class _Found(Exception):
@@ -335,7 +339,7 @@ class Solver:
         phi[m] = monoid.element(0, 1)
         trial = self._candidate(monoid, phi, m, active)
         if trial is None:
-            raise GrundyError(f"{self.game.label}: the quotient grows past {MAX_ORDER} "
+            raise TooLarge(f"{self.game.label}: the quotient grows past {MAX_ORDER} "
                               f"elements at heap {m}")
         while True:
             self._tick()
@@ -369,5 +373,5 @@ class Solver:
                 if candidate is not None and \
                         candidate.in_p[candidate.element(word)] == should_be_p:
                     return candidate
-        raise GrundyError(f"{self.game.label}: no candidate quotient at heap {m} gets the sum "
+        raise TooLarge(f"{self.game.label}: no candidate quotient at heap {m} gets the sum "
                           f"{' + '.join(map(str, word))} right (the quotient may be too large)")

@@ -1,0 +1,130 @@
+"""Misère quotients: predictions against a plain misère search written here, published
+orders, the presentation, certification, and the command."""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import lru_cache
+
+import pytest
+
+from grundy import Game, GrundyError, Sum, find
+from grundy.play.misere.quotient import Quotient, quotient, verify
+from grundy.rules.base import HeapGame
+from support import assert_one_line_error
+
+#: (game, heaps computed): tame and wild, octal, subtraction, splitting and all-but games
+GAMES = [("0.75", None), ("0.77", None), ("0.07", 14), ("0.15", 16), ("0.53", None),
+         ("0.137", 14), ("0.6", 14), ("0.51", 14), ("0.1377", 14), ("4.07", 10),
+         ("sub:1,2", None), ("sub:2,3", 14), ("grundys-game", 14), ("allbut:1", 10),
+         ("nim", 6), ("0.4", 12)]
+
+
+def plain_search(game: Game):  # type: ignore[no-untyped-def]
+    """Misère wins of sums of heaps by the definition, on sorted tuples of heaps."""
+    @lru_cache(maxsize=None)
+    def wins(state: tuple[int, ...]) -> bool:
+        options = []
+        for i, n in enumerate(state):
+            for o in game.options(n):
+                new = o.parts if isinstance(o, Sum) else (o,)
+                options.append(tuple(sorted(state[:i] + tuple(p for p in new if p)
+                                            + state[i + 1:])))
+        return not options or any(not wins(o) for o in options)
+    return wins
+
+
+@pytest.mark.parametrize("name,heaps", GAMES)
+def test_predictions_agree_with_a_plain_search(name: str, heaps: int | None) -> None:
+    game = find(name)
+    q = quotient(game, heaps=heaps, seconds=120)
+    wins = plain_search(game)
+    rng = random.Random(name)
+    top = min(q.heaps, 14)
+    for _ in range(120):
+        parts = [rng.randint(0, top) for _ in range(rng.randint(1, 4))]
+        while sum(parts) > 26:
+            parts.pop()
+        expected = "N" if wins(tuple(sorted(p for p in parts if p))) else "P"
+        assert q.outcome(parts) == expected, (name, parts)
+        moves = q.part_winning_moves(game, parts)
+        for i, o in moves:
+            after = parts[:i] + [p for p in (o.parts if isinstance(o, Sum) else (o,))] \
+                + parts[i + 1:]
+            assert not wins(tuple(sorted(p for p in after if p))), (name, parts, i, o)
+        if expected == "N" and any(game.options(p) for p in parts):
+            assert moves, (name, parts)
+
+
+def test_published_orders() -> None:
+    """Plambeck (2005): the quotient of 0.75 has 8 elements; Plambeck & Siegel (2008):
+    Dawson's Kayles restricted to heaps up to 30 has 360."""
+    q = quotient(find("0.75"))
+    assert (q.order, len(q.p_portion), q.certified) == (8, 2, True)
+    assert q.presentation == "<a,b,c | a^2=1, b^3=b, bc=ab, c^2=b^2>"
+    assert "periodicity theorem" in (q.theorem or "")
+    q30 = quotient(find("0.07"), heaps=30, seconds=300)
+    assert (q30.heaps, q30.order, q30.certified, q30.stopped) == (30, 360, False, "heaps")
+
+
+def test_kayles_is_certified() -> None:
+    q = quotient(find("kayles"))
+    assert q.certified and q.order == 40 and len(q.p_portion) == 9
+    assert (q.preperiod, q.period) == (71, 12)
+    assert q.heaps + 1 >= 2 * q.preperiod + 2 * q.period + 2 + 2  # the theorem's range
+    for h in range(q.heaps + 1, q.heaps + 50):  # past the heaps computed: by the period
+        assert q.heap_element(h) == q.heap_element(h - 12)
+    assert verify(find("kayles"), q)
+
+
+def test_a_wrong_quotient_fails_its_verification() -> None:
+    game = find("0.75")
+    q = quotient(game)
+    data = q.as_dict()
+    data["P"] = data["P"][1:]  # one P-position forgotten
+    assert not verify(game, Quotient.from_dict(data))
+    data = q.as_dict()
+    data["phi"][3] = data["phi"][2]  # heap 3 pretends to be heap 2
+    assert not verify(game, Quotient.from_dict(data))
+    assert verify(game, Quotient.from_dict(q.as_dict()))
+
+
+def test_partial_quotients_stop_at_their_budget() -> None:
+    q = quotient(find("0.07"), heaps=12)
+    assert not q.certified and q.heaps == 12 and q.stopped == "heaps"
+    with pytest.raises(GrundyError, match="past the partial"):
+        q.outcome([13])
+    t = quotient(find("0.07"), seconds=0.5)
+    assert not t.certified and t.stopped == "time"
+
+
+def test_bad_input() -> None:
+    with pytest.raises(GrundyError, match="heap games"):
+        quotient(find("split"))
+
+    class Loop(HeapGame):
+        def options(self, n: int) -> list[int]:
+            return [n] if n else []
+
+    with pytest.raises(GrundyError, match="not a sum of smaller heaps"):
+        quotient(Loop(), heaps=3).heaps  # noqa: B018
+    with pytest.raises(GrundyError, match="--heaps"):
+        quotient(find("0.75"), heaps=10**9)
+    with pytest.raises(GrundyError, match="--time"):
+        quotient(find("0.75"), seconds=0)
+
+
+def test_quotient_command(cli, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("GRUNDY_CACHE_DIR", str(tmp_path))
+    text = cli("quotient", "0.75").out
+    assert "certified by the periodicity theorem for misère quotients" in text
+    assert "order |Q| = 8, |P| = 2" in text and "<a,b,c | a^2=1, b^3=b, bc=ab, c^2=b^2>" in text
+    assert (tmp_path / "quotients" / "0.75.json").is_file()
+    data = json.loads(cli("quotient", "kayles", "--json").out)
+    assert data["certified"] and data["order"] == 40 and data["period"] == 12
+    partial = cli("quotient", "0.07", "--heaps", "20").out
+    assert "partial, Q_20" in partial and "not certified" in partial
+    assert_one_line_error(cli("quotient", "split"), "heap games")
+    assert_one_line_error(cli("quotient", "0.75", "--heaps", "-1"), "--heaps")
+    assert_one_line_error(cli("quotient", "0.75", "--time", "0"), "--time")
