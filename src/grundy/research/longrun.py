@@ -31,7 +31,7 @@ import numpy as np
 from ..errors import GrundyError
 from ..rules.base import HeapGame
 
-__all__ = ["Progress", "sequence_to_file"]
+__all__ = ["Progress", "finish", "open_values", "sequence_to_file"]
 
 
 def _record(path: Path) -> Path:
@@ -104,29 +104,55 @@ def sequence_to_file(game: HeapGame, n: int, out: str | os.PathLike[str], *,
     """
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise GrundyError(f"the number of values must be a non-negative integer, got {n!r}")
+    values, done, note = open_values(out, n, resume, game.notation, report)
+    if done < n:
+        try:
+            game.fill(values, done, n, note)
+        except OSError as exc:
+            raise GrundyError(f"{out}: cannot write ({exc.strerror or exc})") from None
+        note(n)  # flushes: every value is on disk before the record goes
+    finish(out)
+    return n
+
+
+def open_values(out: str | os.PathLike[str], n: int, resume: bool, game: str,
+                report: Callable[[int, int], None] | None = None,
+                ) -> tuple[np.ndarray, int, Callable[[int], None]]:
+    """A resumable file of ``n`` uint16 values for ``game`` (its notation): the memory map,
+    how many values are final already, and ``note(i)``, which makes the first ``i`` final
+    (flushed to disk, then recorded) and calls ``report(i, n)``.  The record stays beside
+    the file until :func:`finish` removes it (:func:`sequence_to_file` and a period search
+    with ``--out`` use it)."""
+    path = _checked_path(out)
+    try:
+        values, done = _open(path, n, resume, game)
+    except OSError as exc:
+        raise GrundyError(f"{path}: cannot write ({exc.strerror or exc})") from None
+
+    def note(i: int) -> None:
+        try:
+            values.flush()  # the values first, then the count that vouches for them
+            _write_record(path, game, n, i)
+        except OSError as exc:
+            raise GrundyError(f"{path}: cannot write ({exc.strerror or exc})") from None
+        if report is not None:
+            report(i, n)
+
+    return values, done, note
+
+
+def finish(out: str | os.PathLike[str]) -> None:
+    """Remove the record of a run whose values are all final: a plain ``.npy`` remains."""
+    _record(Path(out)).unlink(missing_ok=True)
+
+
+def _checked_path(out: str | os.PathLike[str]) -> Path:
     path = Path(out)
     if path.suffix != ".npy":
         raise GrundyError(f"--out takes a .npy file name, got {str(out)!r}")
     if path.is_dir():
         raise GrundyError(f"{path}: is a folder, not a file name")
-    try:
-        values, done = _open(path, n, resume, game.notation)
-    except OSError as exc:
-        raise GrundyError(f"{path}: cannot write ({exc.strerror or exc})") from None
-    def note(i: int) -> None:
-        values.flush()  # the values first, then the count that vouches for them
-        _write_record(path, game.notation, n, i)
-        if report is not None:
-            report(i, n)
-
-    try:
-        if done < n:
-            game.fill(values, done, n, note)
-            note(n)  # flushes: every value is on disk before the record goes
-    except OSError as exc:
-        raise GrundyError(f"{path}: cannot write ({exc.strerror or exc})") from None
-    _record(path).unlink(missing_ok=True)
-    return n
+    return path
 
 
 class Progress:

@@ -27,6 +27,7 @@ period *observed* in the values computed, never certified.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -35,8 +36,8 @@ from typing import Any
 import numpy as np
 
 from ..errors import GrundyError
-from ..rules.base import HeapGame, is_grid_game, is_heap_game
-from ..rules.periods import Known, search
+from ..rules.base import MAX_IN_PLACE, HeapGame, is_grid_game, is_heap_game
+from ..rules.periods import Known, next_size, search
 from .stats import SequenceStats, sequence_stats
 
 __all__ = ["Period", "find_period", "heap_game", "sequence"]
@@ -93,7 +94,7 @@ class Period:
         if self.stats is not None:
             s = self.stats
             lines.append(f"largest value {s.largest} (first at heap {s.largest_at}); "
-                         f"rare values (mask {s.rare_mask}): {s.rare_count}, the last at heap "
+                         f"rare values (mask {s.rare_mask:x}): {s.rare_count}, the last at heap "
                          f"{s.last_rare}")
         return "\n".join(lines)
 
@@ -115,12 +116,20 @@ def heap_game(game: Any) -> HeapGame:
 
 
 def find_period(game: Any, max_n: int | None = None, *, seconds: float | None = None,
-                progress: Callable[[int, int], None] | None = None) -> Period:
+                progress: Callable[[int, int], None] | None = None,
+                out: str | os.PathLike[str] | None = None, resume: bool = False) -> Period:
     """Preperiod, period and saltus of a heap game's Grundy sequence, certified if possible.
 
-    Values are computed in growing batches (doubling) until a theorem certifies a period,
-    or ``max_n`` values (default: the game's ``period_budget``) or ``seconds`` of work are
-    reached.  ``progress(done, budget)`` is called after each batch.
+    Values are computed in growing batches until a theorem certifies a period, or
+    ``max_n`` values (default: the game's ``period_budget``) or ``seconds`` of work are
+    reached.  Each batch doubles, or grows only to the length that would prove the least
+    demanding period the data shows, so a search stops at its certificate's length.
+    ``progress(done, budget)`` is called as values are computed.
+
+    A game whose kernel fills values in place (octal codes with at most two heaps per
+    move, Grundy's game) computes into one array of 2 bytes a heap, searched where it
+    is; with ``out`` (a ``.npy`` file) that array is a memory map of the file, and
+    ``resume`` continues a search stopped there.
 
     >>> from grundy.rules.heap import Nim, parse_subtraction
     >>> r = find_period(parse_subtraction("sub:1,3,4"))
@@ -135,15 +144,20 @@ def find_period(game: Any, max_n: int | None = None, *, seconds: float | None = 
         raise GrundyError(f"the number of values to search must be a positive integer, got {max_n!r}")
     if seconds is not None and not seconds > 0:
         raise GrundyError(f"the time to search must be a positive number of seconds, got {seconds!r}")
+    in_place = heap.fills_in_place
     if max_n is not None:
         limit = max_n
     elif seconds is not None:  # the time decides: up to all the kernel can do
-        limit = heap.sequence_limit or 10**8
+        limit = (MAX_IN_PLACE if in_place else heap.sequence_limit) or 10**8
     else:
         limit = heap.period_budget
-    if heap.sequence_limit is not None and limit > heap.sequence_limit:
+    most = MAX_IN_PLACE if in_place else heap.sequence_limit
+    if most is not None and limit > most:
         raise GrundyError(f"{heap.label}: --max {limit} is past what its kernel computes "
-                          f"in seconds (at most {heap.sequence_limit})")
+                          f"(at most {most}" + (", 2 bytes a heap)" if in_place else ")"))
+    if out is not None and not in_place:
+        raise GrundyError(f"{heap.label}: --out keeps the values of kernels that fill them in "
+                          "place (octal codes with at most two heaps a move, Grundy's game)")
     rule = heap.certifier()
     if isinstance(rule, Known):
         return Period(rule.preperiod, rule.period, rule.saltus, True, limit,
@@ -151,9 +165,16 @@ def find_period(game: Any, max_n: int | None = None, *, seconds: float | None = 
     start = time.monotonic()
     n = min(_FIRST, limit)
     least = rule.needed(0, 1) if rule is not None else 0  # no observation below this
+    saltus = not heap.bounded
+    compute: Callable[[int], np.ndarray]
+    if in_place:
+        compute = _in_place(heap, limit, out, resume, progress)
+    else:
+        compute = heap.kernel_values
     while True:
-        g = heap.kernel_values(n)
-        found, observed = search(g, rule, saltus=not heap.bounded)
+        g = compute(n)
+        n = len(g)  # a resumed search starts from the values it has
+        found, observed = search(g, rule, saltus=saltus)
         if progress is not None:
             progress(n, limit)
         if found is not None:
@@ -163,8 +184,10 @@ def find_period(game: Any, max_n: int | None = None, *, seconds: float | None = 
         if n >= limit or out_of_time:
             break
         grow = 2 * n
-        if observed is not None and rule is not None:  # straight to what would prove it
-            grow = max(rule.needed(observed.preperiod, observed.period), n + n // 16)
+        if rule is not None:  # no further than the least certificate the data allows
+            fewest = next_size(g, rule, saltus)
+            if fewest is not None:
+                grow = min(grow, max(fewest, n + max(n // 16, 1)))
         n = min(grow, limit)
     if observed is not None and n < least:
         observed = None  # too few values to see anything (a subtraction set past them)
@@ -190,6 +213,34 @@ def find_period(game: Any, max_n: int | None = None, *, seconds: float | None = 
                "--max or --time")
     return Period(observed.preperiod, observed.period, observed.saltus, False, n,
                   f"observed in the first {n} values only: {why}", _stats(g))
+
+
+def _in_place(heap: HeapGame, limit: int, out: str | os.PathLike[str] | None, resume: bool,
+              progress: Callable[[int, int], None] | None) -> Callable[[int], np.ndarray]:
+    """``compute(n)``: the values of heaps 0..n-1, a view of one array of ``limit`` uint16
+    values (zeroed pages cost no memory until written; with ``out``, a memory map of that
+    file, resumable), filled in place from where the last call stopped."""
+    if out is None:
+        values: np.ndarray = np.zeros(limit, dtype=np.uint16)
+        done = 0
+        note: Callable[[int], None] = (lambda i: progress(i, limit)) if progress else (lambda i: None)
+    else:
+        from .longrun import open_values
+
+        values, done, note = open_values(out, limit, resume, heap.notation, progress)
+
+    def compute(n: int) -> np.ndarray:
+        nonlocal done
+        n = max(n, done)
+        if n > done:
+            heap.fill(values, done, n, note)
+            note(n)
+            done = n
+        view = values[:n].view()
+        view.flags.writeable = False
+        return view
+
+    return compute
 
 
 def _stats(g: np.ndarray) -> SequenceStats | None:

@@ -38,7 +38,7 @@ __all__ = ["SequenceStats", "sequence_stats", "MAX_VALUE_BITS"]
 #: 10^8, with 4 MB besides the values.
 MAX_VALUE_BITS = 22
 
-_CHUNK = 1 << 22  # heaps looked at per step when searching for the last rare one
+_CHUNK = 1 << 16  # heaps looked at per step (counting values, looking for the last rare one)
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,7 @@ def _check(values: Any) -> np.ndarray:
                           f"shape {g.shape} of {g.dtype}")
     if len(g) == 0:
         raise GrundyError("statistics need at least one value (heap 0), got none")
-    low = int(g.min())
+    low = 0 if g.dtype.kind == "u" else int(g.min())
     if low < 0:
         raise GrundyError(f"Grundy values are non-negative, got {low} at heap "
                           f"{int(np.argmin(g))}")
@@ -113,19 +113,36 @@ def sequence_stats(values: np.ndarray) -> SequenceStats:
     4
     """
     g = _check(values)
-    largest_at = int(np.argmax(g))
-    largest = int(g[largest_at])
+    largest, largest_at = _largest(g)
     bits = largest.bit_length()
     if bits > MAX_VALUE_BITS:
         raise GrundyError(f"rare/common statistics need values below 2^{MAX_VALUE_BITS}; "
                           f"heap {largest_at} has value {largest}")
     size = 1 << bits
-    counts = np.bincount(g, minlength=size)
+    counts = np.zeros(size, dtype=np.int64)
+    for start in range(0, len(g), _CHUNK):  # in chunks: no int64 copy of all the values
+        counts += np.bincount(g[start : start + _CHUNK], minlength=size)
     # rare(m) = number of heaps with popcount(v & m) even = (n + W[m]) / 2
     rare = (len(g) + hadamard(counts)) // 2
     mask = int(np.argmin(rare))  # the first minimum: the smallest mask among ties
     is_rare = (np.bitwise_count(np.arange(size, dtype=np.int64) & mask) & 1) == 0
     return SequenceStats(largest, largest_at, mask, int(rare[mask]), _last(g, is_rare))
+
+
+def _largest(g: np.ndarray) -> tuple[int, int]:
+    """The largest value and its first heap, in chunks (NumPy copies a read-only array
+    whole to find its arg-maximum).
+
+    >>> _largest(np.array([1, 3, 2, 3]))
+    (3, 1)
+    """
+    best, at = -1, 0
+    for start in range(0, len(g), _CHUNK):
+        chunk = g[start : start + _CHUNK]
+        top = int(chunk.max())
+        if top > best:
+            best, at = top, start + int(np.flatnonzero(chunk == top)[0])
+    return best, at
 
 
 def _last(g: np.ndarray, is_rare: np.ndarray) -> int | None:

@@ -34,7 +34,7 @@ from ..engine import Game, Sum, grid_values, heap_values
 from ..errors import GrundyError
 from .periods import Certifier, Found, Known, extend, search, value_at
 
-__all__ = ["GridGame", "HeapGame", "is_grid_game", "is_heap_game"]
+__all__ = ["MAX_IN_PLACE", "GridGame", "HeapGame", "is_grid_game", "is_heap_game"]
 
 #: values a kernel computes before the first look for a certified period
 _FIRST = 1024
@@ -42,6 +42,9 @@ _FIRST = 1024
 _KEEP = 1 << 22
 #: the most values of one sequence (8 bytes each: 800 MB)
 MAX_VALUES = 10**8
+#: the most values of a kernel that fills them in place (2 bytes a heap: 4 GB); a period
+#: search or a long run past what memory holds writes them to a file (``--out``)
+MAX_IN_PLACE = 1 << 31
 
 
 def _heap(n: Any, what: str = "a heap size") -> int:
@@ -75,6 +78,9 @@ class HeapGame(_Named):
     sequence_limit: int | None = None
     #: the largest heap whose moves are listed one by one (``grundy analyze``, ``play``)
     move_limit: int = 10**5
+    #: whether :meth:`fill` computes in place and resumes (2 bytes a heap, uint16): a
+    #: period search then searches the kernel's own array, up to ``MAX_IN_PLACE`` heaps
+    fills_in_place: bool = False
 
     # -- what the game can do -------------------------------------------------
     def kernel_sequence(self, n: int) -> np.ndarray:

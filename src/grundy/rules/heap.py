@@ -386,6 +386,11 @@ class TakeAndBreak(HeapGame):
         return Certifier(_octal_needed(t, h), why)
 
     @property
+    def fills_in_place(self) -> bool:  # type: ignore[override]
+        """Codes whose moves leave at most two heaps fill values in place (2 bytes a heap)."""
+        return self.max_heaps <= 2
+
+    @property
     def max_removed(self) -> int:
         """The largest number of tokens one move removes (0 if moves only split)."""
         return len(self.digits) - 1 if any(self.digits[1:]) else 0
@@ -504,6 +509,7 @@ class GrundysGame(HeapGame):
 
     has_kernel = True
     sequence_limit = TWO_HEAP_LIMIT
+    fills_in_place = True
 
     @property
     def period_budget(self) -> int:  # type: ignore[override]

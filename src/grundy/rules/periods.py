@@ -17,18 +17,22 @@ closed form), and :func:`search` finds the period the data proves.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["Certifier", "Found", "Known", "extend", "preperiod", "search"]
+__all__ = ["Certifier", "Found", "Known", "candidates", "extend", "next_size", "preperiod",
+           "search"]
 
 #: the last values every candidate period must explain (a quick filter)
 TAIL = 16
 _CHUNK = 1 << 12  # values compared in the first step when looking for a preperiod
-#: candidate periods whose preperiod is computed in one search, at most
+_BLOCK = 1 << 16  # values compared at once, at most (the memory of a search: a few blocks)
+#: candidate periods whose preperiod is computed in one search, at most (then again for
+#: those a window of LONG_WINDOW values allows)
 MAX_EXAMINED = 4096
+LONG_WINDOW = 1024
 
 
 @dataclass(frozen=True)
@@ -65,9 +69,9 @@ class Found:
 def preperiod(g: np.ndarray, p: int, s: int) -> int:
     """The least e with g(n + p) = g(n) + s for all e <= n < len(g) - p.
 
-    The data is scanned from the end in growing chunks, so a candidate that fails near
-    the end (most do) costs one small chunk, and a true period about the length of its
-    periodic part.
+    The data is compared in place from the end, in chunks that grow up to ``_BLOCK``
+    values, so a candidate that fails near the end (most do) costs one small chunk, a
+    true period one streaming pass, and the memory stays a few blocks whatever ``len(g)``.
 
     >>> preperiod(np.array([3, 0, 1, 0, 1, 0]), 2, 0)
     1
@@ -79,30 +83,64 @@ def preperiod(g: np.ndarray, p: int, s: int) -> int:
         bad = (a.astype(np.int64) - b != s) if s else (a != b)
         if bad.any():
             return start + int(len(bad) - np.argmax(bad[::-1]))
-        end, chunk = start, 2 * chunk
+        end, chunk = start, min(2 * chunk, _BLOCK)
     return 0
 
 
-def _candidates(g: np.ndarray, saltus: bool) -> list[tuple[int, int]]:
-    """(period, saltus) pairs, ascending, that explain the last values of ``g``."""
+def candidates(g: np.ndarray, saltus: bool, longest: int | None = None,
+               window: int = TAIL) -> Iterator[tuple[int, int]]:
+    """(period, saltus) pairs, ascending, that explain the last values of ``g``, for
+    periods up to ``longest`` (default ``len(g) // 2``).
+
+    A period ``p`` explains them when the last ``m`` values (``m = min(window, n - n // 2)``)
+    repeat ``p`` earlier (with a saltus, when their differences do).  The window of the
+    last values is looked for in ``g`` itself, block by block from the end: no array per
+    candidate, no copy of ``g``, whatever its length and dtype.
+
+    >>> list(candidates(np.array([0, 1, 2, 0, 1, 2, 0, 1, 2, 0]), False))
+    [(3, 0)]
+    >>> list(candidates(np.array([0, 1, 2, 3, 4, 5]), True))
+    [(1, 1), (2, 2), (3, 3)]
+    """
     n = len(g)
     if n < 2:
-        return []
-    # candidate periods p = 1 .. n // 2; keep those the last TAIL values agree with
-    alive = np.arange(1, n // 2 + 1)
-    wide = g.astype(np.int64) if saltus else g
-    if saltus:
-        steps = wide[n - 1] - wide[n - 1 - alive]
+        return
+    m = min(window, n - n // 2)
+    longest = n // 2 if longest is None else min(longest, n - m)
+    if longest < 1:
+        return
+    last = int(g[n - 1])
+    if saltus:  # differences g[i] - g[i - 1] for the window's i = n-m+1 .. n-1
+        tail = np.diff(np.asarray(g[n - m :], dtype=np.int64))
     else:
-        alive = alive[wide[n - 1] == wide[n - 1 - alive]]
-        steps = np.zeros(len(alive), dtype=np.int64)
-    for j in range(1, min(TAIL, n - n // 2)):
-        if not len(alive):
-            break
-        i = n - 1 - j
-        ok = (wide[i] - wide[i - alive] == steps) if saltus else (wide[i] == wide[i - alive])
-        alive, steps = alive[ok], steps[ok]
-    return [(int(p), int(s)) for p, s in zip(alive, steps)]
+        tail = np.asarray(g[n - m :])
+    # an occurrence at start i (window of values g[i .. i+m-1]) is the period p = n - m - i
+    low = n - m - longest  # the least start
+    hi = n - m - 1  # the greatest start (p = 1)
+    while hi >= low:
+        lo = max(low, hi - _BLOCK + 1)
+        if saltus:
+            if m == 1:
+                starts = np.arange(hi, lo - 1, -1, dtype=np.int64)
+            else:
+                seg = np.diff(np.asarray(g[lo : hi + m], dtype=np.int64))
+                hits = np.flatnonzero(seg[: hi - lo + 1] == tail[0])
+                for j in range(1, m - 1):
+                    if not len(hits):
+                        break
+                    hits = hits[seg[hits + j] == tail[j]]
+                starts = (hits + lo)[::-1]
+        else:
+            hits = np.flatnonzero(g[lo : hi + 1] == tail[0])
+            for j in range(1, m):
+                if not len(hits):
+                    break
+                hits = hits[g[lo + j : hi + 1 + j][hits] == tail[j]]
+            starts = (hits + lo)[::-1]
+        for i in starts.tolist():
+            p = n - m - i
+            yield p, (last - int(g[n - 1 - p])) if saltus else 0
+        hi = lo - 1
 
 
 def search(g: np.ndarray, rule: Certifier | None,
@@ -110,25 +148,81 @@ def search(g: np.ndarray, rule: Certifier | None,
     """The certified period (the least the data proves by ``rule``) and the observed one.
 
     The observed period is the first candidate repeating over at least three periods
-    and ``TAIL`` values; either may be None.
+    and ``TAIL`` values; either may be None.  ``g`` is read in place (any integer dtype).
     """
     n = len(g)
     observed = None
     examined: list[int] = []
-    for p, s in _candidates(g, saltus):
-        # a multiple of a period examined holds from no later, and proves nothing more
-        # (the least divisor would be found from the data again): skip it
-        if any(p % q == 0 for q in examined) or len(examined) >= MAX_EXAMINED:
-            continue
-        examined.append(p)
-        e = preperiod(g, p, s)
-        if rule is not None and s == 0 and rule.needed(e, p) <= n:
-            return _least_divisor(g, e, p), None
-        if observed is None and n - e >= 3 * p and n - e - p >= TAIL:
-            observed = Found(e, p, s)
-            if rule is None:
+    # first the periods the last TAIL values allow; if there are too many to examine (a
+    # sequence of few distinct values), then those that a long window of values allows
+    for window in (TAIL, LONG_WINDOW) if n >= 4 * LONG_WINDOW else (TAIL,):
+        count = 0
+        for p, s in candidates(g, saltus, window=window):
+            if count >= MAX_EXAMINED:
                 break
+            # a multiple of a period examined holds from no later, and proves nothing more
+            # (the least divisor would be found from the data again): skip it
+            if p in examined or any(p % q == 0 for q in examined[:MAX_EXAMINED]):
+                continue
+            count += 1
+            examined.append(p)
+            e = preperiod(g, p, s)
+            if rule is not None and s == 0 and rule.needed(e, p) <= n:
+                return _least_divisor(g, e, p), None
+            if observed is None and n - e >= 3 * p and n - e - p >= TAIL:
+                observed = Found(e, p, s)
+                if rule is None:
+                    return None, observed
+        if count < MAX_EXAMINED:
+            break  # every candidate was examined
     return None, observed
+
+
+def next_size(g: np.ndarray, rule: Certifier, saltus: bool, examine: int = 64) -> int | None:
+    """The fewest values that could prove a period the data shows, or None if it shows none.
+
+    Each candidate period (any length up to what the data repeats once) whose repetition
+    covers a whole period and a window of values more (``LONG_WINDOW``, fewer in short
+    data) gives a preperiod from the data, a
+    lower bound for its true one, so ``rule.needed(e, p)`` is a lower bound for the values
+    that prove it: growing a search to the least of these, rather than doubling past it,
+    stops at the length of the certificate.
+
+    >>> g = np.array([5, 4] + [0, 1, 2] * 10)
+    >>> next_size(g, Certifier(lambda e, p: 20 * e + p, "test"), False)
+    43
+    """
+    n = len(g)
+    best: int | None = None
+    seen = 0
+    for p, s in candidates(g, saltus, longest=n, window=min(LONG_WINDOW, max(TAIL, n // 8))):
+        if s:
+            continue
+        e = preperiod(g, p, 0)
+        if n - e - p >= TAIL:
+            need = rule.needed(e, p)
+            best = need if best is None else min(best, need)
+        seen += 1
+        if seen >= examine:
+            break
+    return best
+
+
+def _divisors(p: int) -> list[int]:
+    """The divisors of ``p`` below ``p``, ascending (trial division to the square root).
+
+    >>> _divisors(12), _divisors(7)
+    ([1, 2, 3, 4, 6], [1])
+    """
+    low, high = [], []
+    d = 1
+    while d * d <= p:
+        if p % d == 0:
+            low.append(d)
+            if d * d != p:
+                high.append(p // d)
+        d += 1
+    return [x for x in low + high[::-1] if x < p]
 
 
 def _least_divisor(g: np.ndarray, e: int, p: int) -> Found:
@@ -137,8 +231,8 @@ def _least_divisor(g: np.ndarray, e: int, p: int) -> Found:
     Given periodicity p from e, g(n + d) = g(n) for all n >= E holds as soon as it
     holds for E <= n < max(E, e) + p, which the data covers (it reaches e + 2p).
     """
-    for d in range(1, p):
-        if p % d == 0 and e + p + d <= len(g):
+    for d in _divisors(p):
+        if e + p + d <= len(g):
             first = preperiod(g, d, 0)
             if first < len(g) - d - p:  # d holds over a whole period p of data at least
                 return Found(first, d, 0)
