@@ -3,6 +3,7 @@ orders, the presentation, certification, and the command."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from functools import lru_cache
@@ -42,9 +43,11 @@ def test_predictions_agree_with_a_plain_search(name: str, heaps: int | None) -> 
     wins = plain_search(game)
     rng = random.Random(name)
     top = min(q.heaps, 14)
-    for _ in range(120):
-        parts = [rng.randint(0, top) for _ in range(rng.randint(1, 4))]
-        while sum(parts) > 26:
+    every = [list(c) for k in (1, 2, 3)
+             for c in itertools.combinations_with_replacement(range(1, top + 1), k)]
+    for parts in every + [[rng.randint(0, top) for _ in range(rng.randint(4, 6))]
+                          for _ in range(60)]:
+        while sum(parts) > 30:
             parts.pop()
         expected = "N" if wins(tuple(sorted(p for p in parts if p))) else "P"
         assert q.outcome(parts) == expected, (name, parts)

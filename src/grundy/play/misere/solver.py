@@ -24,7 +24,9 @@ checked once) and (N) every sum with an element outside P and some option has an
 in P.  (N) is checked over the pairs ``(Φ(w), S(w))``, finite in number, walked in the
 lexicographic order of the sums; a pair whose set contains the set of a pair already
 seen for the same element is cut (its extensions can fail only where the earlier ones
-do), so the first failure found is the least.  No guess is ever kept unverified: a
+do), so the first failure found is the least.  The empty sum stands apart: it has no
+move (so no option in P) and is an N-position all the same, so its empty set of options
+bounds nothing.  No guess is ever kept unverified: a
 budget spent stops with the last verified Q_n.
 """
 
@@ -123,7 +125,7 @@ class Solver:
         self.p = Pretension(one, [False], [0], [frozenset()])
         self.heap_opts: list[list[tuple[int, ...]]] = [[]]
         self.active: list[int] = []  # heaps with a move
-        self.lower: dict[int, list[frozenset[int]]] = {0: [frozenset()]}
+        self.lower: dict[int, list[frozenset[int]]] = {}
         self.compat: np.ndarray | None = None
         self.changes: list[tuple[int, int, int]] = []  # (heap, |Q|, |P|)
 
@@ -173,7 +175,7 @@ class Solver:
         """The least sum of element outside P whose options all lie outside P (None if
         there is none), and the least option sets seen for each element."""
         rows, in_p, phi = p.rows, p.in_p, p.phi
-        lower: dict[int, list[frozenset[int]]] = {0: [frozenset()]}
+        lower: dict[int, list[frozenset[int]]] = {}  # the empty sum, without a move, apart
         exps = [0] * len(active)
         count = [0]
 
