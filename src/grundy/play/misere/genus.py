@@ -171,7 +171,7 @@ def heap_genera(game: Game, n: int) -> list[tuple[Genus, bool]]:
         if hereditary:
             for o in game.options(h):
                 for p in (o.parts if isinstance(o, Sum) else (o,)):
-                    if not out[p][1]:
+                    if not out[p][1]:  # type: ignore[index]
                         hereditary = False
         out.append((g, hereditary))
     return out

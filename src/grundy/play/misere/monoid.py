@@ -65,8 +65,8 @@ class Product:
                 rest.shape[0] * k, rest.shape[0] * k).astype(np.int32)
         self.rest = rest
         self.size = int(rest.shape[0])
-        self.base_rows = self.base.tolist()
-        self.rest_rows = rest.tolist()
+        self.base_rows: list[list[int]] = self.base.tolist()
+        self.rest_rows: list[list[int]] = rest.tolist()
 
     identity = 0
 
@@ -80,8 +80,9 @@ class Product:
     def products(self, elems: np.ndarray) -> np.ndarray:
         """The table of products of the elements ``elems`` (an int array)."""
         a, c = elems // self.size, elems % self.size
-        return (self.base[a[:, None], a[None, :]].astype(np.int64) * self.size
-                + self.rest[c[:, None], c[None, :]])
+        out: np.ndarray = (self.base[a[:, None], a[None, :]].astype(np.int64) * self.size
+                           + self.rest[c[:, None], c[None, :]])
+        return out
 
 
 def moore(act: np.ndarray, in_p: np.ndarray) -> np.ndarray:

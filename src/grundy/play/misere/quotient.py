@@ -220,7 +220,7 @@ class Quotient:
         for h, rest in rest_of.items():
             wins = []
             for o in game.options(h):
-                heaps = o.parts if isinstance(o, Sum) else (o,)
+                heaps: list[int] = list(o.parts if isinstance(o, Sum) else (o,))  # type: ignore[arg-type]
                 if self.in_p[rows[rest][self.element(heaps)]]:
                     wins.append(o)
             good[h] = wins
@@ -285,7 +285,7 @@ class Quotient:
             heaps = data["heaps"]
             if heaps != len(phi) - 1:
                 raise bad("the pretending function does not cover heaps 0..heaps")
-            changes = tuple(tuple(int(v) for v in c) for c in data["changes"])
+            changes = tuple((int(h), int(o), int(c)) for h, o, c in data["changes"])
             theorem, pre, per = data["theorem"], data["preperiod"], data["period"]
             if theorem is not None and not (isinstance(theorem, str) and isinstance(pre, int)
                                             and isinstance(per, int) and per >= 1):
@@ -391,7 +391,7 @@ def verify(game: Game, q: Quotient) -> bool:
         found = _certify(q.phi, octal_shape(game))
         if found is None or found[1:] != (q.preperiod, q.period):
             return False
-    opts = [frozenset() for _ in q.phi]
+    opts: list[frozenset[int]] = [frozenset() for _ in q.phi]
     solver = Solver(game)
     pre = Pretension(q.table, list(q.in_p), list(q.phi), opts)
     active = []

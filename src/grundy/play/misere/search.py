@@ -101,7 +101,7 @@ def misere_part_winning_moves(game: Game, parts: Iterable[Any]) -> list[tuple[in
     if game.misere_outcome_of(parts) is None:
         q = _quotient_for(game, parts)
         if q is not None:
-            return q.part_winning_moves(game, parts)  # type: ignore[arg-type]
+            return q.part_winning_moves(game, parts)
     deadline = time.monotonic() + MAX_SECONDS  # one budget for the whole question
     return [(i, option) for i, part in enumerate(parts) for option in game.options(part)
             if _outcome(game, tuple(Sum(*parts[:i], option, *parts[i + 1:]).parts),
@@ -126,7 +126,7 @@ def misere_explanation(game: Game, parts: Iterable[Any]) -> list[str]:
         return ["decided by the game's own misère rule"]
     q = _quotient_for(game, parts)
     if q is not None:
-        return q.explain(parts)  # type: ignore[arg-type]
+        return q.explain(parts)
     if _tame(game, parts):
         return ["every heap is tame (its genus, and its positions', are a nim heap's): "
                 "the sum plays as misère nim on the normal values"]

@@ -38,7 +38,6 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 
@@ -236,7 +235,9 @@ class Solver:
                    active: list[int]) -> Pretension | None:
         """Mark the P-portion of ``monoid`` along the least sums of its elements, then
         reduce; None if the candidate reaches too many elements."""
-        size, brows, crows = monoid.size, monoid.base_rows, monoid.rest_rows
+        size = monoid.size
+        brows: list[list[int]] = monoid.base_rows
+        crows: list[list[int]] = monoid.rest_rows
 
         def mul(x: int, y: int) -> int:
             return brows[x // size][y // size] * size + crows[x % size][y % size]
