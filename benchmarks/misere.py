@@ -1,0 +1,163 @@
+"""Misère quotients: grundy and Siegel's MisereSolver side by side (``make bench`` runs it).
+
+MisereSolver (Java, from CGSuite's repository) is built from ``../shared/peers/miseresolver``
+with ``javac``; the script skips, saying why, where Java or those sources are missing.  On
+each game both compute the quotient (the whole one where the periodicity theorem certifies
+it, else Q_N), and the script checks that they agree: the same order, |P| and pretending
+function (the same heaps taking the same elements, up to isomorphism of the monoids).  It
+prints wall times, peak memory and the ratio grundy / MisereSolver, then the largest N for
+which each computes Q_N(0.07) within the time limit (``--race``, 60 s by default).
+
+    python benchmarks/misere.py [--quick] [--race SECONDS]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import _bench
+
+PEERS = _bench.ROOT.parent / "shared" / "peers" / "miseresolver"
+#: (code, heaps: None for the whole quotient)
+GAMES = (("0.07", 25), ("0.07", 30), ("0.77", None), ("0.15", None), ("0.1377", None),
+         ("0.53", None), ("0.75", None))
+QUICK = (("0.07", 20), ("0.77", None), ("0.75", None))
+
+# peak memory of a child, through a launcher (a child forked from this script would start
+# its peak at this script's size)
+_LAUNCHER = ("import os, subprocess, sys, time\n"
+             "t = time.monotonic()\n"
+             "out = open(sys.argv[1], 'wb')\n"
+             "proc = subprocess.Popen(sys.argv[2:], stdout=out, stderr=subprocess.DEVNULL)\n"
+             "_, status, use = os.wait4(proc.pid, 0)\n"
+             "print(time.monotonic() - t, use.ru_maxrss, file=sys.stderr)\n"
+             "sys.exit(os.waitstatus_to_exitcode(status))\n")
+
+
+def build(where: Path) -> Path:
+    """MisereSolver's classes, compiled into ``where``."""
+    if not PEERS.is_dir():
+        sys.exit(f"misere.py: skipped, {PEERS} is missing (MisereSolver's sources)")
+    for tool in ("java", "javac", "patch"):
+        if shutil.which(tool) is None:
+            sys.exit(f"misere.py: skipped, MisereSolver needs {tool}")
+    src = where / "src"
+    solver = src / "org" / "cgsuite" / "core" / "misere" / "solver"
+    impartial = src / "org" / "cgsuite" / "core" / "impartial"
+    solver.mkdir(parents=True)
+    impartial.mkdir(parents=True)
+    for f in (PEERS / "upstream").glob("*.java"):
+        shutil.copy(f, solver)
+    with open(PEERS / "standalone.patch") as patch:
+        subprocess.run(["patch", "-s", "-p1"], stdin=patch, cwd=solver, check=True)
+    for name in ("Driver.java", "TimeoutException.java"):
+        shutil.copy(PEERS / "driver" / name, solver)
+    shutil.copy(PEERS / "driver" / "HeapRuleset.java", impartial)
+    classes = where / "classes"
+    subprocess.run(["javac", "-nowarn", "-d", str(classes),
+                    *map(str, src.rglob("*.java"))], check=True, capture_output=True)
+    return classes
+
+
+def run(cmd: list[str], out: Path, env: dict[str, str] | None = None) -> tuple[float, float]:
+    """Wall seconds and peak MB of ``cmd``, its stdout written to ``out``."""
+    proc = subprocess.run([sys.executable, "-c", _LAUNCHER, str(out), *cmd],
+                          capture_output=True, text=True, env=env)
+    if proc.returncode != 0:
+        sys.exit(f"misere.py: {' '.join(cmd)} failed")
+    seconds, rss = proc.stderr.split()[-2:]
+    return float(seconds), int(rss) / 1024
+
+
+def peer_cmd(classes: Path, code: str, heaps: int | None, dump: Path,
+             seconds: int | None = None) -> list[str]:
+    args = [code, str(heaps if heaps is not None else 100000)]
+    if seconds is not None:
+        args.append(str(seconds))
+    return ["java", "-Xmx4g", f"-Ddump={dump}", "-cp", str(classes),
+            "org.cgsuite.core.misere.solver.Driver", *args]
+
+
+def grundy_cmd(code: str, heaps: int | None, seconds: float | None = None) -> list[str]:
+    args = ["quotient", code, "--json", "--no-save"]
+    if heaps is not None:
+        args += ["--heaps", str(heaps)]
+    if seconds is not None:
+        args += ["--time", str(seconds)]
+    return _bench.grundy_command(*args)
+
+
+def same(mine: dict, theirs: dict) -> bool:  # type: ignore[type-arg]
+    """Same order, |P| and pretending function, up to isomorphism."""
+    if (mine["order"], mine["p_portion"]) != (theirs["order"], theirs["pSize"]):
+        return False
+    rows, other = mine["table"], theirs["table"]
+    f = {0: 0}
+    todo = [0]
+    for x in todo:
+        for a, b in zip(mine["phi"], theirs["phi"]):
+            y, z = rows[x][a], other[f[x]][b]
+            if f.setdefault(y, z) != z:
+                return False
+            if y not in todo:
+                todo.append(y)
+    return len(set(f.values())) == mine["order"] and \
+        {f[x] for x in mine["P"]} == set(theirs["P"])
+
+
+def race(classes: Path, seconds: float, tmp: Path, env: dict[str, str]) -> tuple[int, int]:
+    """The largest N of Q_N(0.07) each reaches in ``seconds``."""
+    dump = tmp / "race.json"
+    subprocess.run(peer_cmd(classes, "0.07", 100000, dump, int(seconds)),
+                   capture_output=True, timeout=seconds * 3 + 60)
+    theirs = json.loads(dump.read_text())["toHeap"]
+    out = subprocess.run(grundy_cmd("0.07", 20000, seconds), capture_output=True, text=True,
+                         env=env, timeout=seconds * 3 + 60)
+    mine = json.loads(out.stdout)["heaps"]
+    return int(mine), int(theirs)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a few small games only")
+    parser.add_argument("--race", type=float, default=60.0,
+                        help="seconds for the Q_N(0.07) race (default 60)")
+    options = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmpdir:
+        tmp = Path(tmpdir)
+        classes = build(tmp / "miseresolver")
+        env = {**os.environ, "GRUNDY_CACHE_DIR": str(tmp / "cache")}
+        print(f"{'game':<14}{'|Q|':>6}{'|P|':>5}{'grundy s':>10}{'MB':>7}"
+              f"{'MisereSolver s':>16}{'MB':>7}{'ratio':>7}  same")
+        for code, heaps in (QUICK if options.quick else GAMES):
+            dump = tmp / "peer.json"
+            peer_s, peer_mb = run(peer_cmd(classes, code, heaps, dump), tmp / "peer.out")
+            theirs = json.loads(dump.read_text())
+            # the same heaps for both: MisereSolver's last heap when it certified
+            top = heaps if heaps is not None else theirs["toHeap"]
+            mine_s, mine_mb = run(grundy_cmd(code, top), tmp / "mine.out", env)
+            mine = json.loads((tmp / "mine.out").read_text())
+            label = f"{code} Q_{heaps}" if heaps is not None else f"{code} whole"
+            ok = same(mine, theirs)
+            print(f"{label:<14}{mine['order']:>6}{mine['p_portion']:>5}{mine_s:>10.2f}"
+                  f"{mine_mb:>7.0f}{peer_s:>16.2f}{peer_mb:>7.0f}{mine_s / peer_s:>7.2f}  "
+                  f"{'yes' if ok else 'NO'}", flush=True)
+            if not ok:
+                sys.exit(f"misere.py: grundy and MisereSolver disagree on {label}")
+        seconds = min(options.race, 10.0) if options.quick else options.race
+        start = time.monotonic()
+        mine_n, their_n = race(classes, seconds, tmp, env)
+        print(f"largest N of Q_N(0.07) in {seconds:g} s: grundy {mine_n}, MisereSolver "
+              f"{their_n} (race took {time.monotonic() - start:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()
