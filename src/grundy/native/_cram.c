@@ -7,7 +7,8 @@
  * and the least of its eight images under the square's symmetries, so each shape is met
  * once.  A move (a domino on two free adjacent cells) splits a component into parts;
  * equal parts cancel in pairs before any is searched, and the value of the move is the
- * XOR of the rest.  The value of a component is the mex of its moves' values.
+ * XOR of the rest.  The value of a component is the mex of its moves' values, found
+ * without valuing every option: see search() below.
  *
  * Values found are kept in a transposition table of fixed size (16 bytes a slot, the
  * size set by set_slots): a slot is found by linear probing over 8 places; when all 8
@@ -48,10 +49,10 @@ static PyObject *progress = NULL;   /* called with (searched, stored) every 2^20
 #define PROBES 8
 #define BAD 255
 
-/* per shape: the image of each cell under the eight symmetries, and column masks */
+/* per shape: where each cell goes in the transpose, and column masks */
 typedef struct {
     int ready;
-    uint8_t image[8][64];
+    uint8_t transpose[64];
     uint64_t not_first, not_last, full;
 } Shape;
 
@@ -71,17 +72,9 @@ static Shape *shape_of(int h, int w)
         first |= (uint64_t)1 << (r * w);
     s->not_first = s->full & ~first;
     s->not_last = s->full & ~shl(first, w - 1);
-    for (int t = 0; t < 8; t++) {
-        int swap = t >= 4, fr = t & 1, fc = (t >> 1) & 1;
-        int H = swap ? w : h, W = swap ? h : w;
-        for (int r = 0; r < h; r++)
-            for (int c = 0; c < w; c++) {
-                int R = swap ? c : r, C = swap ? r : c;
-                if (fr) R = H - 1 - R;
-                if (fc) C = W - 1 - C;
-                s->image[t][r * w + c] = (uint8_t)(R * W + C);
-            }
-    }
+    for (int r = 0; r < h; r++)
+        for (int c = 0; c < w; c++)
+            s->transpose[r * w + c] = (uint8_t)(c * h + r);
     s->ready = 1;
     return s;
 }
@@ -120,26 +113,56 @@ static uint64_t crop(uint64_t m, int h, int w, int *H, int *W)
     return out;
 }
 
-/* the canonical form of a cropped h x w component: the least (H, W, image) */
+static inline uint64_t reverse64(uint64_t x)
+{
+    x = ((x >> 1) & 0x5555555555555555ull) | ((x & 0x5555555555555555ull) << 1);
+    x = ((x >> 2) & 0x3333333333333333ull) | ((x & 0x3333333333333333ull) << 2);
+    x = ((x >> 4) & 0x0F0F0F0F0F0F0F0Full) | ((x & 0x0F0F0F0F0F0F0F0Full) << 4);
+    return __builtin_bswap64(x);
+}
+
+/* the board turned half a turn: cell i goes to n - 1 - i */
+static inline uint64_t half_turn(uint64_t m, int n) { return reverse64(m) >> (64 - n); }
+
+/* the rows of an h x w board in the opposite order */
+static inline uint64_t flip_rows(uint64_t m, int h, int w)
+{
+    uint64_t row = w == 64 ? ~(uint64_t)0 : (((uint64_t)1 << w) - 1), out = 0;
+    for (int r = 0; r < h; r++)
+        out |= (shr(m, r * w) & row) << ((h - 1 - r) * w);
+    return out;
+}
+
+static inline void better(uint64_t image, int h, int w, uint64_t *best, int *bh, int *bw)
+{
+    if (h < *bh || (h == *bh && (w < *bw || (w == *bw && image < *best)))) {
+        *best = image;
+        *bh = h;
+        *bw = w;
+    }
+}
+
+/* the canonical form of a cropped h x w component: the least (H, W, image) of its eight
+ * images; the four that keep the rows as rows are a half turn and row flips (a few word
+ * operations), the other four the same of the transpose (one pass over the cells) */
 static uint64_t canonical(uint64_t m, int h, int w, int *H, int *W)
 {
     const Shape *s = shape_of(h, w);
-    uint64_t best = 0;
-    int bh = 0, bw = 0;
-    for (int t = 0; t < 8; t++) {
-        int th = t >= 4 ? w : h, tw = t >= 4 ? h : w;
-        uint64_t image = 0, rest = m;
-        while (rest) {
-            int i = __builtin_ctzll(rest);
-            rest &= rest - 1;
-            image |= (uint64_t)1 << s->image[t][i];
-        }
-        if (t == 0 || th < bh || (th == bh && (tw < bw || (tw == bw && image < best)))) {
-            best = image;
-            bh = th;
-            bw = tw;
-        }
-    }
+    int n = h * w;
+    uint64_t best = m;
+    int bh = h, bw = w;
+    uint64_t turned = half_turn(m, n);
+    better(turned, h, w, &best, &bh, &bw);
+    better(flip_rows(m, h, w), h, w, &best, &bh, &bw);
+    better(flip_rows(turned, h, w), h, w, &best, &bh, &bw);
+    uint64_t t = 0;
+    for (uint64_t rest = m; rest; rest &= rest - 1)
+        t |= (uint64_t)1 << s->transpose[__builtin_ctzll(rest)];
+    better(t, w, h, &best, &bh, &bw);
+    uint64_t t_turned = half_turn(t, n);
+    better(t_turned, w, h, &best, &bh, &bw);
+    better(flip_rows(t, w, h), w, h, &best, &bh, &bw);
+    better(flip_rows(t_turned, w, h), w, h, &best, &bh, &bw);
     *H = bh;
     *W = bw;
     return best;
@@ -205,62 +228,138 @@ static void keep(uint64_t m, uint16_t shape, int value)
     victim->cells = (uint8_t)cells;
 }
 
-static int component_value(uint64_t m, int h, int w);
+typedef struct {
+    uint64_t mask;
+    uint16_t kind;  /* H * 256 + W of its canonical form; 0 * 256 + cells for a small part */
+    uint8_t cells;
+} Part;
 
-/* the value of the free cells `free` of an h x w board: the XOR of its components' */
-static int board_value(uint64_t free, int h, int w)
+static int search(uint64_t m, int h, int w, int target);
+
+/* the parts of the free cells `free` of an h x w board with a move left, canonical, equal
+ * parts cancelled in pairs (their values cancel in the XOR); returns how many */
+static int split(uint64_t free, int h, int w, Part *parts)
 {
     const Shape *s = shape_of(h, w);
-    uint64_t keys[32];
-    uint16_t kinds[32];
-    int n = 0;
+    int n = 0, small = rule == 0 ? 3 : 2; /* a part this small has value 1 (one Cram cell: 0) */
     while (free) {
         uint64_t part = fill(s, w, free & -free, free);
         free &= ~part;
         int cells = __builtin_popcountll(part);
-        int small = rule == 0 ? 3 : 2; /* a part this small has value 1 (one cell in Cram: 0) */
         if (cells < 2 && rule == 0)
             continue;
-        int ch, cw, H, W;
-        uint64_t cropped = crop(part, h, w, &ch, &cw);
-        uint64_t key = cells <= small ? cropped : canonical(cropped, ch, cw, &H, &W);
-        if (cells <= small)
-            H = 0, W = cells;
-        /* equal parts cancel in pairs */
+        int ch, cw, H = 0, W = cells;
+        uint64_t key = crop(part, h, w, &ch, &cw);
+        if (cells > small)
+            key = canonical(key, ch, cw, &H, &W);
+        uint16_t kind = (uint16_t)(H * 256 + W);
         int twin = -1;
         for (int j = 0; j < n; j++)
-            if (keys[j] == key && kinds[j] == (uint16_t)(H * 256 + W)) {
+            if (parts[j].mask == key && parts[j].kind == kind) {
                 twin = j;
                 break;
             }
         if (twin >= 0) {
-            keys[twin] = keys[n - 1];
-            kinds[twin] = kinds[n - 1];
-            n--;
+            parts[twin] = parts[--n];
         } else {
-            keys[n] = key;
-            kinds[n] = (uint16_t)(H * 256 + W);
+            parts[n].mask = key;
+            parts[n].kind = kind;
+            parts[n].cells = (uint8_t)cells;
             n++;
         }
     }
-    int x = 0;
+    return n;
+}
+
+static inline uint16_t shape_key(uint16_t kind) { return (uint16_t)(kind + (rule << 15)); }
+
+/* the value of a part: 1 when small, else searched */
+static int part_value(const Part *p)
+{
+    if ((p->kind >> 8) == 0)
+        return 1;
+    return search(p->mask, p->kind >> 8, p->kind & 255, -1);
+}
+
+/* the value of the option `rest` when the table knows every part's, else -1 */
+static int option_known(uint64_t rest, int h, int w)
+{
+    Part parts[32];
+    int n = split(rest, h, w, parts), x = 0;
     for (int j = 0; j < n; j++) {
-        int H = kinds[j] >> 8, W = kinds[j] & 255;
-        int v = H == 0 ? 1 : component_value(keys[j], H, W);
-        if (v == BAD)
-            return BAD;
+        int v = (parts[j].kind >> 8) == 0 ? 1 : look(parts[j].mask, shape_key(parts[j].kind));
+        if (v < 0)
+            return -1;
         x ^= v;
     }
     return x;
 }
 
-/* the value of a canonical component (of four cells or more in Cram, three in Node Kayles) */
-static int component_value(uint64_t m, int h, int w)
+/* whether the option `rest` has value t (BAD on a stop): the values of all its parts but
+ * the largest are searched whole, and the largest is asked whether it has the rest */
+static int option_has(uint64_t rest, int h, int w, int t)
 {
-    uint16_t shape = (uint16_t)(h * 256 + w + (rule << 15));
+    Part parts[32];
+    int n = split(rest, h, w, parts), largest = -1, x = 0;
+    if (n == 0)
+        return t == 0;
+    for (int j = 0; j < n; j++)
+        if (largest < 0 || parts[j].cells > parts[largest].cells)
+            largest = j;
+    for (int j = 0; j < n; j++) {
+        if (j == largest)
+            continue;
+        int v = part_value(&parts[j]);
+        if (v == BAD)
+            return BAD;
+        x ^= v;
+    }
+    const Part *big = &parts[largest];
+    if ((big->kind >> 8) == 0)
+        return (1 ^ x) == t;
+    return search(big->mask, big->kind >> 8, big->kind & 255, t ^ x);
+}
+
+/* the moves of a component: the cells each one takes */
+static int moves_of(uint64_t m, int h, int w, uint64_t *out)
+{
+    const Shape *s = shape_of(h, w);
+    int n = 0;
+    (void)h;
+    if (rule == 1) {
+        for (uint64_t rest = m; rest; rest &= rest - 1) {
+            uint64_t cell = rest & -rest;
+            out[n++] = (cell | ((cell << 1) & s->not_first) | ((cell >> 1) & s->not_last)
+                        | shl(cell, w) | shr(cell, w)) & m;
+        }
+        return n;
+    }
+    for (uint64_t starts = m & (m >> 1) & s->not_last; starts; starts &= starts - 1) {
+        uint64_t low = starts & -starts;
+        out[n++] = low | (low << 1);
+    }
+    for (uint64_t starts = w < 64 ? m & (m >> w) : 0; starts; starts &= starts - 1) {
+        uint64_t low = starts & -starts;
+        out[n++] = low | shl(low, w);
+    }
+    return n;
+}
+
+/* The search of a canonical component (Lemoine and Viennot's "nimbers are inevitable",
+ * with the cuts Beling describes): with target < 0 its value; else 1 if its value is
+ * target, 0 if not.  The value v of a component is the least number that no option has:
+ * so it is found by asking, for r = 0, 1, ..., whether some option not yet used has value
+ * r (an option has one value, so each serves one r).  Options whose parts the table knows
+ * are valued at once; another is asked "is your value r?", which its largest part answers
+ * as a question of the same kind once the others are valued.  A value is at most the
+ * number of moves, and a question about a value past it is answered no at once.  Every
+ * value the search settles is kept in the table; a "no" that settles none is not. */
+static int search(uint64_t m, int h, int w, int target)
+{
+    uint16_t shape = shape_key((uint16_t)(h * 256 + w));
     int known = look(m, shape);
     if (known >= 0)
-        return known;
+        return target < 0 ? known : known == target;
     if (stopped)
         return BAD;
     if ((++searched & 0xFFFF) == 0) {
@@ -278,40 +377,62 @@ static int component_value(uint64_t m, int h, int w)
             Py_DECREF(r);
         }
     }
-    const Shape *s = shape_of(h, w);
+    uint64_t moves[128], pending[128];
+    int count = moves_of(m, h, w, moves), waiting = 0;
+    if (target > count)
+        return 0;
     uint64_t seen[4] = {0, 0, 0, 0};
-    if (rule == 1) {
-        for (uint64_t rest = m; rest; rest &= rest - 1) {
-            uint64_t cell = rest & -rest;
-            uint64_t gone = cell | ((cell << 1) & s->not_first) | ((cell >> 1) & s->not_last)
-                            | shl(cell, w) | shr(cell, w);
-            int v = board_value(m & ~gone, h, w);
-            if (v == BAD)
-                return BAD;
-            seen[v >> 6] |= (uint64_t)1 << (v & 63);
+    for (int i = 0; i < count; i++) {
+        uint64_t rest = m & ~moves[i];
+        int v = option_known(rest, h, w);
+        if (v < 0) {
+            pending[waiting++] = rest;
+            continue;
         }
-        goto done;
+        if (v == target)
+            return 0;
+        seen[v >> 6] |= (uint64_t)1 << (v & 63);
     }
-    uint64_t across = m & (m >> 1) & s->not_last;
-    uint64_t down = w < 64 ? m & (m >> w) : 0;
-    for (int pass = 0; pass < 2; pass++) {
-        uint64_t starts = pass == 0 ? across : down;
-        int step = pass == 0 ? 1 : w;
-        while (starts) {
-            uint64_t low = starts & -starts;
-            starts &= starts - 1;
-            int v = board_value(m & ~(low | (low << step)), h, w);
-            if (v == BAD)
+    for (int r = 0; target < 0 || r < target; r++) {
+        if ((seen[r >> 6] >> (r & 63)) & 1)
+            continue;
+        int found = -1;
+        for (int i = 0; i < waiting && found < 0; i++) {
+            int yes = option_has(pending[i], h, w, r);
+            if (yes == BAD)
                 return BAD;
-            seen[v >> 6] |= (uint64_t)1 << (v & 63);
+            if (yes)
+                found = i;
         }
+        if (found < 0) { /* no option has value r: the value is r */
+            keep(m, shape, r);
+            return target < 0 ? r : 0;
+        }
+        pending[found] = pending[--waiting];
     }
-done:;
-    int mex = 0;
-    while (mex < 255 && (seen[mex >> 6] >> (mex & 63)) & 1)
-        mex++;
-    keep(m, shape, mex);
-    return mex;
+    for (int i = 0; i < waiting; i++) { /* every r < target is an option's: is target? */
+        int yes = option_has(pending[i], h, w, target);
+        if (yes == BAD)
+            return BAD;
+        if (yes)
+            return 0; /* the value is past target, not known */
+    }
+    keep(m, shape, target);
+    return 1;
+}
+
+/* the value of the free cells `free` of an h x w board: the XOR of its parts' */
+static int board_value(uint64_t free, int h, int w)
+{
+    Part parts[32];
+    int n = split(free, h, w, parts), x = 0;
+    for (int j = 0; j < n; j++) {
+        int v = part_value(&parts[j]);
+        if (v == BAD)
+            return BAD;
+        x ^= v;
+    }
+    return x;
 }
 
 static PyObject *cram_value(PyObject *self, PyObject *args)
