@@ -281,18 +281,22 @@ static int part_value(const Part *p)
     return search(p->mask, p->kind >> 8, p->kind & 255, -1);
 }
 
-/* the value of the option `rest` when the table knows every part's, else -1 */
-static int option_known(uint64_t rest, int h, int w)
+/* the value of the option `rest` when the table knows every part's, else -1 (and then
+ * *big is the size of its largest part) */
+static int option_known(uint64_t rest, int h, int w, int *big)
 {
     Part parts[32];
-    int n = split(rest, h, w, parts), x = 0;
+    int n = split(rest, h, w, parts), x = 0, unknown = 0;
+    *big = 0;
     for (int j = 0; j < n; j++) {
+        if (parts[j].cells > *big)
+            *big = parts[j].cells;
         int v = (parts[j].kind >> 8) == 0 ? 1 : look(parts[j].mask, shape_key(parts[j].kind));
         if (v < 0)
-            return -1;
+            unknown = 1;
         x ^= v;
     }
-    return x;
+    return unknown ? -1 : x;
 }
 
 /* whether the option `rest` has value t (BAD on a stop): the values of all its parts but
@@ -378,15 +382,23 @@ static int search(uint64_t m, int h, int w, int target)
         }
     }
     uint64_t moves[128], pending[128];
+    uint8_t size[128];
     int count = moves_of(m, h, w, moves), waiting = 0;
     if (target > count)
         return 0;
     uint64_t seen[4] = {0, 0, 0, 0};
     for (int i = 0; i < count; i++) {
         uint64_t rest = m & ~moves[i];
-        int v = option_known(rest, h, w);
-        if (v < 0) {
-            pending[waiting++] = rest;
+        int big, v = option_known(rest, h, w, &big);
+        if (v < 0) { /* kept in order of their largest part, smallest first */
+            int j = waiting++;
+            while (j > 0 && size[j - 1] > big) {
+                pending[j] = pending[j - 1];
+                size[j] = size[j - 1];
+                j--;
+            }
+            pending[j] = rest;
+            size[j] = (uint8_t)big;
             continue;
         }
         if (v == target)
@@ -408,7 +420,11 @@ static int search(uint64_t m, int h, int w, int target)
             keep(m, shape, r);
             return target < 0 ? r : 0;
         }
-        pending[found] = pending[--waiting];
+        waiting--;
+        for (int i = found; i < waiting; i++) {
+            pending[i] = pending[i + 1];
+            size[i] = size[i + 1];
+        }
     }
     for (int i = 0; i < waiting; i++) { /* every r < target is an option's: is target? */
         int yes = option_has(pending[i], h, w, target);
