@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-__all__ = ["Product", "cyclic", "moore", "power_index", "reduce"]
+__all__ = ["Product", "cyclic", "moore", "power_index", "quotient_of", "reduce"]
 
 
 
@@ -89,21 +89,24 @@ def moore(act: np.ndarray, in_p: np.ndarray) -> np.ndarray:
     """The coarsest partition of ``0..n-1`` that separates ``in_p`` and is kept by every
     column of ``act`` (``act[x, j]``: where generator ``j`` sends ``x``), as a class per
     element, classes numbered by their first element."""
+    n = len(in_p)
     cls = in_p.astype(np.int64)
     count = len(np.unique(cls))
     while True:
-        sig = np.concatenate([cls[:, None], cls[act]], axis=1) if act.shape[1] else cls[:, None]
-        _, new = np.unique(sig, axis=0, return_inverse=True)
-        cls = new.reshape(-1).astype(np.int64)
-        new_count = int(cls.max()) + 1 if len(cls) else 0
+        key = cls
+        for j in range(act.shape[1]):  # the pair (key, class of x * g_j), renumbered
+            _, key = np.unique(key * n + cls[act[:, j]], return_inverse=True)
+            key = key.reshape(-1).astype(np.int64)
+        new_count = int(key.max()) + 1 if n else 0
+        cls = key
         if new_count == count:
             break
         count = new_count
-    first: dict[int, int] = {}
-    for c in cls.tolist():
-        if c not in first:
-            first[c] = len(first)
-    return np.array([first[c] for c in cls.tolist()], dtype=np.int64)
+    _, first = np.unique(cls, return_index=True)  # renumber by first element
+    rank = np.empty(len(first), dtype=np.int64)
+    rank[np.argsort(first)] = np.arange(len(first))
+    out: np.ndarray = rank[cls]
+    return out
 
 
 def reduce(monoid: Product, gens: Sequence[int], in_p: Callable[[int], bool],
@@ -131,14 +134,20 @@ def reduce(monoid: Product, gens: Sequence[int], in_p: Callable[[int], bool],
     act = np.array([[where[mul(x, g)] for g in gens] for x in order],
                    dtype=np.int64).reshape(len(order), len(gens))
     p = np.array([bool(in_p(x)) for x in order])
+    table, in_p_red, cls = quotient_of(monoid, np.array(order, dtype=np.int64), p, act)
+    return table, in_p_red, {x: int(cls[i]) for i, x in enumerate(order)}
+
+
+def quotient_of(monoid: Product, order: np.ndarray, p: np.ndarray, act: np.ndarray
+                ) -> tuple[np.ndarray, list[bool], np.ndarray]:
+    """The reduction of the elements ``order`` (closed under the generators, whose action
+    is ``act``), with P given by ``p``: the table, its P-portion, the class of each."""
     cls = moore(act, p)
     count = int(cls.max()) + 1
     reps = np.zeros(count, dtype=np.int64)
-    for i in range(len(order) - 1, -1, -1):
-        reps[cls[i]] = i
-    arr = np.array(order, dtype=np.int64)
-    prods = monoid.products(arr[reps])
-    sorter = np.argsort(arr)
-    pos = sorter[np.searchsorted(arr, prods, sorter=sorter)]
+    reps[cls[::-1]] = np.arange(len(order) - 1, -1, -1)  # the first element of each class
+    prods = monoid.products(order[reps])
+    sorter = np.argsort(order)
+    pos = sorter[np.searchsorted(order, prods, sorter=sorter)]
     table = cls[pos].astype(np.int32)
-    return table, [bool(p[r]) for r in reps], {x: int(cls[i]) for i, x in enumerate(order)}
+    return table, [bool(p[r]) for r in reps], cls

@@ -33,17 +33,20 @@ budget spent stops with the last verified Q_n.
 from __future__ import annotations
 
 import heapq
+import importlib
 import itertools
+import os
 import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
 from ...engine import Game, Sum
 from ...errors import GrundyError
-from .monoid import Product, cyclic, power_index, reduce
+from .monoid import Product, cyclic, power_index, quotient_of, reduce
 
 __all__ = ["Pretension", "Solver", "TooLarge", "heap_options"]
 
@@ -51,6 +54,16 @@ __all__ = ["Pretension", "Solver", "TooLarge", "heap_options"]
 MAX_CANDIDATE = 60_000
 #: the largest quotient kept (its table is |Q|^2 integers)
 MAX_ORDER = 6000
+
+
+def compiled_kernel() -> Any:
+    """:mod:`grundy.native._misere` when it was built and ``GRUNDY_PURE`` is unset or 0."""
+    if os.environ.get("GRUNDY_PURE", "") not in ("", "0"):
+        return None
+    try:
+        return importlib.import_module("grundy.native._misere")
+    except ImportError:
+        return None
 
 
 class _Stop(Exception):
@@ -232,9 +245,11 @@ class Solver:
 
     # -- building candidates ------------------------------------------------------------
     def _candidate(self, monoid: Product, phi: dict[int, int], heaps: int,
-                   active: list[int]) -> Pretension | None:
+                   active: list[int], target: tuple[list[int], bool] | None = None
+                   ) -> Pretension | None:
         """Mark the P-portion of ``monoid`` along the least sums of its elements, then
-        reduce; None if the candidate reaches too many elements."""
+        reduce; None if the candidate reaches too many elements, or if it gets the sum
+        ``target[0]`` wrong (its P-status should be ``target[1]``)."""
         size = monoid.size
         brows: list[list[int]] = monoid.base_rows
         crows: list[list[int]] = monoid.rest_rows
@@ -249,42 +264,92 @@ class Solver:
                     x = mul(x, phi[h])
             return x
 
-        t = {h: {prod(o) for o in self.heap_opts[h]} for h in active}
-        k = len(active)
-        start = (0,) * k
-        elem_of: dict[tuple[int, ...], int] = {start: 0}
+        t = [list({prod(o) for o in self.heap_opts[h]}) for h in active]
+        gens = [phi[h] for h in active]
+        kernel = compiled_kernel()
+        if kernel is not None:
+            return self._candidate_compiled(kernel, monoid, phi, heaps, active, t, gens,
+                                            -1 if target is None else prod(target[0]),
+                                            bool(target and target[1]))
+        # a sum is an integer: digit j (base 2^bits) counts heap active[j]; the integers
+        # order the sums lexicographically, largest heap first.  A least sum holds fewer
+        # copies of a heap than the length of its element's cycle of powers.
+        longest = 1
+        for g in gens:
+            seen, y = {0}, g
+            while y not in seen:
+                seen.add(y)
+                y = mul(y, g)
+            longest = max(longest, len(seen))
+        bits = longest.bit_length() + 1
+        unit = [1 << (bits * j) for j in range(len(active))]
+        mask = (1 << bits) - 1
+        want = -1 if target is None else prod(target[0])
+        elem_of: dict[int, int] = {0: 0}
         marked: dict[int, bool] = {}
         order: list[int] = []
-        queue: list[tuple[tuple[int, ...], tuple[int, ...], int]] = [
-            (start, start, 0)]
+        queue: list[tuple[int, int]] = [(0, 0)]
+        pop, push = heapq.heappop, heapq.heappush
+        ticks = 0
         while queue:
-            _, word, x = heapq.heappop(queue)
+            word, x = pop(queue)
             if x in marked:
                 continue
             elem_of[word] = x
             options: set[int] = set()
-            for j, h in enumerate(active):
-                if word[j]:
-                    rest = elem_of[word[:j] + (word[j] - 1,) + word[j + 1:]]
-                    options.update([mul(rest, y) for y in t[h]])
-            marked[x] = bool(options) and not any(marked[y] for y in options)
-            order.append(x)
-            if len(order) > MAX_CANDIDATE:
+            for j in range(len(active)):
+                if (word >> (bits * j)) & mask:
+                    rest = elem_of[word - unit[j]]
+                    options.update([mul(rest, y) for y in t[j]])
+            mark = bool(options) and not any(marked[y] for y in options)
+            marked[x] = mark
+            if x == want and target is not None and mark != target[1]:
                 return None
-            if len(order) & 1023 == 0:
+            order.append(x)
+            ticks += 1
+            if ticks & 1023 == 0:
                 self._tick()
-            for j, h in enumerate(active):
-                y = mul(x, phi[h])
+                if len(order) > MAX_CANDIDATE:
+                    return None
+            for j in range(len(active)):
+                y = mul(x, gens[j])
                 if y not in marked:
-                    w = word[:j] + (word[j] + 1,) + word[j + 1:]
-                    heapq.heappush(queue, (_key(w), w, y))
-        gens = [phi[h] for h in active]
+                    push(queue, (word + unit[j], y))
         table, in_p, where = reduce(monoid, gens, marked.__getitem__, order)
         if len(table) > MAX_ORDER:
             return None
-        new_phi = [where[phi[h]] if h in phi and h in set(active) else 0
-                   for h in range(heaps + 1)]
-        opts = [frozenset(where[y] for y in t[h]) if h in t else frozenset()
+        index = {h: j for j, h in enumerate(active)}
+        new_phi = [where[phi[h]] if h in index else 0 for h in range(heaps + 1)]
+        opts = [frozenset(where[y] for y in t[index[h]]) if h in index else frozenset()
+                for h in range(heaps + 1)]
+        return Pretension(table, in_p, new_phi, opts)
+
+    def _candidate_compiled(self, kernel: Any, monoid: Product, phi: dict[int, int],
+                            heaps: int, active: list[int], t: list[list[int]],
+                            gens: list[int], want: int, want_mark: bool) -> Pretension | None:
+        """:meth:`_candidate` by the compiled kernel (the same marks, the same order)."""
+        self._tick()
+        offsets = np.zeros(len(active) + 1, dtype=np.int64)
+        offsets[1:] = np.cumsum([len(x) for x in t])
+        flat = np.array([y for x in t for y in x], dtype=np.int64)
+        found = kernel.mark(np.ascontiguousarray(monoid.base, dtype=np.int32),
+                            np.ascontiguousarray(monoid.rest, dtype=np.int32),
+                            int(monoid.base.shape[0]), monoid.size,
+                            np.array(gens, dtype=np.int64), flat, offsets, want, want_mark,
+                            MAX_CANDIDATE)
+        self._tick()
+        if found is None:
+            return None
+        order = np.frombuffer(found[0], dtype=np.int64)
+        marks = np.frombuffer(found[1], dtype=np.uint8).astype(bool)
+        act = np.frombuffer(found[2], dtype=np.int32).reshape(len(order), len(active))
+        table, in_p, cls = quotient_of(monoid, order, marks, act.astype(np.int64))
+        if len(table) > MAX_ORDER:
+            return None
+        where = dict(zip(order.tolist(), cls.tolist()))
+        index = {h: j for j, h in enumerate(active)}
+        new_phi = [where[phi[h]] if h in index else 0 for h in range(heaps + 1)]
+        opts = [frozenset(where[y] for y in t[index[h]]) if h in index else frozenset()
                 for h in range(heaps + 1)]
         return Pretension(table, in_p, new_phi, opts)
 
@@ -372,7 +437,7 @@ class Solver:
                 for j, h in chosen:  # the generator of its own factor (mixed radix)
                     stride //= tables[1 + chosen.index((j, h))].shape[0]
                     phi[h] = monoid.element(0, stride)
-                candidate = self._candidate(monoid, phi, m, active)
+                candidate = self._candidate(monoid, phi, m, active, (word, should_be_p))
                 if candidate is not None and \
                         candidate.in_p[candidate.element(word)] == should_be_p:
                     return candidate
