@@ -27,7 +27,6 @@ from typing import Any
 
 from ...engine import Game, Sum, mex, value
 from ...errors import GrundyError
-from .search import _Search
 
 __all__ = ["MAX_GENUS_STATES", "Genus", "genus", "heap_genera", "nim_genus"]
 
@@ -104,15 +103,44 @@ class Genus:
             raise GrundyError(f"not a genus: {text!r} (expected e.g. 4^146)") from None
 
 
+class _Parts:
+    """The options of each part as the parts they leave that still have a move."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.known: dict[Any, tuple[tuple[Any, ...], ...]] = {}
+        self.alive: dict[Any, bool] = {}
+
+    def live(self, part: Any) -> bool:
+        found = self.alive.get(part)
+        if found is None:
+            found = self.alive[part] = next(iter(self.game.options(part)), _NONE) is not _NONE
+        return found
+
+    def options(self, part: Any) -> tuple[tuple[Any, ...], ...]:
+        found = self.known.get(part)
+        if found is None:
+            found = self.known[part] = tuple(
+                tuple(p for p in (o.parts if isinstance(o, Sum) else (o,)) if self.live(p))
+                for o in self.game.options(part))
+        return found
+
+    def state(self, parts: tuple[Any, ...]) -> tuple[Any, ...]:
+        return tuple(sorted((p for p in Sum(*parts).parts if self.live(p)), key=hash))
+
+
+_NONE = object()
+
+
 class _Values:
     """Misère values of sums with extra nim heaps of 2 and of 1, memoised on the game."""
 
     def __init__(self, game: Game) -> None:
-        self.search = _Search(game)
         memo = game.__dict__.get("_grundy_genus")
         if memo is None:
-            memo = game.__dict__["_grundy_genus"] = {}
-        self.memo: dict[tuple[Any, ...], int] = memo
+            memo = game.__dict__["_grundy_genus"] = ({}, _Parts(game))
+        self.memo: dict[tuple[Any, ...], int] = memo[0]
+        self.search: _Parts = memo[1]
 
     def value(self, parts: tuple[Any, ...], twos: int, ones: int) -> int:
         memo = self.memo

@@ -46,7 +46,7 @@ import numpy as np
 
 from ...engine import Game, Sum
 from ...errors import GrundyError
-from .monoid import Product, cyclic, power_index, quotient_of, reduce
+from .monoid import DirectProduct, cyclic, power_index, quotient_of, reduce
 
 __all__ = ["Pretension", "Solver", "TooLarge", "heap_options"]
 
@@ -244,7 +244,7 @@ class Solver:
         return pf, lower
 
     # -- building candidates ------------------------------------------------------------
-    def _candidate(self, monoid: Product, phi: dict[int, int], heaps: int,
+    def _candidate(self, monoid: DirectProduct, phi: dict[int, int], heaps: int,
                    active: list[int], target: tuple[list[int], bool] | None = None
                    ) -> Pretension | None:
         """Mark the P-portion of ``monoid`` along the least sums of its elements, then
@@ -324,7 +324,7 @@ class Solver:
                 for h in range(heaps + 1)]
         return Pretension(table, in_p, new_phi, opts)
 
-    def _candidate_compiled(self, kernel: Any, monoid: Product, phi: dict[int, int],
+    def _candidate_compiled(self, kernel: Any, monoid: DirectProduct, phi: dict[int, int],
                             heaps: int, active: list[int], t: list[list[int]],
                             gens: list[int], want: int, want_mark: bool) -> Pretension | None:
         """:meth:`_candidate` by the compiled kernel (the same marks, the same order)."""
@@ -402,7 +402,7 @@ class Solver:
         p = self.p
         if self.progress:
             self.progress(f"heap {m}: the quotient grows (|Q| = {len(p.in_p)} before)")
-        monoid = Product([p.table, cyclic(2, 2)])
+        monoid = DirectProduct([p.table, cyclic(2, 2)])
         phi: dict[int, int] = {h: monoid.element(p.phi[h]) for h in active[:-1]}
         phi[m] = monoid.element(0, 1)
         trial = self._candidate(monoid, phi, m, active)
@@ -431,7 +431,7 @@ class Solver:
                 for j, h in chosen:
                     index = max(power_index(trial.table, trial.phi[h])[0], failure[j] - 1, 1)
                     tables.append(cyclic(index, 2))
-                monoid = Product(tables)
+                monoid = DirectProduct(tables)
                 phi = {h: monoid.element(trial.phi[h]) for h in active}
                 stride = monoid.size
                 for j, h in chosen:  # the generator of its own factor (mixed radix)
