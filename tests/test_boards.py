@@ -341,3 +341,67 @@ def test_chomp_two_rows_lose_exactly_when_one_column_is_shorter():
 def test_bad_bars_are_refused_clearly(text):
     with pytest.raises(GrundyError):
         Chomp().parse_position(text)
+
+
+# -- long searches: the table saved and given back ----------------------------------------
+
+@needs_kernel
+def test_a_stopped_search_saves_its_values_and_the_next_run_goes_on(tmp_path, monkeypatch):
+    from grundy.research import boards
+
+    table = tmp_path / "cram.table"
+    k = kernel()
+    k.clear()
+    calls = []
+
+    def stop(searched, stored):
+        calls.append(stored)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(boards, "_EVERY", 1024)
+    monkeypatch.setattr(boards._Status, "__call__", lambda self, a, b: stop(a, b))
+    with pytest.raises(KeyboardInterrupt):
+        boards.solve(Board.full(5, 6), table=table)
+    saved = boards.load_table(table, k)
+    assert saved >= calls[-1] > 0
+    k.clear()
+    monkeypatch.setattr(boards._Status, "__call__", lambda self, a, b: None)
+    assert boards.solve(Board.full(5, 6), table=table) == 2  # Beling's table
+    assert boards.load_table(table, k) > saved
+
+
+@needs_kernel
+def test_a_damaged_table_is_refused_whole(tmp_path):
+    from grundy.research import boards
+
+    table = tmp_path / "cram.table"
+    k = kernel()
+    k.clear()
+    assert boards.solve(Board.full(4, 5), table=table) == 2
+    data = bytearray(table.read_bytes())
+    data[-3] ^= 0xFF
+    table.write_bytes(bytes(data))
+    k.clear()
+    with pytest.raises(GrundyError, match="damaged"):
+        boards.load_table(table, k)
+    assert k.stats()[1] == 0
+    table.write_bytes(b"something else")
+    with pytest.raises(GrundyError, match="not a board table"):
+        boards.solve(Board.full(4, 5), table=table)
+
+
+def test_a_table_of_board_values_equals_the_plain_search():
+    from grundy.research.boards import board_values
+
+    got = board_values(3, 4)
+    for r in range(1, 4):
+        for c in range(1, 5):
+            cells = [(i, j) for i in range(r) for j in range(c)]
+            assert got[r - 1, c - 1] == plain_cells(cells, domino_moves)
+    node = board_values(2, 5, game="node-kayles")
+    for c in range(1, 6):
+        cells = [(i, j) for i in range(2) for j in range(c)]
+        assert node[1, c - 1] == plain_cells(cells, node_moves)
+    with pytest.raises(GrundyError):
+        board_values(2, 2, game="chess")

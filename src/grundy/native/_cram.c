@@ -44,7 +44,8 @@ static uint64_t stored = 0;         /* slots in use */
 static uint64_t searched = 0;       /* components searched (not found in the table) */
 static int stopped = 0;             /* a signal arrived: unwind */
 static int rule = 0;                /* 0: Cram (a domino); 1: Node Kayles (a cell and its neighbours) */
-static PyObject *progress = NULL;   /* called with (searched, stored) every 2^20 searches */
+static PyObject *progress = NULL;   /* called with (searched, stored) every `every` searches */
+static uint64_t every = 1u << 20;   /* a power of two */
 
 #define PROBES 8
 #define BAD 255
@@ -366,12 +367,12 @@ static int search(uint64_t m, int h, int w, int target)
         return target < 0 ? known : known == target;
     if (stopped)
         return BAD;
-    if ((++searched & 0xFFFF) == 0) {
+    if ((++searched & ((every < 0x10000 ? every : 0x10000) - 1)) == 0) {
         if (PyErr_CheckSignals() < 0) {
             stopped = 1;
             return BAD;
         }
-        if (progress != NULL && (searched & 0xFFFFF) == 0) {
+        if (progress != NULL && (searched & (every - 1)) == 0) {
             PyObject *r = PyObject_CallFunction(progress, "KK", (unsigned long long)searched,
                                                 (unsigned long long)stored);
             if (r == NULL) {
@@ -508,9 +509,18 @@ static PyObject *cram_stats(PyObject *self, PyObject *noargs)
                          (unsigned long long)(table ? slots : wanted_slots));
 }
 
-static PyObject *cram_set_progress(PyObject *self, PyObject *fn)
+static PyObject *cram_set_progress(PyObject *self, PyObject *args)
 {
+    PyObject *fn;
+    unsigned long long n = 1u << 20;
     (void)self;
+    if (!PyArg_ParseTuple(args, "O|K", &fn, &n))
+        return NULL;
+    if (n < 1 || (n & (n - 1)) != 0) {
+        PyErr_SetString(PyExc_ValueError, "every: a power of two");
+        return NULL;
+    }
+    every = n;
     Py_XDECREF(progress);
     progress = fn == Py_None ? NULL : fn;
     Py_XINCREF(progress);
@@ -600,8 +610,9 @@ static PyMethodDef methods[] = {
     {"set_slots", cram_set_slots, METH_VARARGS,
      "set_slots(n): the table's size in slots of 16 bytes (a power of two); clears it"},
     {"stats", cram_stats, METH_NOARGS, "stats() -> (components searched, slots used, slots)"},
-    {"set_progress", cram_set_progress, METH_O,
-     "set_progress(fn or None): fn(searched, stored) is called every 2^20 components"},
+    {"set_progress", cram_set_progress, METH_VARARGS,
+     "set_progress(fn or None, every=2**20): fn(searched, stored) is called every `every` "
+     "components searched (a power of two); an exception it raises stops the search"},
     {"dump", cram_dump, METH_NOARGS, "dump() -> the table's records as bytes"},
     {"load", cram_load, METH_O, "load(bytes): put records of dump() back in the table"},
     {"clear", cram_clear, METH_NOARGS, "clear(): forget every value"},

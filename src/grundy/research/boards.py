@@ -1,0 +1,175 @@
+"""Long board searches: the compiled search's table kept in a file, so a stopped run resumes.
+
+:func:`solve` values one board of Cram or of Node Kayles on a grid; :func:`board_values`
+the table of every ``r x c`` board up to a size.  Given a file, both load the values it
+holds before they start and save every value found when they stop, finished or not: a
+run stopped by Ctrl-C saves what it found and a second run with the same file goes on
+from there.  The file holds nothing but exact values, with a checksum: a file that is
+damaged, or is not such a table, is refused whole with one clear error and never read in
+part.  The table in memory has a fixed size (``memory`` bytes, 16 a value, 64 MB by
+default): past it the smallest boards are forgotten first (they are found again fast).
+
+On a terminal a status line shows the components searched, the values kept and the time.
+
+>>> import os, tempfile
+>>> from grundy.rules.cells import Board
+>>> path = os.path.join(tempfile.mkdtemp(), "cram.table")
+>>> solve(Board.full(4, 5), table=path) if kernel() else 2
+2
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+import sys
+import time
+import zlib
+from pathlib import Path
+from types import ModuleType
+from typing import TextIO
+
+import numpy as np
+
+from ..engine import value
+from ..errors import GrundyError
+from ..rules.cells import MAX_CELLS, Board
+from ..rules.cram import Cram, kernel
+from ..rules.graphs import NodeKayles
+
+__all__ = ["MEMORY", "RULES", "board_values", "load_table", "save_table", "solve"]
+
+#: the games the compiled search plays, by name -> its rule number
+RULES = {"cram": 0, "node-kayles": 1}
+#: bytes of the table in memory by default (16 a value)
+MEMORY = 64 << 20
+#: components searched between two status lines (and chances to stop)
+_EVERY = 1 << 20
+_MAGIC = b"grundy board table 1\n"
+_HEAD = struct.Struct("<QI")  # records, crc32 of the records
+
+
+def _rule(game: str) -> int:
+    try:
+        return RULES[game]
+    except KeyError:
+        raise GrundyError(f"the compiled board search plays {' and '.join(RULES)}, "
+                          f"not {game!r}") from None
+
+
+def _kernel(memory: int) -> ModuleType:
+    found = kernel()
+    if found is None:
+        raise GrundyError("a saved board table needs the compiled board search "
+                          "(grundy.native._cram), which is not built here")
+    slots = 1 << max(10, (max(memory, 1) // 16).bit_length() - 1)
+    if found.stats()[2] != slots:
+        found.set_slots(slots)
+    return found
+
+
+def save_table(path: str | os.PathLike[str], search: ModuleType) -> int:
+    """Write the values the search holds to ``path`` (whole or not at all); their number."""
+    records = search.dump()
+    target = Path(path)
+    tmp = target.with_name(target.name + ".tmp")
+    with open(tmp, "wb") as out:
+        out.write(_MAGIC + _HEAD.pack(len(records) // 12, zlib.crc32(records)) + records)
+    os.replace(tmp, target)
+    return len(records) // 12
+
+
+def load_table(path: str | os.PathLike[str], search: ModuleType) -> int:
+    """Give the search the values saved in ``path`` (none if there is no such file); their
+    number.  A file that is not a whole table saved by :func:`save_table` is refused."""
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        return 0
+    except OSError as error:
+        raise GrundyError(f"{path}: cannot read the board table ({error.strerror})") from None
+    start = len(_MAGIC) + _HEAD.size
+    if not data.startswith(_MAGIC) or len(data) < start:
+        raise GrundyError(f"{path}: not a board table saved by grundy")
+    count, crc = _HEAD.unpack_from(data, len(_MAGIC))
+    records = data[start:]
+    if len(records) != 12 * count or zlib.crc32(records) != crc:
+        raise GrundyError(f"{path}: the board table is damaged (its checksum or length is "
+                          "wrong); nothing was read from it")
+    try:
+        search.load(records)
+    except ValueError as error:
+        raise GrundyError(f"{path}: {error}") from None
+    return int(count)
+
+
+class _Status:
+    """The status line of a long search, on a terminal only."""
+
+    def __init__(self, what: str, stream: TextIO | None = None) -> None:
+        self.what, self.stream = what, stream if stream is not None else sys.stderr
+        self.on = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.start = time.monotonic()
+
+    def __call__(self, searched: int, stored: int) -> None:
+        if self.on:
+            self.stream.write(f"\r{self.what}: {searched / 1e6:.1f} M components searched, "
+                              f"{stored / 1e6:.2f} M values kept, "
+                              f"{time.monotonic() - self.start:.0f} s  ")
+            self.stream.flush()
+
+    def done(self) -> None:
+        if self.on:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def solve(board: Board, game: str = "cram", table: str | os.PathLike[str] | None = None,
+          memory: int = MEMORY, stream: TextIO | None = None) -> int:
+    """The value of ``board`` in ``game`` (``cram`` or ``node-kayles``), resumable through
+    the file ``table`` (see the module docstring).  Without the compiled search and without
+    a file, the engine computes it (small boards only)."""
+    return int(_values([board], game, table, memory, stream)[0])
+
+
+def board_values(rows: int, cols: int, game: str = "cram",
+                 table: str | os.PathLike[str] | None = None, memory: int = MEMORY,
+                 stream: TextIO | None = None) -> np.ndarray:
+    """Values of the empty ``r x c`` boards, ``1 <= r <= rows``, ``1 <= c <= cols``, as an
+    int64 array (``-1`` past the search's 64 cells), resumable through ``table``.
+
+    >>> board_values(2, 4).tolist()
+    [[0, 1, 1, 2], [1, 0, 1, 0]]
+    """
+    sizes = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)
+             if r * c <= MAX_CELLS]
+    out = np.full((rows, cols), -1, dtype=np.int64)
+    found = _values([Board.full(r, c) for r, c in sizes], game, table, memory, stream)
+    for (r, c), v in zip(sizes, found):
+        out[r - 1, c - 1] = v
+    return out
+
+
+def _values(boards: list[Board], game: str, table: str | os.PathLike[str] | None,
+            memory: int, stream: TextIO | None) -> list[int]:
+    rule = _rule(game)
+    if kernel() is None and table is None:
+        ruleset = Cram() if rule == 0 else NodeKayles()
+        return [value(ruleset, board) for board in boards]
+    search = _kernel(memory)
+    if table is not None:
+        load_table(table, search)
+    found = []
+    try:
+        for board in boards:
+            status = _Status(f"{game} {board.text()}", stream)
+            search.set_progress(status, _EVERY)
+            try:
+                found.append(int(search.value(board.rows, board.cols, board.mask, rule)))
+            finally:
+                status.done()
+    finally:
+        search.set_progress(None)
+        if table is not None:
+            save_table(table, search)
+    return found
