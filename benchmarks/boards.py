@@ -1,0 +1,147 @@
+"""Cram: grundy's compiled board search against a plain memoised search and published times.
+
+The plain search is written here, in Python, as a contest programmer would: the free
+cells as a set, split into components, each component under the least of its eight
+images (symmetry), a memo of component values, the mex of every option (no pruning).
+grundy's search runs each board in a fresh process (its own table, 64 MB), for its wall
+time and peak memory.  The published times are other machines' (MCGS: the University of
+Alberta's solver; nimcalc: Tom Plick's), printed beside grundy's for scale only.
+
+    python benchmarks/boards.py [--quick]
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from functools import lru_cache
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "src"))
+
+#: the boards the plain search finishes in seconds to a minute
+PLAIN = [(3, 6), (4, 5), (3, 8), (4, 6), (5, 5)]
+#: published: board -> (value or None where the source gives none, seconds, who)
+PUBLISHED = {
+    (3, 12): (None, 19.0, "MCGS"),
+    (4, 9): (1, 117.0, "MCGS"),
+    (5, 7): (1, 98.0, "MCGS"),
+    (6, 6): (0, 289.0, "MCGS"),
+    (3, 14): (None, 0.0, ""),
+    (4, 13): (3, 14 * 86400.0 * 16, "nimcalc (16 cores, two weeks)"),
+}
+
+
+def plain_value(rows: int, cols: int) -> int:
+    """The plain memoised search (components and symmetry, no pruning)."""
+    def images(cells):
+        h = max(r for r, _ in cells) + 1
+        w = max(c for _, c in cells) + 1
+        found = []
+        for swap in (False, True):
+            for fr in (False, True):
+                for fc in (False, True):
+                    out = []
+                    for r, c in cells:
+                        if swap:
+                            r, c = c, r
+                        out.append(((w if swap else h) - 1 - r if fr else r,
+                                    (h if swap else w) - 1 - c if fc else c))
+                    found.append(tuple(sorted(out)))
+        return min(found)
+
+    def normal(cells):
+        top = min(r for r, _ in cells)
+        left = min(c for _, c in cells)
+        return images([(r - top, c - left) for r, c in cells])
+
+    def parts(cells):
+        left, found = set(cells), []
+        while left:
+            start = left.pop()
+            todo, part = [start], [start]
+            while todo:
+                r, c = todo.pop()
+                for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                    if n in left:
+                        left.remove(n)
+                        todo.append(n)
+                        part.append(n)
+            if len(part) > 1:
+                found.append(normal(part))
+        return found
+
+    @lru_cache(maxsize=None)
+    def g(cells):
+        free = set(cells)
+        seen = set()
+        for r, c in cells:
+            for other in ((r, c + 1), (r + 1, c)):
+                if other in free:
+                    x = 0
+                    for part in parts(free - {(r, c), other}):
+                        x ^= g(part)
+                    seen.add(x)
+        m = 0
+        while m in seen:
+            m += 1
+        return m
+
+    x = 0
+    for part in parts([(r, c) for r in range(rows) for c in range(cols)]):
+        x ^= g(part)
+    return x
+
+
+def grundy_run(rows: int, cols: int) -> tuple[int, float, float]:
+    """grundy's value of the board, wall seconds and peak memory (MB) in a fresh process."""
+    code = ("import sys; from grundy.research.boards import solve; "
+            "from grundy.rules.cells import Board; "
+            f"print(solve(Board.full({rows}, {cols})))")
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
+                            env={**os.environ, "PYTHONPATH": os.path.join(ROOT, "src")})
+    out = proc.stdout.read() if proc.stdout else b""
+    _, status, usage = os.wait4(proc.pid, 0)
+    seconds = time.perf_counter() - start
+    if status != 0:
+        sys.exit(f"grundy failed on {rows}x{cols}")
+    return int(out), seconds, usage.ru_maxrss / 1024
+
+
+def main() -> None:
+    from grundy.rules.cram import kernel
+
+    if kernel() is None:
+        print("skipped: the compiled board search (grundy.native._cram) is not built")
+        return
+    quick = "--quick" in sys.argv
+    print("Cram: grundy against the plain memoised search (same machine, same run)")
+    print(f"{'board':>6} {'value':>5} {'plain s':>8} {'grundy s':>9} {'ratio':>7} {'MB':>6}")
+    for rows, cols in PLAIN[:2] if quick else PLAIN:
+        start = time.perf_counter()
+        want = plain_value(rows, cols)
+        plain = time.perf_counter() - start
+        got, seconds, mb = grundy_run(rows, cols)
+        assert got == want, (rows, cols, got, want)
+        print(f"{rows}x{cols:<4} {got:>5} {plain:>8.2f} {seconds:>9.2f} "
+              f"{seconds / plain:>6.3f}x {mb:>6.0f}")
+    print("\nCram: grundy beside published times (other machines)")
+    print(f"{'board':>6} {'value':>5} {'grundy s':>9} {'MB':>6}  published")
+    for (rows, cols), (value, seconds_then, who) in PUBLISHED.items():
+        if quick and rows * cols > 36:
+            continue
+        if (rows, cols) == (4, 13) and "--long" not in sys.argv:
+            print(f"{rows}x{cols:<4} {'':>5} {'':>9} {'':>6}  (run with --long)")
+            continue
+        got, seconds, mb = grundy_run(rows, cols)
+        if value is not None:
+            assert got == value, (rows, cols, got, value)
+        said = f"{seconds_then:.0f} s, {who}: {seconds / seconds_then:.3f}x" if who else "-"
+        print(f"{rows}x{cols:<4} {got:>5} {seconds:>9.2f} {mb:>6.0f}  {said}")
+
+
+if __name__ == "__main__":
+    main()
