@@ -41,3 +41,18 @@ def test_the_kernel_refuses_bad_arrays(kernel) -> None:  # type: ignore[no-untyp
         kernel.mark(table, np.zeros((1, 1), dtype=np.int32), 2, 1,
                     np.array([5], dtype=np.int64), gens, np.array([0, 1], dtype=np.int64),
                     -1, False, 10)
+
+
+def test_the_verification_kernel_refuses_bad_arrays(kernel) -> None:  # type: ignore[no-untyped-def]
+    import numpy as np
+
+    table = np.zeros((2, 2), dtype=np.int32)
+    in_p = np.zeros(2, dtype=np.uint8)
+    one = np.array([1], dtype=np.int32)
+    offsets = np.array([0, 1], dtype=np.int64)
+    with pytest.raises(ValueError, match="sizes"):
+        kernel.check(table, np.zeros(3, dtype=np.uint8), one, one, offsets)
+    with pytest.raises(ValueError, match="bad element"):
+        kernel.check(table, in_p, np.array([7], dtype=np.int32), one, offsets)
+    with pytest.raises(ValueError, match="bad table"):
+        kernel.check(table + 5, in_p, one, one, offsets)

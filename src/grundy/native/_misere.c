@@ -210,8 +210,221 @@ done:
     return result;
 }
 
+/* -- the verification's walk over (element, option set) pairs ----------------------------- */
+
+typedef struct {
+    const int32_t *table;
+    const uint8_t *in_p;
+    int64_t n, words;
+    const int32_t *gens, *opts;
+    const int64_t *offsets;
+    int k;
+    int64_t *exps;
+    uint64_t *pmask;
+    /* the sets kept: pool of bitsets, each with its element and whether it is still kept */
+    uint64_t *pool;
+    int32_t *owner;
+    uint8_t *alive;
+    int64_t used, cap;
+    /* per element, the sets kept for it: a linked list through next[] */
+    int64_t *head, *next;
+    int status; /* 0 going, 1 failure found, 3 out of memory */
+} Check;
+
+static int64_t keep(Check *c, int32_t x, const uint64_t *set) {
+    /* returns 0 if a kept set of x lies within set (cut), else keeps set and returns 1 */
+    int64_t w = c->words;
+    for (int64_t i = c->head[x]; i >= 0; i = c->next[i]) {
+        if (!c->alive[i]) continue;
+        const uint64_t *old = c->pool + i * w;
+        int64_t j = 0;
+        while (j < w && !(old[j] & ~set[j])) j++;
+        if (j == w) return 0;
+    }
+    for (int64_t i = c->head[x]; i >= 0; i = c->next[i]) {  /* drop the supersets */
+        if (!c->alive[i]) continue;
+        const uint64_t *old = c->pool + i * w;
+        int64_t j = 0;
+        while (j < w && !(set[j] & ~old[j])) j++;
+        if (j == w) c->alive[i] = 0;
+    }
+    if (c->used == c->cap) {
+        int64_t cap = c->cap ? 2 * c->cap : 1024;
+        uint64_t *pool = realloc(c->pool, sizeof(uint64_t) * (size_t)(cap * w));
+        int32_t *owner = realloc(c->owner, sizeof(int32_t) * (size_t)cap);
+        uint8_t *alive = realloc(c->alive, (size_t)cap);
+        int64_t *next = realloc(c->next, sizeof(int64_t) * (size_t)cap);
+        if (pool) c->pool = pool;
+        if (owner) c->owner = owner;
+        if (alive) c->alive = alive;
+        if (next) c->next = next;
+        if (!pool || !owner || !alive || !next) { c->status = 3; return 0; }
+        c->cap = cap;
+    }
+    int64_t i = c->used++;
+    memcpy(c->pool + i * w, set, sizeof(uint64_t) * (size_t)w);
+    c->owner[i] = x;
+    c->alive[i] = 1;
+    c->next[i] = c->head[x];
+    c->head[x] = i;
+    return 1;
+}
+
+static void check_walk(Check *c, int d, int32_t x, const uint64_t *s) {
+    if (d < 0 || c->status) return;
+    check_walk(c, d - 1, x, s);
+    if (c->status) return;
+    int64_t w = c->words, n = c->n;
+    int32_t g = c->gens[d];
+    const int32_t *t = c->opts + c->offsets[d];
+    int64_t nt = c->offsets[d + 1] - c->offsets[d];
+    uint64_t *set = malloc(sizeof(uint64_t) * (size_t)w);
+    if (!set) { c->status = 3; return; }
+    uint64_t *prev = malloc(sizeof(uint64_t) * (size_t)w);
+    if (!prev) { free(set); c->status = 3; return; }
+    if (s) memcpy(prev, s, sizeof(uint64_t) * (size_t)w);
+    else memset(prev, 0, sizeof(uint64_t) * (size_t)w);
+    while (!c->status) {
+        memset(set, 0, sizeof(uint64_t) * (size_t)w);
+        for (int64_t j = 0; j < w; j++) {
+            uint64_t bits = prev[j];
+            while (bits) {
+                int b = __builtin_ctzll(bits);
+                bits &= bits - 1;
+                int64_t y = j * 64 + b;
+                int32_t z = c->table[y * n + g];
+                set[z >> 6] |= 1ull << (z & 63);
+            }
+        }
+        for (int64_t i = 0; i < nt; i++) {
+            int32_t z = c->table[(int64_t)x * n + t[i]];
+            set[z >> 6] |= 1ull << (z & 63);
+        }
+        x = c->table[(int64_t)x * n + g];
+        c->exps[d]++;
+        if (!keep(c, x, set)) break;
+        if (!c->in_p[x]) {
+            int hit = 0;
+            for (int64_t j = 0; j < w && !hit; j++) if (set[j] & c->pmask[j]) hit = 1;
+            if (!hit) { c->status = 1; break; }  /* options all outside P: predicted wrong */
+        }
+        memcpy(prev, set, sizeof(uint64_t) * (size_t)w);
+        check_walk(c, d - 1, x, prev);
+        if (c->status) break;
+        /* prev may be kept: the recursion read it only */
+    }
+    if (c->status != 1) c->exps[d] = 0;
+    free(set);
+    free(prev);
+}
+
+PyDoc_STRVAR(check_doc,
+"check(table, in_p, gens, opts, offsets) -> (failure, owners, members, starts)\n\n"
+"The verification's walk (see grundy.play.misere.solver._n_check): the least sum (int64\n"
+"counts of each generator) whose element is outside P and whose options all lie outside\n"
+"P, or None; and the least option sets seen: set i belongs to element owners[i] and holds\n"
+"members[starts[i]:starts[i+1]] (int32).");
+
+static PyObject *check_py(PyObject *self, PyObject *args) {
+    PyObject *ot, *op, *og, *oo, *ooff;
+    if (!PyArg_ParseTuple(args, "OOOOO", &ot, &op, &og, &oo, &ooff)) return NULL;
+    Py_buffer vt, vp, vg, vo, voff;
+    if (get_buffer(ot, &vt, 4, "table") < 0) return NULL;
+    if (get_buffer(op, &vp, 1, "in_p") < 0) { PyBuffer_Release(&vt); return NULL; }
+    if (get_buffer(og, &vg, 4, "gens") < 0) { PyBuffer_Release(&vt); PyBuffer_Release(&vp); return NULL; }
+    if (get_buffer(oo, &vo, 4, "opts") < 0) {
+        PyBuffer_Release(&vt); PyBuffer_Release(&vp); PyBuffer_Release(&vg); return NULL;
+    }
+    if (get_buffer(ooff, &voff, 8, "offsets") < 0) {
+        PyBuffer_Release(&vt); PyBuffer_Release(&vp); PyBuffer_Release(&vg); PyBuffer_Release(&vo);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    Check c;
+    memset(&c, 0, sizeof c);
+    int64_t n = vp.len;
+    int k = (int)(vg.len / 4);
+    if (n < 1 || vt.len != n * n * 4 || voff.len != (k + 1) * 8) {
+        PyErr_SetString(PyExc_ValueError, "check: sizes do not match");
+        goto done;
+    }
+    c.table = vt.buf; c.in_p = vp.buf; c.n = n; c.words = (n + 63) / 64;
+    c.gens = vg.buf; c.opts = vo.buf; c.offsets = voff.buf; c.k = k;
+    for (int64_t i = 0; i < n * n; i++)
+        if (c.table[i] < 0 || c.table[i] >= n) { PyErr_SetString(PyExc_ValueError, "check: bad table"); goto done; }
+    for (int j = 0; j <= k; j++)
+        if (c.offsets[j] < 0 || c.offsets[j] > vo.len / 4 || (j && c.offsets[j] < c.offsets[j - 1])) {
+            PyErr_SetString(PyExc_ValueError, "check: bad offsets");
+            goto done;
+        }
+    for (int64_t i = 0; i < vg.len / 4; i++)
+        if (c.gens[i] < 0 || c.gens[i] >= n) { PyErr_SetString(PyExc_ValueError, "check: bad element"); goto done; }
+    for (int64_t i = 0; i < vo.len / 4; i++)
+        if (c.opts[i] < 0 || c.opts[i] >= n) { PyErr_SetString(PyExc_ValueError, "check: bad element"); goto done; }
+    c.exps = calloc((size_t)(k + 1), sizeof(int64_t));
+    c.pmask = calloc((size_t)c.words, sizeof(uint64_t));
+    c.head = malloc(sizeof(int64_t) * (size_t)n);
+    if (!c.exps || !c.pmask || !c.head) { PyErr_NoMemory(); goto done; }
+    for (int64_t i = 0; i < n; i++) {
+        c.head[i] = -1;
+        if (c.in_p[i]) c.pmask[i >> 6] |= 1ull << (i & 63);
+    }
+    Py_BEGIN_ALLOW_THREADS
+    check_walk(&c, k - 1, 0, NULL);
+    Py_END_ALLOW_THREADS
+    if (c.status == 3) { PyErr_NoMemory(); goto done; }
+    PyObject *failure;
+    if (c.status == 1) {
+        failure = PyTuple_New(k);
+        if (!failure) goto done;
+        for (int j = 0; j < k; j++) PyTuple_SET_ITEM(failure, j, PyLong_FromLongLong(c.exps[j]));
+    } else {
+        Py_INCREF(Py_None);
+        failure = Py_None;
+    }
+    int64_t kept = 0, total = 0;
+    for (int64_t i = 0; i < c.used; i++)
+        if (c.alive[i]) {
+            kept++;
+            for (int64_t j = 0; j < c.words; j++) total += __builtin_popcountll(c.pool[i * c.words + j]);
+        }
+    PyObject *owners = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(4 * kept));
+    PyObject *members = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(4 * total));
+    PyObject *starts = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(8 * (kept + 1)));
+    if (!owners || !members || !starts) {
+        Py_DECREF(failure); Py_XDECREF(owners); Py_XDECREF(members); Py_XDECREF(starts);
+        goto done;
+    }
+    int32_t *ow = (int32_t *)PyBytes_AS_STRING(owners);
+    int32_t *me = (int32_t *)PyBytes_AS_STRING(members);
+    int64_t *st = (int64_t *)PyBytes_AS_STRING(starts);
+    int64_t a = 0, m = 0;
+    for (int64_t i = 0; i < c.used; i++) {
+        if (!c.alive[i]) continue;
+        ow[a] = c.owner[i];
+        st[a++] = m;
+        for (int64_t j = 0; j < c.words; j++) {
+            uint64_t bits = c.pool[i * c.words + j];
+            while (bits) {
+                int b = __builtin_ctzll(bits);
+                bits &= bits - 1;
+                me[m++] = (int32_t)(j * 64 + b);
+            }
+        }
+    }
+    st[a] = m;
+    result = Py_BuildValue("NNNN", failure, owners, members, starts);
+done:
+    free(c.exps); free(c.pmask); free(c.head); free(c.pool); free(c.owner); free(c.alive);
+    free(c.next);
+    PyBuffer_Release(&vt); PyBuffer_Release(&vp); PyBuffer_Release(&vg); PyBuffer_Release(&vo);
+    PyBuffer_Release(&voff);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"mark", mark_py, METH_VARARGS, mark_doc},
+    {"check", check_py, METH_VARARGS, check_doc},
     {NULL, NULL, 0, NULL},
 };
 

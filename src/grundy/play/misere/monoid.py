@@ -86,6 +86,22 @@ class DirectProduct:
         return out
 
 
+def _classes(sig: np.ndarray) -> np.ndarray:
+    """A class per row of ``sig``, equal rows alike: by a 64-bit hash of each row, checked
+    exactly (rows of one hash that differ fall back to sorting the rows themselves)."""
+    weights = np.random.default_rng(12345).integers(1, 2**63 - 1, size=sig.shape[1],
+                                                    dtype=np.int64) | 1
+    with np.errstate(over="ignore"):
+        hashed = (sig.astype(np.int64) * weights).sum(axis=1)
+    _, first, cls = np.unique(hashed, return_index=True, return_inverse=True)
+    cls = cls.reshape(-1)
+    if not (sig == sig[first[cls]]).all():  # a collision: the exact way
+        _, cls = np.unique(sig, axis=0, return_inverse=True)
+        cls = cls.reshape(-1)
+    out: np.ndarray = cls.astype(np.int64)
+    return out
+
+
 def moore(act: np.ndarray, in_p: np.ndarray) -> np.ndarray:
     """The coarsest partition of ``0..n-1`` that separates ``in_p`` and is kept by every
     column of ``act`` (``act[x, j]``: where generator ``j`` sends ``x``), as a class per
@@ -94,12 +110,8 @@ def moore(act: np.ndarray, in_p: np.ndarray) -> np.ndarray:
     cls = in_p.astype(np.int64)
     count = len(np.unique(cls))
     while True:
-        key = cls
-        for j in range(act.shape[1]):  # the pair (key, class of x * g_j), renumbered
-            _, key = np.unique(key * n + cls[act[:, j]], return_inverse=True)
-            key = key.reshape(-1).astype(np.int64)
-        new_count = int(key.max()) + 1 if n else 0
-        cls = key
+        cls = _classes(np.concatenate([cls[:, None], cls[act]], axis=1))
+        new_count = int(cls.max()) + 1 if n else 0
         if new_count == count:
             break
         count = new_count

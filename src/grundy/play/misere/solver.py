@@ -171,6 +171,14 @@ class Solver:
         return seen
 
     def _p_failure(self, p: Pretension, active: list[int]) -> tuple[int, ...] | None:
+        in_p_arr = np.array(p.in_p)
+        for h in active:  # any element x with x·Φ(h) and some x·t in P? (all at once)
+            opts = sorted(p.options[h])
+            if opts and (in_p_arr[p.table[:, p.phi[h]]]
+                         & in_p_arr[p.table[:, opts]].any(axis=1)).any():
+                break
+        else:
+            return None
         least = self._words_least(p, active)
         rows, in_p, phi = p.rows, p.in_p, p.phi
         best: tuple[int, ...] | None = None
@@ -186,6 +194,9 @@ class Solver:
                  ) -> tuple[tuple[int, ...] | None, dict[int, list[frozenset[int]]]]:
         """The least sum of element outside P whose options all lie outside P (None if
         there is none), and the least option sets seen for each element."""
+        kernel = compiled_kernel()
+        if kernel is not None and hasattr(kernel, "check"):
+            return self._n_check_compiled(kernel, p, active)
         rows, in_p, phi = p.rows, p.in_p, p.phi
         lower: dict[int, list[frozenset[int]]] = {}  # the empty sum, without a move, apart
         exps = [0] * len(active)
@@ -232,6 +243,26 @@ class Solver:
         finally:
             sys.setrecursionlimit(limit)
         return None, lower
+
+    def _n_check_compiled(self, kernel: Any, p: Pretension, active: list[int]
+                          ) -> tuple[tuple[int, ...] | None, dict[int, list[frozenset[int]]]]:
+        """:meth:`_n_check` by the compiled kernel (the same walk, in C)."""
+        self._tick()
+        t = [sorted(p.options[h]) for h in active]
+        offsets = np.zeros(len(active) + 1, dtype=np.int64)
+        offsets[1:] = np.cumsum([len(x) for x in t])
+        failure, owners, members, starts = kernel.check(
+            np.ascontiguousarray(p.table, dtype=np.int32), np.array(p.in_p, dtype=np.uint8),
+            np.array([p.phi[h] for h in active], dtype=np.int32),
+            np.array([y for x in t for y in x], dtype=np.int32), offsets)
+        self._tick()
+        own = np.frombuffer(owners, dtype=np.int32).tolist()
+        mem = np.frombuffer(members, dtype=np.int32).tolist()
+        st = np.frombuffer(starts, dtype=np.int64).tolist()
+        lower: dict[int, list[frozenset[int]]] = {}
+        for i, x in enumerate(own):
+            lower.setdefault(x, []).append(frozenset(mem[st[i]:st[i + 1]]))
+        return (None if failure is None else tuple(failure)), lower
 
     def _failure(self, p: Pretension, active: list[int]
                  ) -> tuple[tuple[int, ...] | None, dict[int, list[frozenset[int]]]]:
