@@ -44,6 +44,11 @@ if TYPE_CHECKING:  # what type checkers see; at run time, __getattr__ below load
     from .rules.cutting import Cutting, Split
     from .rules.heap import AllBut, GrundysGame, Nim, Subtraction, TakeAndBreak
     from .rules.squares import Squares
+    from .rules.cells import Board
+    from .rules.chomp import Chomp
+    from .rules.cram import Cram
+    from .rules.graphs import ArcKayles, Graph, NodeKayles
+    from .rules.hackenbush import Drawing, GreenHackenbush
 
 #: name -> module (relative to grundy) that defines it, loaded on first use
 _LAZY = {
@@ -98,6 +103,14 @@ _LAZY = {
     "Split": "rules.cutting",
     "Cutting": "rules.cutting",
     "Beans": "rules.beans",
+    "Board": "rules.cells",
+    "Cram": "rules.cram",
+    "Graph": "rules.graphs",
+    "NodeKayles": "rules.graphs",
+    "ArcKayles": "rules.graphs",
+    "Drawing": "rules.hackenbush",
+    "GreenHackenbush": "rules.hackenbush",
+    "Chomp": "rules.chomp",
 }
 
 
