@@ -96,7 +96,7 @@ class Graph:
         name, _, arg = word.partition(":")
         families: dict[str, Callable[..., tuple[int, list[tuple[int, int]]]]] = {
             "path": _path, "cycle": _cycle, "complete": _complete, "star": _star,
-                    "grid": _grid, "bipartite": _bipartite}
+            "grid": _grid, "bipartite": _bipartite}
         if name == "petersen" and not arg:
             outer = [(i, (i + 1) % 5) for i in range(5)]
             inner = [(5 + i, 5 + (i + 2) % 5) for i in range(5)]
