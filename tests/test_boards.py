@@ -405,3 +405,14 @@ def test_a_table_of_board_values_equals_the_plain_search():
         assert node[1, c - 1] == plain_cells(cells, node_moves)
     with pytest.raises(GrundyError):
         board_values(2, 2, game="chess")
+
+
+def test_node_kayles_on_three_row_grids_equals_the_graph_search():
+    node = NodeKayles()
+    board = [node.value(node.parse_position(f"grid:3x{n}")) for n in range(1, 13)]
+    assert isinstance(node.parse_position("grid:3x4"), Board)
+    graph = [value(NodeKayles(), Graph.parse(f"grid:3x{n}")) for n in range(1, 5)]
+    assert board[:4] == graph
+    cells = [plain_cells([(r, c) for r in range(3) for c in range(n)], node_moves)
+             for n in range(1, 6)]
+    assert board[:5] == cells

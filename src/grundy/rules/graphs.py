@@ -214,8 +214,11 @@ class _OnGraphs(Game):
     """What the two games share: positions are graphs, or boards (their grid graphs)."""
 
     def parse_position(self, text: str) -> Graph | Board:
-        """A graph (``path:5``, ``0-1,1-2``) or a board (``3x4``, ``'..|.#'``)."""
+        """A graph (``path:5``, ``0-1,1-2``) or a board (``3x4``, ``'..|.#'``); a grid graph
+        (``grid:3x4``) is read as its board, for the compiled search."""
         word = text.strip().lower()
+        if word.startswith("grid:"):
+            return Board.parse(word[5:])
         if ":" in word or "-" in word or word == "petersen":
             return Graph.parse(text)
         return Board.parse(text)
