@@ -540,3 +540,48 @@ def test_a_worker_killed_mid_survey(cluster, tmp_path):
         if r["certified"]:
             want = PUBLISHED[r["code"]]
             assert (r["preperiod"], r["period"]) == (want["preperiod"], want["period"])
+
+
+# -- misère surveys -----------------------------------------------------------------------
+
+
+def test_a_misere_survey_is_each_codes_quotient_and_resumes(tmp_path):
+    from grundy import find
+    from grundy.play.misere.quotient import quotient
+    from grundy.research.survey import compute_misere, run_survey
+
+    path = str(tmp_path / "m.sqlite")
+    codes = expand("0.?") + ["0.75", "0.77"]
+    with SurveyDB(path) as db:
+        first = run_survey(codes, db, 200, 2.0, workers=0, misere=True)
+        assert first.computed == len(codes)
+        rows = {r["code"]: r for r in db.misere_rows()}
+        assert run_survey(codes, db, 200, 2.0, workers=0, misere=True).computed == first.open
+        assert db.rows() == []  # the normal-play table is not touched
+    assert rows["0.75"]["certified"] and (rows["0.75"]["order"], rows["0.75"]["p_size"]) == (8, 2)
+    assert rows["0.77"]["certified"] and rows["0.77"]["period"] == 12
+    for code, row in rows.items():
+        if row["certified"]:
+            q = quotient(find(code))
+            assert (row["order"], row["p_size"], row["period"], row["preperiod"]) == \
+                (q.order, len(q.p_portion), q.period, q.preperiod)
+        else:
+            assert row["reason"].startswith("partial at heap")
+            assert compute_misere(code, row["checked_to"])["order"] == row["order"]
+
+
+def test_the_misere_survey_command(cli, tmp_path):
+    db = str(tmp_path / "m.sqlite")
+    result = cli("survey", "0.7?", "--misere", "--local-only", "--max", "60", "--time", "2",
+                 "--db", db)
+    assert result.code == 0, result.err
+    lines = result.out.splitlines()
+    assert lines[0].split()[:4] == ["code", "status", "|Q|", "|P|"]
+    assert re.match(r"\d+ misère quotients: \d+ certified, \d+ partial", lines[-2])
+    assert lines[-1].startswith("wall time: ")
+    assert any(line.startswith("0.75 ") and "certified" in line for line in lines)
+    shown = cli("survey", "--show", "--misere", "--json", "--db", db)
+    rows = [json.loads(line) for line in shown.out.splitlines()]
+    assert {r["code"] for r in rows} == set(expand("0.7?"))
+    assert_one_line_error(cli("survey", "0.7?", "--misere", "--max", "100000", "--db", db),
+                          "--max 100000")

@@ -91,6 +91,41 @@ def _jsonl(records: Sequence[dict[str, Any]]) -> str:
     return "".join(json.dumps(r) + "\n" for r in records)
 
 
+_MISERE_FIELDS = ("code", "certified", "order", "p_size", "preperiod", "period", "checked_to",
+                  "reason", "seconds")
+
+
+def _misere_records(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{f: r[f] for f in _MISERE_FIELDS} for r in rows]
+
+
+def _misere_table(records: Sequence[dict[str, Any]]) -> str:
+    head = ("code", "status", "|Q|", "|P|", "preperiod", "period", "heaps", "seconds")
+    lines = [head]
+    for r in records:
+        status = "certified" if r["certified"] else \
+            (f"partial at heap {r['checked_to']}" if r["order"] is not None else "error")
+        lines.append((r["code"], status, _cell(r["order"]), _cell(r["p_size"]),
+                      _cell(r["preperiod"]), _cell(r["period"]), str(r["checked_to"]),
+                      f"{r['seconds']:.2f}"))
+    widths = [max(len(row[i]) for row in lines) for i in range(len(head))]
+    text = ["  ".join(c.ljust(w) if i < 2 else c.rjust(w)
+                      for i, (c, w) in enumerate(zip(row, widths))).rstrip() for row in lines]
+    certified = sum(1 for r in records if r["certified"])
+    text.append(f"{len(records)} misère quotients: {certified} certified, "
+                f"{len(records) - certified} partial")
+    return "\n".join(text) + "\n"
+
+
+def _misere_csv(records: Sequence[dict[str, Any]]) -> str:
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(_MISERE_FIELDS)
+    for r in records:
+        writer.writerow(["" if r[f] is None else r[f] for f in _MISERE_FIELDS])
+    return buf.getvalue()
+
+
 class _Meter:
     """Progress on standard error when it is a terminal (at most twice a second)."""
 
@@ -136,9 +171,13 @@ class _Meter:
                    "Dask)  [default: the number of cores].")
 @click.option("--local-only", is_flag=True, help="Compute here, one game after the other, "
               "without Dask (same as --workers 0).")
+@click.option("--misere", is_flag=True,
+              help="Misère quotients instead: order, |P|, the pretending function's "
+                   "preperiod and period when certified, else partial at heap N (--max: "
+                   "heaps, default 300; --time: seconds per game, default 10).")
 def survey(pattern: str | None, max_n: int | None, seconds: float | None, db_path: str,
            show: bool, as_csv: bool, as_json: bool, scheduler: str | None,
-           workers: int | None, local_only: bool) -> None:
+           workers: int | None, local_only: bool, misere: bool) -> None:
     """Periods and statistics of every take-and-break code PATTERN matches.
 
     PATTERN is a code with ? for any octal digit (0.??? is every code of three octal
@@ -149,9 +188,10 @@ def survey(pattern: str | None, max_n: int | None, seconds: float | None, db_pat
     move (taking a whole heap of k when heap k can already move to 0) is computed as the
     code without it, proved the same game ("same as").  Games with identical
     sequences share a class; "shift of X+k" says g(n) = g_X(n + k) (classes are found
-    among every game of the file).
+    among every game of the file).  With --misere, each code's misère quotient instead,
+    kept in the same file.
     """
-    from ..research.survey import SurveyDB, codes_of, run_survey
+    from ..research.survey import MISERE_HEAPS, SurveyDB, codes_of, run_survey
 
     if as_csv and as_json:
         fail("--csv and --json exclude each other: choose one")
@@ -169,16 +209,20 @@ def survey(pattern: str | None, max_n: int | None, seconds: float | None, db_pat
     if local_only and workers not in (None, 0):
         fail(f"--local-only computes here, without workers; --workers {workers} contradicts it")
     codes = codes_of(pattern) if pattern is not None else None
+    if misere and max_n is not None and max_n > 20_000:
+        fail(f"--max {max_n}: a misère survey computes at most 20000 heaps per game")
     db = SurveyDB(db_path, create=not show)
+    started = time.monotonic()
     try:
         if not show:
             assert codes is not None
             meter = _Meter()
+            budget = max_n if max_n is not None else (MISERE_HEAPS if misere else 100_000)
             try:
-                run_survey(codes, db, max_n if max_n is not None else 100_000, seconds,
+                run_survey(codes, db, budget, seconds,
                            workers=0 if local_only else
                            (workers if workers is not None else os.cpu_count() or 1),
-                           scheduler=scheduler, report=meter)
+                           scheduler=scheduler, report=meter, misere=misere)
             except KeyboardInterrupt:
                 meter.end()
                 db.abandon()
@@ -186,9 +230,24 @@ def survey(pattern: str | None, max_n: int | None, seconds: float | None, db_pat
                 fail(f"interrupted: {saved} of {len(codes)} games are saved in {db_path}; "
                       "the same command resumes")
             meter.end()
-        rows = db.rows()
+        if misere:
+            found = _misere_records(db.misere_rows(codes))
     finally:
+        if not misere:
+            rows = db.rows()
         db.close()
+    if misere:
+        if not found:
+            fail(f"{db_path} holds no misère result" + (" for that pattern" if codes else ""))
+        if as_json:
+            click.echo(_jsonl(found), nl=False)
+        elif as_csv:
+            click.echo(_misere_csv(found), nl=False)
+        else:
+            click.echo(_misere_table(found), nl=False)
+            if not show:
+                click.echo(f"wall time: {time.monotonic() - started:.1f} s")
+        return
     records = _records(rows, codes)
     if not records:
         fail(f"{db_path} holds no result" + (" for that pattern" if codes else ""))

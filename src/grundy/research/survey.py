@@ -52,12 +52,15 @@ import numpy as np
 from ..errors import GrundyError
 
 __all__ = [
+    "MISERE_HEAPS",
+    "MISERE_SECONDS",
     "MAX_CODES",
     "SHIFTS",
     "Progress",
     "SurveyDB",
     "classes",
     "compute",
+    "compute_misere",
     "expand",
     "read_codes",
     "run_survey",
@@ -68,6 +71,9 @@ __all__ = [
 MAX_CODES = 10_000
 #: Shifts 1..SHIFTS are looked for between classes.
 SHIFTS = 8
+#: Heaps and seconds a misère survey gives each game when not told.
+MISERE_HEAPS = 300
+MISERE_SECONDS = 10.0
 #: How many times a game whose worker died is sent again (besides Dask's own retries).
 RESUBMIT = 2
 
@@ -298,6 +304,31 @@ def time_budget_supported() -> bool:
 # -- classes -------------------------------------------------------------------------------
 
 
+def compute_misere(code: str, max_n: int, seconds: float | None = None) -> dict[str, Any]:
+    """The misère quotient of one code (:func:`grundy.play.misere.quotient.quotient`) as a
+    row: its order, |P|, the pretending function's preperiod and period when certified,
+    and the heaps computed (``checked_to``: Q is partial at that heap when not certified).
+
+    >>> row = compute_misere("0.75", 300)
+    >>> row["order"], row["p_size"], row["certified"], row["period"], row["preperiod"]
+    (8, 2, True, 2, 8)
+    """
+    from ..catalog import find
+    from ..play.misere.quotient import quotient
+
+    start = time.monotonic()
+    try:
+        q = quotient(find(code), heaps=max_n, seconds=seconds or MISERE_SECONDS)
+    except GrundyError as exc:
+        return {"code": code, "certified": False, "order": None, "p_size": None,
+                "period": None, "preperiod": None, "checked_to": 0, "reason": str(exc),
+                "seconds": time.monotonic() - start}
+    reason = q.theorem if q.certified else f"partial at heap {q.heaps} ({q.stopped})"
+    return {"code": code, "certified": q.certified, "order": q.order,
+            "p_size": len(q.p_portion), "period": q.period, "preperiod": q.preperiod,
+            "checked_to": q.heaps, "reason": reason, "seconds": time.monotonic() - start}
+
+
 def classes(rows: Iterable[dict[str, Any]]) -> dict[str, tuple[str, tuple[str, int] | None]]:
     """code -> (its class: the first code with the same sequence, its nearest shift or None).
 
@@ -350,6 +381,21 @@ CREATE TABLE IF NOT EXISTS games (
 """
 
 
+_MISERE_COLUMNS = ("code", "certified", "order_q", "p_size", "period", "preperiod",
+                   "checked_to", "reason", "seconds")
+
+_MISERE_SCHEMA = """
+CREATE TABLE IF NOT EXISTS misere (
+    code TEXT PRIMARY KEY,
+    certified INTEGER NOT NULL, order_q INTEGER, p_size INTEGER,
+    period INTEGER, preperiod INTEGER, checked_to INTEGER NOT NULL, reason TEXT NOT NULL,
+    seconds REAL NOT NULL,
+    runs INTEGER NOT NULL DEFAULT 1,
+    updated TEXT NOT NULL
+);
+"""
+
+
 class SurveyDB:
     """The SQLite file of a survey: one row per code, written as each result arrives.
 
@@ -371,6 +417,7 @@ class SurveyDB:
         try:
             self.conn = sqlite3.connect(path, timeout=30)
             self.conn.execute(_SCHEMA)
+            self.conn.execute(_MISERE_SCHEMA)
             columns = {r[1] for r in self.conn.execute("PRAGMA table_info(games)")}
             if "same_as" not in columns:  # a file written before same_as was recorded
                 self.conn.execute("ALTER TABLE games ADD COLUMN same_as TEXT")
@@ -416,6 +463,45 @@ class SurveyDB:
             self.conn.commit()
         except sqlite3.Error as exc:
             raise GrundyError(f"cannot write to the survey database {self.path}: {exc}") from None
+
+    def put_misere(self, row: dict[str, Any]) -> None:
+        """Store one misère result, as :meth:`put` does (a partial quotient never replaces
+        a certified one or one computed to a larger heap)."""
+        values = [row["order"] if c == "order_q" else row[c] for c in _MISERE_COLUMNS]
+        now = time.strftime("%Y-%m-%dT%H:%M:%S")
+        updates = ", ".join(f"{c} = excluded.{c}" for c in _MISERE_COLUMNS[1:])
+        try:
+            self.conn.execute("UPDATE misere SET runs = runs + 1 WHERE code = ? AND NOT ? AND "
+                              "(certified OR checked_to >= ?)",
+                              [row["code"], row["certified"], row["checked_to"]])
+            self.conn.execute(
+                f"INSERT INTO misere ({', '.join(_MISERE_COLUMNS)}, updated) "
+                f"VALUES ({', '.join('?' * (len(_MISERE_COLUMNS) + 1))}) "
+                f"ON CONFLICT(code) DO UPDATE SET {updates}, runs = runs + 1, "
+                "updated = excluded.updated WHERE excluded.certified OR "
+                "(NOT misere.certified AND excluded.checked_to > misere.checked_to)",
+                [*values, now])
+            self.conn.commit()
+        except sqlite3.Error as exc:
+            raise GrundyError(f"cannot write to the survey database {self.path}: {exc}") from None
+
+    def misere_rows(self, codes: Iterable[str] | None = None) -> list[dict[str, Any]]:
+        """Stored misère rows (of ``codes``, or all) in table order."""
+        try:
+            cur = self.conn.execute(f"SELECT {', '.join(_MISERE_COLUMNS)}, runs, updated "
+                                    "FROM misere")
+            rows = []
+            for values in cur.fetchall():
+                row = dict(zip((*_MISERE_COLUMNS, "runs", "updated"), values))
+                row["order"] = row.pop("order_q")
+                row["certified"] = bool(row["certified"])
+                rows.append(row)
+        except sqlite3.Error as exc:
+            raise GrundyError(f"cannot read the survey database {self.path}: {exc}") from None
+        if codes is not None:
+            wanted = set(codes)
+            rows = [r for r in rows if r["code"] in wanted]
+        return sorted(rows, key=lambda r: sort_key(r["code"]))
 
     def _read(self, where: str = "", args: Sequence[Any] = ()) -> list[dict[str, Any]]:
         try:
@@ -481,7 +567,8 @@ class Progress:
 
 def run_survey(codes: Sequence[str], db: SurveyDB, max_n: int, seconds: float | None = None,
                *, workers: int = 2, scheduler: str | None = None,
-               report: Callable[[Progress], None] | None = None) -> Progress:
+               report: Callable[[Progress], None] | None = None,
+               misere: bool = False) -> Progress:
     """Compute every code that the database lacks or holds open below ``max_n`` heaps.
 
     ``workers=0`` (and no ``scheduler``) computes in this process, one game after the
@@ -493,7 +580,13 @@ def run_survey(codes: Sequence[str], db: SurveyDB, max_n: int, seconds: float | 
     >>> p = run_survey(expand("0.?"), db, 300, workers=0)
     >>> p.done, p.computed, p.open, run_survey(expand("0.?"), db, 300, workers=0).computed
     (7, 7, 1, 0)
+
+    With ``misere=True`` each code's misère quotient is computed instead
+    (:func:`compute_misere`, ``max_n`` heaps and ``seconds`` at most), kept in the same
+    file's ``misere`` table.
     """
+    if misere:
+        return _run_misere(codes, db, max_n, seconds, workers, scheduler, report)
     if seconds is not None and not time_budget_supported():
         raise GrundyError("--time needs a find_period with a time budget, which this grundy "
                           "lacks; use --max")
@@ -536,6 +629,40 @@ def run_survey(codes: Sequence[str], db: SurveyDB, max_n: int, seconds: float | 
     return progress
 
 
+def _run_misere(codes: Sequence[str], db: SurveyDB, max_n: int, seconds: float | None,
+                workers: int, scheduler: str | None,
+                report: Callable[[Progress], None] | None) -> Progress:
+    stored = {r["code"]: r for r in db.misere_rows(codes)}
+    todo = [c for c in codes if needs_work(stored.get(c), max_n)]
+    progress = Progress(total=len(codes), started=time.monotonic())
+    progress.done = len(codes) - len(todo)
+    progress.open = sum(1 for c in codes if c in stored and c not in todo
+                        and not stored[c]["certified"])
+
+    def arrived(row: dict[str, Any]) -> None:
+        db.put_misere(row)
+        progress.done += 1
+        progress.computed += 1
+        progress.open += not row["certified"]
+        if report is not None:
+            report(progress)
+
+    if report is not None:
+        report(progress)
+    if not todo:
+        return progress
+    if scheduler is None and workers == 0:
+        progress.running = 1
+        for code in todo:
+            arrived(compute_misere(code, max_n, seconds))
+        progress.running = 0
+    else:
+        _run_dask(todo, max_n, seconds, arrived, progress, workers, scheduler, compute_misere)
+    if report is not None:
+        report(progress)
+    return progress
+
+
 def _import_distributed() -> Any:
     try:
         import distributed
@@ -548,7 +675,8 @@ def _import_distributed() -> Any:
 
 def _run_dask(todo: Sequence[str], max_n: int, seconds: float | None,
               arrived: Callable[[dict[str, Any]], None], progress: Progress, workers: int,
-              scheduler: str | None) -> None:
+              scheduler: str | None,
+              work: Callable[[str, int, float | None], dict[str, Any]] = compute) -> None:
     distributed = _import_distributed()
     from distributed.scheduler import KilledWorker
 
@@ -576,7 +704,7 @@ def _run_dask(todo: Sequence[str], max_n: int, seconds: float | None,
         attempts: dict[str, int] = {}
 
         def submit(code: str) -> Any:
-            fut = client.submit(compute, code, max_n, seconds, pure=False,
+            fut = client.submit(work, code, max_n, seconds, pure=False,
                                 key=f"survey-{code}-{attempts.get(code, 0)}-{os.getpid()}-"
                                     f"{time.monotonic_ns()}")
             futures[fut] = code
