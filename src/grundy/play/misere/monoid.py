@@ -89,8 +89,9 @@ class DirectProduct:
 def _classes(sig: np.ndarray) -> np.ndarray:
     """A class per row of ``sig``, equal rows alike: by a 64-bit hash of each row, checked
     exactly (rows of one hash that differ fall back to sorting the rows themselves)."""
-    weights = np.random.default_rng(12345).integers(1, 2**63 - 1, size=sig.shape[1],
-                                                    dtype=np.int64) | 1
+    mixed = [((j + 1) * 0x9E3779B97F4A7C15 ^ 0x632BE59BD9B4E019) % (1 << 63) | 1
+             for j in range(sig.shape[1])]  # odd 63-bit constants, one per column
+    weights = np.array(mixed, dtype=np.int64)
     with np.errstate(over="ignore"):
         hashed = (sig.astype(np.int64) * weights).sum(axis=1)
     _, first, cls = np.unique(hashed, return_index=True, return_inverse=True)
