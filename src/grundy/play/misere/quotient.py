@@ -208,20 +208,40 @@ class Quotient:
 
     # -- play -------------------------------------------------------------------------
     def part_winning_moves(self, game: Game, parts: Sequence[int]) -> list[tuple[int, Any]]:
-        """The misère winning moves of a sum of heaps: (index of the part, its option)."""
-        rows = self.table.tolist()
+        """The misère winning moves of a sum of heaps: (index of the part, its option).
+
+        The product of the other parts is found for each distinct heap by prefix and
+        suffix products, so a sum of thousands of heaps costs one pass over its distinct
+        heaps and their options."""
+        rows: list[list[int]] = self.__dict__.get("_rows") or self.table.tolist()
+        object.__setattr__(self, "_rows", rows)
         counts = Counter(parts)
-        rest_of: dict[int, int] = {}
-        for h in counts:
-            counts[h] -= 1
-            rest_of[h] = self.element(counts.elements())
-            counts[h] += 1
+        heaps = list(counts)
+
+        def power(y: int, c: int) -> int:
+            x = 0
+            for _ in range(_reduced_count(rows, y, c)):
+                x = rows[x][y]
+            return x
+
+        elems = [self.heap_element(h) for h in heaps]
+        whole = [power(y, counts[h]) for h, y in zip(heaps, elems)]
+        prefix = [0]
+        for w in whole:
+            prefix.append(rows[prefix[-1]][w])
+        suffix = [0]
+        for w in reversed(whole):
+            suffix.append(rows[suffix[-1]][w])
+        suffix.reverse()
         good: dict[int, list[Any]] = {}
-        for h, rest in rest_of.items():
+        for i, h in enumerate(heaps):
+            rest = rows[rows[prefix[i]][suffix[i + 1]]][power(elems[i], counts[h] - 1)]
             wins = []
             for o in game.options(h):
-                heaps: list[int] = list(o.parts if isinstance(o, Sum) else (o,))  # type: ignore[arg-type]
-                if self.in_p[rows[rest][self.element(heaps)]]:
+                x = rest
+                for p in (o.parts if isinstance(o, Sum) else (o,)):
+                    x = rows[x][self.heap_element(p)]  # type: ignore[arg-type]
+                if self.in_p[x]:
                     wins.append(o)
             good[h] = wins
         return [(i, o) for i, h in enumerate(parts) for o in good[h]]
