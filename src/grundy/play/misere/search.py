@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from .quotient import Quotient
 
 __all__ = ["MAX_CELLS", "MAX_POSITIONS", "MAX_SECONDS", "QUOTIENT_SECONDS", "TAME_HEAPS",
-           "known_quotient", "misere_explanation", "misere_outcome",
+           "known_quotient", "misere_explanation", "misere_outcome", "quotient_covers",
            "misere_part_winning_moves", "misere_winning_moves"]
 
 #: sums searched for one question at most (about 6 * 10^4 a second: a few seconds)
@@ -131,6 +131,18 @@ def misere_explanation(game: Game, parts: Iterable[Any]) -> list[str]:
         return ["every heap is tame (its genus, and its positions', are a nim heap's): "
                 "the sum plays as misère nim on the normal values"]
     return ["decided by a search of the sums reachable (no misère quotient covers it)"]
+
+
+def quotient_covers(game: Game, parts: Iterable[Any]) -> bool:
+    """Whether this sum of heaps is decided by the game's misère quotient (found in the
+    session or the cache, or computed within :data:`QUOTIENT_SECONDS`): then it is
+    answered at once whatever its size.
+
+    >>> from grundy import find
+    >>> quotient_covers(find("kayles"), [400] * 1000)
+    True
+    """
+    return _quotient_for(game, tuple(parts)) is not None
 
 
 def known_quotient(game: Game) -> Quotient | None:
