@@ -56,3 +56,16 @@ def test_the_verification_kernel_refuses_bad_arrays(kernel) -> None:  # type: ig
         kernel.check(table, in_p, np.array([7], dtype=np.int32), one, offsets)
     with pytest.raises(ValueError, match="bad table"):
         kernel.check(table + 5, in_p, one, one, offsets)
+
+
+@pytest.mark.parametrize("code,heaps", [("0.07", 27), ("0.77", 30)])
+def test_the_least_sums_of_the_kernel(kernel, monkeypatch, code, heaps) -> None:  # type: ignore[no-untyped-def]
+    from grundy.play.misere.solver import Pretension, Solver
+
+    q = quotient(find(code), heaps=heaps)
+    solver = Solver(find(code))
+    active = [h for h in range(1, heaps + 1) if find(code).options(h)]
+    pre = Pretension(q.table, list(q.in_p), list(q.phi), [frozenset()] * (heaps + 1))
+    fast = solver._words_least(pre, active)
+    monkeypatch.setenv("GRUNDY_PURE", "1")
+    assert fast == solver._words_least(pre, active) and len(fast) == q.order

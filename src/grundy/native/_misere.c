@@ -33,6 +33,8 @@ typedef struct {
     int64_t count;
     int32_t *stamp;
     int32_t stamp_now;
+    int32_t *exps;  /* the counts of the sum walked */
+    int32_t *words; /* when asked: the counts of each element's least sum, k per element */
     int status; /* 0 going, 1 rejected, 2 too many, 3 out of memory, 4 inconsistent */
 } Walk;
 
@@ -93,6 +95,7 @@ static void walk(Walk *w, int d, int64_t x, const int32_t *s, int64_t n) {
         }
         if (w->status) { free(next); break; }
         x = mul(w, x, g);
+        w->exps[d]++;
         if (find(w, x) >= 0) { free(next); break; }
         if (w->count >= w->limit) { w->status = 2; free(next); break; }
         int mark = m > 0;
@@ -101,6 +104,7 @@ static void walk(Walk *w, int d, int64_t x, const int32_t *s, int64_t n) {
         w->order[index] = x;
         w->marks[index] = (uint8_t)mark;
         insert(w, x, (int32_t)index);
+        if (w->words) memcpy(w->words + index * w->k, w->exps, sizeof(int32_t) * (size_t)w->k);
         if (x == w->want && mark != w->want_mark) { w->status = 1; free(next); break; }
         free(cur);
         cur = next;
@@ -109,6 +113,7 @@ static void walk(Walk *w, int d, int64_t x, const int32_t *s, int64_t n) {
         nprev = ncur;
         walk(w, d - 1, x, cur, ncur);
     }
+    w->exps[d] = 0;
     free(cur);
 }
 
@@ -123,20 +128,21 @@ static int get_buffer(PyObject *obj, Py_buffer *view, Py_ssize_t itemsize, const
 }
 
 PyDoc_STRVAR(mark_doc,
-"mark(base, rest, nb, nc, gens, opts, offsets, want, want_mark, limit)\n"
-"-> (order, marks, act) or None\n\n"
+"mark(base, rest, nb, nc, gens, opts, offsets, want, want_mark, limit, words=False)\n"
+"-> (order, marks, act[, words]) or None\n\n"
 "The elements reached from the identity (int64 codes, in the order of their least sums),\n"
 "whether each is in P (uint8), and where each generator sends each (int32, row-major);\n"
 "None when the element ``want`` is marked other than ``want_mark`` or more than ``limit``\n"
 "elements are reached.  base, rest: int32 tables; gens: int64 codes; opts: the int64 codes\n"
-"of each generator's options, generator j's at offsets[j]:offsets[j+1].");
+"of each generator's options, generator j's at offsets[j]:offsets[j+1].  With words, also\n"
+"the counts of each generator in each element's least sum (int32, row-major).");
 
 static PyObject *mark_py(PyObject *self, PyObject *args) {
     PyObject *ob, *orr, *og, *oo, *ooff;
     long long nb, nc, want, limit;
-    int want_mark;
-    if (!PyArg_ParseTuple(args, "OOLLOOOLpL", &ob, &orr, &nb, &nc, &og, &oo, &ooff, &want,
-                          &want_mark, &limit))
+    int want_mark, want_words = 0;
+    if (!PyArg_ParseTuple(args, "OOLLOOOLpL|p", &ob, &orr, &nb, &nc, &og, &oo, &ooff, &want,
+                          &want_mark, &limit, &want_words))
         return NULL;
     Py_buffer vb, vr, vg, vo, voff;
     if (get_buffer(ob, &vb, 4, "base") < 0) return NULL;
@@ -177,7 +183,10 @@ static PyObject *mark_py(PyObject *self, PyObject *args) {
     w.order = malloc(sizeof(int64_t) * (size_t)(limit + 1));
     w.marks = malloc((size_t)(limit + 1));
     w.stamp = calloc((size_t)(limit + 1), sizeof(int32_t));
-    if (!w.keys || !w.vals || !w.order || !w.marks || !w.stamp) { PyErr_NoMemory(); goto done; }
+    w.exps = calloc((size_t)k + 1, sizeof(int32_t));
+    if (want_words) w.words = calloc((size_t)(limit + 1) * (size_t)(k ? k : 1), sizeof(int32_t));
+    if (!w.keys || !w.vals || !w.order || !w.marks || !w.stamp || !w.exps
+        || (want_words && !w.words)) { PyErr_NoMemory(); goto done; }
     memset(w.keys, 0xff, sizeof(int64_t) * (size_t)w.cap);
     w.order[0] = 0; w.marks[0] = 0; w.count = 1;
     insert(&w, 0, 0);
@@ -202,9 +211,17 @@ static PyObject *mark_py(PyObject *self, PyObject *args) {
             }
             a[i * k + j] = (int32_t)y;
         }
-    result = Py_BuildValue("NNN", order, marks, act);
+    if (want_words) {
+        PyObject *words = PyBytes_FromStringAndSize((const char *)w.words,
+                                                    (Py_ssize_t)(4 * w.count * k));
+        if (!words) { Py_DECREF(order); Py_DECREF(marks); Py_DECREF(act); goto done; }
+        result = Py_BuildValue("NNNN", order, marks, act, words);
+    } else {
+        result = Py_BuildValue("NNN", order, marks, act);
+    }
 done:
-    free(w.keys); free(w.vals); free(w.order); free(w.marks); free(w.stamp);
+    free(w.keys); free(w.vals); free(w.order); free(w.marks); free(w.stamp); free(w.exps);
+    free(w.words);
     PyBuffer_Release(&vb); PyBuffer_Release(&vr); PyBuffer_Release(&vg); PyBuffer_Release(&vo);
     PyBuffer_Release(&voff);
     return result;

@@ -20,6 +20,7 @@ and returns the quotient as one table.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cached_property
 
 import numpy as np
 
@@ -66,8 +67,16 @@ class DirectProduct:
                 rest.shape[0] * k, rest.shape[0] * k).astype(np.int32)
         self.rest = rest
         self.size = int(rest.shape[0])
-        self.base_rows: list[list[int]] = self.base.tolist()
-        self.rest_rows: list[list[int]] = rest.tolist()
+
+    @cached_property
+    def base_rows(self) -> list[list[int]]:
+        rows: list[list[int]] = self.base.tolist()
+        return rows
+
+    @cached_property
+    def rest_rows(self) -> list[list[int]]:
+        rows: list[list[int]] = self.rest.tolist()
+        return rows
 
     identity = 0
 
@@ -161,7 +170,13 @@ def quotient_of(monoid: DirectProduct, order: np.ndarray, p: np.ndarray, act: np
     reps = np.zeros(count, dtype=np.int64)
     reps[cls[::-1]] = np.arange(len(order) - 1, -1, -1)  # the first element of each class
     prods = monoid.products(order[reps])
-    sorter = np.argsort(order)
-    pos = sorter[np.searchsorted(order, prods, sorter=sorter)]
+    span = int(monoid.base.shape[0]) * monoid.size
+    if span <= 1 << 25:  # the codes index an array
+        where = np.full(span, -1, dtype=np.int64)
+        where[order] = np.arange(len(order))
+        pos = where[prods]
+    else:
+        sorter = np.argsort(order)
+        pos = sorter[np.searchsorted(order, prods, sorter=sorter)]
     table = cls[pos].astype(np.int32)
     return table, [bool(p[r]) for r in reps], cls

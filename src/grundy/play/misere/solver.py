@@ -39,7 +39,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -90,11 +90,14 @@ class Pretension:
     in_p: list[bool]
     phi: list[int]
     options: list[frozenset[int]]
-    rows: list[list[int]] = field(default_factory=list)
+    known_rows: list[list[int]] | None = None
 
-    def __post_init__(self) -> None:
-        if not self.rows:
-            self.rows = self.table.tolist()
+    @property
+    def rows(self) -> list[list[int]]:
+        """The table as lists (made when first asked)."""
+        if self.known_rows is None:
+            self.known_rows = self.table.tolist()
+        return self.known_rows
 
     def element(self, heaps: Sequence[int]) -> int:
         x = 0
@@ -153,6 +156,19 @@ class Solver:
     # -- verification ------------------------------------------------------------------
     def _words_least(self, p: Pretension, active: list[int]) -> dict[int, tuple[int, ...]]:
         """The least sum (exponents over ``active``) of each element reached."""
+        kernel = compiled_kernel()
+        if kernel is not None:
+            n = len(p.in_p)
+            found = kernel.mark(np.ascontiguousarray(p.table, dtype=np.int32),
+                                np.zeros((1, 1), dtype=np.int32), n, 1,
+                                np.array([p.phi[h] for h in active], dtype=np.int64),
+                                np.zeros(0, dtype=np.int64),
+                                np.zeros(len(active) + 1, dtype=np.int64), -1, False, n + 1,
+                                True)
+            assert found is not None
+            order = np.frombuffer(found[0], dtype=np.int64).tolist()
+            words = np.frombuffer(found[3], dtype=np.int32).reshape(len(order), len(active))
+            return {x: tuple(w) for x, w in zip(order, words.tolist())}
         k = len(active)
         start = (0,) * k
         seen: dict[int, tuple[int, ...]] = {}
@@ -422,7 +438,7 @@ class Solver:
         active = self.active + [m]
         for x in admissible:  # each admissible element, verified in full
             self._tick()
-            trial = Pretension(p.table, p.in_p, p.phi + [x], p.options + [tm], p.rows)
+            trial = Pretension(p.table, p.in_p, p.phi + [x], p.options + [tm], p.known_rows)
             failure, lower = self._n_check(trial, active)
             if failure is None:
                 self.p, self.lower, self.active = trial, lower, active
