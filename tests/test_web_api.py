@@ -23,7 +23,8 @@ from grundy.catalog import entries, find  # noqa: E402
 from grundy.web import api  # noqa: E402
 from grundy.web.app import MAX_BODY, create_app  # noqa: E402
 
-BOARDS = {"heaps", "coins", "bottles", "coin-board", "grid", "rectangle"}
+BOARDS = {"heaps", "coins", "bottles", "coin-board", "grid", "rectangle", "queen", "steps",
+          "heaps-row", "heap-limit", "pair", "rows"}
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,8 @@ notations build games on the fly:
 - ``sub:1,3,4``  subtraction game (remove 1, 3 or 4 tokens);
 - ``allbut:1,2`` all-but subtraction game (remove any number except 1 or 2);
 - ``0.77``, ``4.07``, ``0.137``, ``0.fc`` take-and-break codes (octal, or hexadecimal);
-- ``A*B``        the product of two one-dimensional coin-turning games (Tartan theorem).
+- ``A*B``        the product of two one-dimensional coin-turning games (Tartan theorem);
+- ``moore:K``    Moore's nim_k (take from at least one and at most K heaps).
 
 >>> lookup("turning-corners").name
 'coins'
@@ -68,8 +69,41 @@ _ENTRIES: tuple[Entry, ...] = (
           ".rules.heap:TakeAndBreak", ("0.07",)),
     Entry("dawsons-chess", "octal 0.137",
           "Dawson's Chess: pawns on a 3 x n board, captures compulsory (octal 0.137)",
-          "T. R. Dawson (1934); Winning Ways ch. 4",
+          "T. R. Dawson (1934); Winning Ways ch. 4; OEIS A002187",
           ".rules.heap:TakeAndBreak", ("0.137",)),
+    Entry("treblecross", "octal 0.007",
+          "one-dimensional tic-tac-toe: put an X on a square, three in a row wins "
+          "(octal 0.007: n empty squares are heap n+2)",
+          "Winning Ways ch. 4 (Treblecross, octal 0.007)",
+          ".rules.heap:TakeAndBreak", ("0.007",), aliases=("one-dimensional-tic-tac-toe",)),
+    Entry("laskers-nim", "heap splitting",
+          "remove any number of tokens from one heap, or split a heap into two non-empty heaps",
+          "E. Lasker, Brettspiele der Völker (1931); Winning Ways ch. 4",
+          ".rules.lasker:LaskersNim", aliases=("lasker", "laskers")),
+    Entry("staircase-nim", "nim variant",
+          "move any number of coins from one step to the step below (step 1: off the stairs)",
+          "Sprague (1937); Berlekamp, Conway & Guy, Winning Ways ch. 2",
+          ".rules.nim_variants:StaircaseNim", aliases=("staircase",)),
+    Entry("moores-nim", "nim variant",
+          "take from at least one and at most k heaps (k = 2 here; moore:K for another k)",
+          "E. H. Moore, A generalization of the game called nim (1910)",
+          ".rules.nim_variants:MooreNim", (2,), aliases=("moore", "nim-k")),
+    Entry("fibonacci-nim", "one heap, take limited",
+          "take at most twice the last take (the first move: not the whole heap)",
+          "R. E. Whinihan, Fibonacci nim (1963); Zeckendorf (1972)",
+          ".rules.fibonacci:FibonacciNim", aliases=("fibonacci",)),
+    Entry("wythoff", "two heaps",
+          "a queen moves towards the corner: take from one heap, or the same from both",
+          "W. A. Wythoff, A modification of the game of nim (1907); OEIS A000201, A001950",
+          ".rules.wythoff:Wythoff", aliases=("wythoffs-game", "queen", "corner-the-queen")),
+    Entry("euclid", "two numbers",
+          "subtract a positive multiple of the smaller number from the larger; reaching 0 wins",
+          "A. J. Cole & A. J. T. Davie, A game based on the Euclidean algorithm (1969)",
+          ".rules.euclid:Euclid", aliases=("euclids-game",)),
+    Entry("northcott", "counters on strips",
+          "slide one counter of a row towards the other counter of its row",
+          "Winning Ways ch. 2 (Northcott's game)",
+          ".rules.strips:Northcott", aliases=("northcotts-game",)),
     Entry("grundys-game", "heap splitting",
           "split one heap into two non-empty heaps of different sizes",
           "P. M. Grundy (1939); Winning Ways ch. 4; OEIS A002188",
@@ -203,6 +237,14 @@ def _find(name: str) -> Game:
                                        f"{name.strip()!r} (see 'grundy games' for the list)")
         left, _, right = key.partition("*")
         return product(find(left), find(right))
+    if key.startswith("moore:"):
+        from ..rules.nim_variants import MooreNim
+
+        k = key[len("moore:"):].strip()
+        if not (k.isascii() and k.isdigit()) or len(k) > 3 or int(k) == 0:
+            raise UnknownGameError(f"bad game {name.strip()!r}: moore:K takes K, the most heaps "
+                                   "a move takes from, a whole number from 1 to 999")
+        return MooreNim(int(k))
     if key.startswith(SUBTRACTION_PREFIXES):
         from ..rules.heap import parse_subtraction
 

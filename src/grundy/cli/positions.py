@@ -14,25 +14,29 @@ from .common import echo_json, fail, resolve_game
 __all__ = ["analyze", "play"]
 
 
-@click.command()
+@click.command(context_settings={"ignore_unknown_options": True})
 @click.argument("game")
 @click.argument("position", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON object.")
 @click.option("--misere", is_flag=True, help="Misere play: the player who moves last loses.")
-def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool) -> None:
+@click.option("--explain", is_flag=True,
+              help="Name the theorem the answer comes from (a closed form, a proved period).")
+def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool,
+            explain: bool) -> None:
     """Who wins POSITION of GAME, with which moves, and how many winning moves.
 
     POSITION is a list of parts played side by side: heap sizes for heap games
     (grundy analyze kayles 3 5 7), ROWxCOL cells or rectangles for
-    two-dimensional games (grundy analyze split 4x3 5x5).  With --misere the
-    sum is searched move by move (values do not add up in misere play), so
-    keep such positions small.
+    two-dimensional games (grundy analyze split 4x3 5x5), A B or A,B for
+    Wythoff's and Euclid's games.  Different games add up with + (grundy
+    analyze wythoff 3,5 + nim 4 + kayles 7).  With --misere the sum is searched
+    move by move (values do not add up in misere play), so keep such positions
+    small.
     """
     from ..play.analysis import analyze as compute
-    from ..play.analysis import analyze_misere, parse_position
+    from ..play.analysis import analyze_misere
 
-    ruleset = resolve_game(game)
-    parts = parse_position(ruleset, position)
+    ruleset, parts = _read(game, position)
     if misere:
         found = analyze_misere(ruleset, parts)
         if as_json:
@@ -46,17 +50,61 @@ def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool) -
             click.echo(found.describe(), nl=False)
         return
     result = compute(ruleset, parts)
+    theorems = _theorems(ruleset, parts) if explain else []
     if as_json:
         echo_json({
             "value": result.value,
             "outcome": result.outcome,
             "parts": [_part_json(p) for p in result.parts],
-            "part_values": list(result.part_values),
+            "part_values": list(getattr(result, "part_values", [None] * len(result.parts))),
             "winning_moves": len(result.moves),
             "moves": _moves_json(result.moves),
+            **({"theorems": theorems} if explain else {}),
         })
     else:
         click.echo(result.describe(), nl=False)
+        for line in theorems:
+            click.echo(f"theorem: {line}")
+        if explain and not theorems:
+            click.echo("theorem: none: the values were searched move by move")
+
+
+def _read(game: str, words: tuple[str, ...]) -> tuple[Any, list[Any]]:
+    """The game and the parts: one game, or a sum of games joined by ``+``."""
+    from ..play.analysis import parse_position
+
+    if "+" not in words:
+        ruleset = resolve_game(game)
+        return ruleset, parse_position(ruleset, words)
+    from ..rules.mixed import Component, Mixed
+
+    segments: list[list[str]] = [[game]]
+    for word in words:
+        if word == "+":
+            segments.append([])
+        else:
+            segments[-1].append(word)
+    parts: list[Any] = []
+    for i, segment in enumerate(segments, start=1):
+        if len(segment) < 2:
+            fail(f"summand {i} of the sum needs a game and a position (write GAME POS + GAME "
+                 "POS, e.g. wythoff 3,5 + nim 4)")
+        ruleset = resolve_game(segment[0])
+        parts.extend(Component(ruleset, p) for p in parse_position(ruleset, segment[1:]))
+    return Mixed(), parts
+
+
+def _theorems(ruleset: Any, parts: list[Any]) -> list[str]:
+    """The theorems an answer rests on, one per game (each game once)."""
+    from ..play.analysis import theorem_of
+
+    games = [p.game for p in parts] if ruleset.notation == "mixed" else [ruleset]
+    seen: list[str] = []
+    for g in games:
+        said = theorem_of(g)
+        if said is not None and f"{g.label}: {said}" not in seen:
+            seen.append(f"{g.label}: {said}")
+    return seen
 
 
 def _moves_json(moves: Sequence[Any]) -> list[dict[str, Any]]:

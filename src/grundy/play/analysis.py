@@ -16,20 +16,26 @@ words for heap-like and two-dimensional games.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import Game, Sum, value
 from ..errors import GrundyError
+from ..rules.base import HeapGame
+from ..rules.closed import OutcomeTheory, WordReader
 
-__all__ = ["Analysis", "MisereAnalysis", "Move", "analyze",
-           "analyze_misere", "format_part", "parse_position"]
+__all__ = ["Analysis", "MisereAnalysis", "Move", "OutcomeAnalysis", "analyze",
+           "analyze_misere", "format_part", "parse_position", "theorem_of"]
 
 
-def format_part(part: Any) -> str:
-    """A part as the user writes it: ``7``, ``3x4``, or a sum ``2 + 4``."""
+def format_part(part: Any, game: Game | None = None) -> str:
+    """A part as the user writes it: ``7``, ``3x4``, or a sum ``2 + 4`` (``game``: a game
+    that writes its own positions, such as ``3,5`` in Wythoff's game)."""
     if isinstance(part, Sum):
-        return " + ".join(format_part(p) for p in part.parts) if part.parts else "nothing"
+        return (" + ".join(format_part(p, game) for p in part.parts) if part.parts
+                else "nothing")
+    if game is not None and type(game).format_position is not Game.format_position:
+        return game.format_position(part)
     if isinstance(part, tuple) and len(part) == 2 and all(isinstance(x, int) for x in part):
         return f"{part[0]}x{part[1]}"
     return str(part)
@@ -42,9 +48,10 @@ class Move:
     index: int
     part: Any
     option: Any
+    game: Game | None = field(default=None, compare=False, repr=False)
 
     def describe(self) -> str:
-        return f"{format_part(self.part)} -> {format_part(self.option)}"
+        return f"{format_part(self.part, self.game)} -> {format_part(self.option, self.game)}"
 
 
 @dataclass(frozen=True)
@@ -55,6 +62,7 @@ class Analysis:
     part_values: tuple[int, ...]
     value: int
     moves: tuple[Move, ...]
+    game: Game | None = field(default=None, compare=False, repr=False)
 
     @property
     def outcome(self) -> str:
@@ -62,12 +70,13 @@ class Analysis:
 
     def describe(self) -> str:
         """A few lines of plain English."""
-        values = ", ".join(f"{format_part(p)}: {v}" for p, v in zip(self.parts, self.part_values))
+        values = ", ".join(f"{format_part(p, self.game)}: {v}"
+                           for p, v in zip(self.parts, self.part_values))
         lines = [f"values: {values}", f"value (XOR of the parts): {self.value}"]
         return "\n".join(lines + _verdict(self.outcome, self.moves)) + "\n"
 
 
-def analyze(game: Game, parts: Sequence[Any]) -> Analysis:
+def analyze(game: Game, parts: Sequence[Any]) -> Analysis | OutcomeAnalysis:
     """Value, outcome and all winning moves of the sum of ``parts``.
 
     Values come from the game's kernel where it has one (:meth:`grundy.Game.fast_value`);
@@ -78,6 +87,9 @@ def analyze(game: Game, parts: Sequence[Any]) -> Analysis:
     parts = tuple(parts)
     for part in parts:
         game.check_listable(part)
+    if (len(parts) == 1 and isinstance(game, OutcomeTheory)
+            and not game.value_known(parts[0])):
+        return _by_theorem(game, parts[0])
     values = tuple(value(game, p) for p in parts)
     total = 0
     for v in values:
@@ -86,8 +98,56 @@ def analyze(game: Game, parts: Sequence[Any]) -> Analysis:
     if total:
         for i, part in enumerate(parts):
             for option in game.options_of_value(part, total ^ values[i]):
-                moves.append(Move(i, part, option))
-    return Analysis(parts, values, total, tuple(moves))
+                moves.append(Move(i, part, option, game))
+    return Analysis(parts, values, total, tuple(moves), game)
+
+
+@dataclass(frozen=True)
+class OutcomeAnalysis:
+    """A position past the search whose outcome and winning moves a theorem gives, though
+    its Grundy value is not computed (Wythoff's game, Fibonacci nim, Euclid's game...)."""
+
+    parts: tuple[Any, ...]
+    outcome: str
+    moves: tuple[Move, ...]
+    theorem: str
+    game: Game | None = field(default=None, compare=False, repr=False)
+
+    #: the value is not computed (None), unlike :attr:`Analysis.value`
+    value = None
+
+    def describe(self) -> str:
+        """A few lines of plain English."""
+        shown = ", ".join(format_part(p, self.game) for p in self.parts)
+        lines = [f"position: {shown}",
+                 "value: not computed (past the search, and no closed form of the values is "
+                 "known); outcome and moves by the theorem"]
+        return "\n".join(lines + _verdict(self.outcome, self.moves)) + "\n"
+
+
+def _by_theorem(game: Any, part: Any) -> OutcomeAnalysis:
+    moves = tuple(Move(0, part, o, game) for o in game.zero_options(part))
+    return OutcomeAnalysis((part,), "N" if moves else "P", moves, game.theorem, game)
+
+
+def theorem_of(game: Game) -> str | None:
+    """The theorem a game answers by, in one line (None: the values are searched).
+
+    >>> from grundy.rules.heap import Nim
+    >>> theorem_of(Nim())
+    "Bouton's theorem: in nim, g(n) = n for every heap n"
+    """
+    said = getattr(game, "theorem", None)
+    if isinstance(said, str):
+        return said
+    rule = game.certifier() if isinstance(game, HeapGame) else None
+    if rule is None:
+        return None
+    found = game.period() if isinstance(game, HeapGame) else None
+    if found is not None:
+        return (f"{rule.theorem}; period {found.period} from heap {found.preperiod}"
+                + (f", saltus {found.saltus}" if found.saltus else ""))
+    return rule.theorem
 
 
 @dataclass(frozen=True)
@@ -139,6 +199,8 @@ def parse_position(game: Game, words: Sequence[str]) -> list[Any]:
     (``3 5 7``), cells or rectangles (``3x4 2,5``), or what a user's game reads."""
     if not words:
         raise GrundyError("give a position: heap sizes such as '3 5 7', or cells such as '3x4'")
+    if isinstance(game, WordReader):
+        return game.parse_words(words)
     parts: list[Any] = []
     for i, word in enumerate(words, start=1):
         try:

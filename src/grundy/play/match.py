@@ -31,7 +31,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .analysis import Analysis, MisereAnalysis, Move, analyze, analyze_misere, format_part
+from .analysis import Analysis, MisereAnalysis, Move, OutcomeAnalysis, analyze, analyze_misere, format_part
 from ..engine import Game, Sum, value
 from ..errors import GrundyError
 
@@ -92,12 +92,12 @@ class Match:
         self.parts = tidy(game, parts)
         self.rng = random.Random(seed)
         self.misere = misere
-        self._analysis: tuple[tuple[Any, ...], Analysis | MisereAnalysis] | None = None
+        self._analysis: tuple[tuple[Any, ...], Analysis | MisereAnalysis | OutcomeAnalysis] | None = None
         self._counts: dict[Any, int] = {}
 
     def moves(self) -> list[Move]:
         """Every legal move, part by part, in ``options()`` order."""
-        return [Move(i, part, option)
+        return [Move(i, part, option, self.game)
                 for i, part in enumerate(self.parts)
                 for option in self.game.options(part)]
 
@@ -137,11 +137,11 @@ class Match:
         pick = self.rng.randrange(total)  # a random legal move, without listing them all
         for index, part in enumerate(self.parts):
             if pick < self._counts[part]:
-                return Move(index, part, list(self.game.options(part))[pick])
+                return Move(index, part, list(self.game.options(part))[pick], self.game)
             pick -= self._counts[part]
         raise AssertionError("unreachable: pick < count")  # pragma: no cover
 
-    def analysis(self) -> Analysis | MisereAnalysis:
+    def analysis(self) -> Analysis | MisereAnalysis | OutcomeAnalysis:
         """grundy's analysis of the position (kept until the position changes)."""
         key = tuple(self.parts)
         if self._analysis is None or self._analysis[0] != key:
@@ -164,9 +164,9 @@ class Match:
         if not self.parts:
             return "(empty)"
         if len(self.parts) <= 12:
-            return " + ".join(format_part(p) for p in self.parts)
+            return " + ".join(format_part(p, self.game) for p in self.parts)
         counts = Counter(self.parts)
-        return " + ".join(format_part(p) + (f" x{n}" if n > 1 else "") for p, n in counts.items())
+        return " + ".join(format_part(p, self.game) + (f" x{n}" if n > 1 else "") for p, n in counts.items())
 
     def read_move(self, text: str) -> Move:
         """A move typed as text: ``2 5`` (in part 2 leave 5; ``2 2+4``, ``2 0``), or
@@ -188,9 +188,9 @@ class Match:
         leaves = self._leaves(right)
         for option in self.game.options(self.parts[index]):
             if _leaves(self.game, option) == leaves:
-                return Move(index, self.parts[index], option)
-        shown = " + ".join(format_part(p) for p in leaves) or "nothing"
-        raise GrundyError(f"{format_part(self.parts[index])} -> {shown} is not a legal move")
+                return Move(index, self.parts[index], option, self.game)
+        shown = " + ".join(format_part(p, self.game) for p in leaves) or "nothing"
+        raise GrundyError(f"{format_part(self.parts[index], self.game)} -> {shown} is not a legal move")
 
     def _part(self, word: str) -> Any:
         part = self._read(word)
@@ -285,7 +285,7 @@ def _human_move(match: Match, legal: list[Move] | None, ask: Callable[[str], str
         prompt = f"your move ({choices}, or as text: '{menu[-1].describe()}'; h = hint, q = quit): "
     else:
         if len(match.parts) > 1:
-            say("parts: " + ", ".join(f"#{i} = {format_part(p)}"
+            say("parts: " + ", ".join(f"#{i} = {format_part(p, match.game)}"
                                       for i, p in enumerate(match.parts[:20], start=1))
                 + (", ..." if len(match.parts) > 20 else ""))
         say(f"({match.count()} moves: type one, e.g. '1 5' = in part 1 leave 5, or '7 -> 2+4')")

@@ -177,6 +177,24 @@ class Subtraction(_Incremental):
     def options(self, n: int) -> list[int]:
         return [n - k for k in sorted(self.subtract) if k <= n]
 
+    def check_listable(self, part: Any) -> None:
+        """A heap of any size: it has at most ``len(S)`` moves, each valued by the period.
+
+        >>> Subtraction({1, 2, 3}).check_listable(10**22)
+        """
+        if isinstance(part, bool) or not isinstance(part, int) or part < 0:
+            raise GrundyError(f"a heap size is a non-negative integer, got {part!r}")
+
+    def parse_position(self, text: str) -> int:
+        """A heap: digits, or a power ``B**E`` (``10**22``).
+
+        >>> Subtraction({1, 2, 3}).parse_position("10**22") == 10**22
+        True
+        """
+        from .closed import read_integer
+
+        return read_integer(text, "a heap size (a non-negative integer)")
+
     def _compute(self, n: int) -> np.ndarray:
         moves = sorted(self.subtract)
         g = [0] * n

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..play.analysis import Analysis, MisereAnalysis, format_part
+from ..play.analysis import Analysis, MisereAnalysis, OutcomeAnalysis, format_part
 from ..engine import Game, value
 from .positions import board_of, describe, option_parts, tidy
 
@@ -24,7 +24,7 @@ def describe_move(game: Game, part: Any, leaves: list[Any]) -> str:
     return describe(part, leaves, "0" if board_of(game) == "heaps" else "nothing")
 
 
-def explain(game: Game, found: Analysis | MisereAnalysis) -> str:
+def explain(game: Game, found: Analysis | MisereAnalysis | OutcomeAnalysis) -> str:
     """Why the position is won or lost, in words (the parts' values, their XOR, the move)."""
     if isinstance(found, MisereAnalysis):
         head = ("Misère play: whoever makes the last move loses. Values do not add up here, "
@@ -37,6 +37,12 @@ def explain(game: Game, found: Analysis | MisereAnalysis) -> str:
                            "to move has won.")
         return head + (f"The player to move wins, for example with {_text(game, found.moves[0])}"
                        ": every reply of the opponent leads to a position grundy wins again.")
+    if isinstance(found, OutcomeAnalysis):
+        head = f"By {found.theorem}. The Grundy value itself is not computed here. "
+        if found.outcome == "P":
+            return head + "This is a P-position: the player to move loses against best play."
+        return head + (f"The player to move wins with {_text(game, found.moves[0])}, which "
+                       "leaves a P-position.")
     parts, values = found.parts, found.part_values
     if not parts:
         return "No move is left: the player to move loses (the opponent made the last move)."

@@ -1,0 +1,70 @@
+"""What a game knows by a theorem, past any search: its outcome and its winning moves.
+
+Some classic games have a closed form for their P-positions but none for their Grundy
+values (Wythoff's game, Fibonacci nim, Euclid's game, Moore's nim): for a position past the
+search, the theorem still says who wins and which moves reach a P-position.  Such a game
+implements :class:`OutcomeTheory`; :func:`grundy.play.analysis.analyze` asks it.
+
+Numbers typed on the command line may be huge: :func:`read_integer` reads ``123``,
+``10**22`` or ``2**64`` (digits and ``**`` only, never evaluated as Python).
+
+>>> read_integer("10**22") == 10**22, read_integer(" 42 ")
+(True, 42)
+>>> read_integer("1e5")
+Traceback (most recent call last):
+...
+grundy.errors.GrundyError: expected a non-negative integer (digits, or B**E such as 10**22), got '1e5'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from ..errors import GrundyError
+
+__all__ = ["MAX_DIGITS", "OutcomeTheory", "WordReader", "read_integer"]
+
+#: the most decimal digits of a number read (isqrt of 10^4 digits takes well under a second)
+MAX_DIGITS = 10_000
+
+
+def read_integer(text: str, what: str = "a non-negative integer") -> int:
+    """A non-negative integer from ``text``: decimal digits, or ``B**E`` (a power)."""
+    word = text.strip()
+    base, power, exponent = word.partition("**")
+    pieces = [base, exponent] if power else [base]
+    if not all(p.isascii() and p.isdigit() for p in pieces):
+        raise GrundyError(f"expected {what} (digits, or B**E such as 10**22), got {text!r}")
+    if max(len(p) for p in pieces) > MAX_DIGITS:
+        raise GrundyError(f"a number of more than {MAX_DIGITS} digits is past any limit of "
+                          "grundy")
+    if not power:
+        return int(base)
+    b, e = int(base), int(exponent)
+    if b > 1 and e * len(base) > MAX_DIGITS + len(base):  # about e * log10(b) digits
+        raise GrundyError(f"{text.strip()} has more than {MAX_DIGITS} digits, past any limit "
+                          "of grundy")
+    return int(b**e)
+
+
+@runtime_checkable
+class OutcomeTheory(Protocol):
+    """A game whose outcome and winning moves a theorem gives for a position of any size."""
+
+    #: the theorem, in one line (``analyze --explain`` prints it)
+    theorem: str
+
+    def value_known(self, part: Any) -> bool:
+        """Whether the Grundy value of ``part`` is computed (else only its outcome is)."""
+
+    def zero_options(self, part: Any) -> list[Any]:
+        """The options of ``part`` that are P-positions, by the theorem, in options() order."""
+
+
+@runtime_checkable
+class WordReader(Protocol):
+    """A game whose position takes several command-line words (``wythoff 3 5``)."""
+
+    def parse_words(self, words: Sequence[str]) -> list[Any]:
+        """The parts the words name."""

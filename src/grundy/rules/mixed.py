@@ -1,0 +1,81 @@
+"""Sums of different games: a part is a position of one game, tagged with its game.
+
+``wythoff 3,5 + nim 4 + kayles 7`` is the sum of three parts, each moving by its own rules;
+the Sprague-Grundy theorem makes it worth the XOR of the parts' values, and a winning move
+is a move in one part to the value that makes the XOR 0.
+
+>>> from grundy.rules.heap import Nim, TakeAndBreak
+>>> kayles = TakeAndBreak("0.77")
+>>> mixed = Mixed()
+>>> parts = [Component(Nim(), 4), Component(kayles, 7)]
+>>> [str(p) for p in parts], [mixed.value(p) for p in parts]
+(['nim 4', '0.77 7'], [4, 2])
+>>> [str(o) for o in mixed.options_of_value(parts[0], 2)]
+['nim 2']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import Game, Sum, value
+
+__all__ = ["Component", "Mixed"]
+
+
+@dataclass(frozen=True)
+class Component:
+    """A position of ``game``, as one part of a sum of different games."""
+
+    game: Game
+    position: Any
+
+    def __str__(self) -> str:
+        return f"{self.game.label} {self.game.format_position(self.position)}"
+
+
+def _wrap(game: Game, option: Any) -> Any:
+    if isinstance(option, Sum):
+        return Sum(*(Component(game, p) for p in option.parts))
+    return Component(game, option)
+
+
+class Mixed(Game):
+    """The game whose positions are :class:`Component` parts: each part moves by its game."""
+
+    board = "mixed"
+
+    @property
+    def notation(self) -> str:
+        return "mixed"
+
+    def options(self, position: Any) -> list[Any]:
+        c = _component(position)
+        return [_wrap(c.game, o) for o in c.game.options(c.position)]
+
+    def fast_value(self, position: Any) -> int | None:
+        if isinstance(position, Sum):
+            return None
+        c = _component(position)
+        return value(c.game, c.position)
+
+    def options_of_value(self, part: Any, target: int) -> list[Any]:
+        c = _component(part)
+        return [_wrap(c.game, o) for o in c.game.options_of_value(c.position, target)]
+
+    def check_listable(self, part: Any) -> None:
+        c = _component(part)
+        c.game.check_listable(c.position)
+
+    def format_position(self, position: Any) -> str:
+        return str(position)
+
+
+def _component(position: Any) -> Component:
+    if not isinstance(position, Component):
+        from ..errors import GrundyError
+
+        raise GrundyError(f"a part of a sum of different games names its game, got "
+                          f"{position!r}")
+    return position

@@ -1,0 +1,206 @@
+"""Nim with a twist, reduced to nim: Staircase nim and Moore's nim_k.
+
+**Staircase nim**: coins on steps 1, 2, ..., n; a move takes any number of coins from one
+step down to the step below (from step 1 off the staircase).  The position is worth the
+nim sum of the odd steps (moves from an even step are undone by moving the same coins on).
+
+**Moore's nim_k** (Moore, 1910): heaps; a move takes from at least one and at most ``k``
+heaps.  Moore's theorem: a P-position is one where, in binary, every column of digits adds
+up to a multiple of ``k + 1``.  The winning move is built column by column, from the top.
+
+>>> StaircaseNim().fast_value((3, 1, 4))   # steps 1 and 3: 3 XOR 4
+7
+>>> m = MooreNim(2)
+>>> m.is_p((1, 1, 1)), m.is_p((1, 2, 3)), m.zero_options((1, 2, 3))
+(True, False, [(1, 1, 1)])
+>>> m.construct((10**30, 5, 7)) in m.zero_options((10**30, 5, 7))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations, product
+from typing import Any
+
+from ..engine import Game, Sum
+from ..errors import GrundyError
+from .closed import read_integer
+
+__all__ = ["MooreNim", "StaircaseNim"]
+
+#: the most options of a position listed one by one (and searched for its Grundy value)
+OPTION_LIMIT = 20_000
+
+
+def _heaps(position: Any, name: str) -> tuple[int, ...]:
+    if not isinstance(position, tuple) or not all(
+            isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in position):
+        raise GrundyError(f"a position of {name} is a tuple of non-negative integers, got "
+                          f"{position!r}")
+    return position
+
+
+class _Row(Game):
+    """A game whose one position is a row of numbers, all the words of the command line."""
+
+    board = "steps"
+    name = ""
+
+    def parse_words(self, words: Sequence[str]) -> list[Any]:
+        return [tuple(read_integer(w, "a number of coins") for w in words)]
+
+    def parse_position(self, text: str) -> tuple[int, ...]:
+        return tuple(read_integer(w, "a number of coins")
+                     for w in text.replace(",", " ").strip("() ").split())
+
+    def format_position(self, position: Any) -> str:
+        return " ".join(map(str, position))
+
+    @property
+    def notation(self) -> str:
+        return self.name
+
+
+class StaircaseNim(_Row):
+    """Move any number of coins from one step to the step below."""
+
+    name = "staircase-nim"
+    theorem = ("Staircase nim is nim on the odd steps: the position is worth the nim sum of "
+               "the coins on steps 1, 3, 5, ...")
+
+    def options(self, position: Any) -> list[tuple[int, ...]]:
+        steps = _heaps(position, self.name)
+        out = []
+        for i, c in enumerate(steps):
+            for k in range(1, c + 1):
+                new = list(steps)
+                new[i] -= k
+                if i:
+                    new[i - 1] += k
+                out.append(tuple(new))
+        return out
+
+    def fast_value(self, position: Any) -> int | None:
+        if isinstance(position, Sum):
+            return None
+        total = 0
+        for c in _heaps(position, self.name)[::2]:
+            total ^= c
+        return total
+
+    def check_listable(self, part: Any) -> None:
+        if sum(_heaps(part, self.name)) > OPTION_LIMIT:
+            raise GrundyError(f"{self.name}: more than {OPTION_LIMIT} coins is too many to list "
+                              "the moves")
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is StaircaseNim
+
+    def __hash__(self) -> int:
+        return hash("grundy.StaircaseNim")
+
+
+class MooreNim(_Row):
+    """Take from at least one and at most ``k`` heaps."""
+
+    board = "heaps-row"
+
+    def __init__(self, k: int = 2) -> None:
+        if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+            raise GrundyError(f"moore's nim takes k >= 1 heaps a move, got {k!r}")
+        self.k = k
+        self.name = f"moore:{k}"
+        self.theorem = (f"Moore's theorem (1910): in nim_{k} a position is P iff every binary "
+                        f"digit column adds up to a multiple of {k + 1}")
+
+    def _count(self, heaps: tuple[int, ...]) -> int:
+        total = 0
+        for size in range(1, min(self.k, len(heaps)) + 1):
+            for chosen in combinations(heaps, size):
+                ways = 1
+                for h in chosen:
+                    ways *= h
+                total += ways
+                if total > OPTION_LIMIT:
+                    return total
+        return total
+
+    def options(self, position: Any) -> list[tuple[int, ...]]:
+        heaps = _heaps(position, self.name)
+        out = []
+        for size in range(1, min(self.k, len(heaps)) + 1):
+            for chosen in combinations(range(len(heaps)), size):
+                for new in product(*(range(heaps[i]) for i in chosen)):
+                    after = list(heaps)
+                    for i, v in zip(chosen, new):
+                        after[i] = v
+                    out.append(tuple(after))
+        return out
+
+    def is_p(self, position: Any) -> bool:
+        heaps = _heaps(position, self.name)
+        top = max(heaps, default=0).bit_length()
+        return all(sum((h >> j) & 1 for h in heaps) % (self.k + 1) == 0 for j in range(top))
+
+    def value_known(self, part: Any) -> bool:
+        return self._count(_heaps(part, self.name)) <= OPTION_LIMIT // 20
+
+    def zero_options(self, part: Any) -> list[tuple[int, ...]]:
+        """Every move to a P-position for a small position; past :data:`OPTION_LIMIT` moves,
+        the one move of Moore's construction (column by column from the top)."""
+        heaps = _heaps(part, self.name)
+        if self.is_p(heaps):
+            return []
+        if self._count(heaps) <= OPTION_LIMIT:
+            return [o for o in self.options(heaps) if self.is_p(o)]
+        return [self.construct(heaps)]
+
+    def construct(self, heaps: tuple[int, ...]) -> tuple[int, ...]:
+        """Moore's winning move: at each binary column from the top, the heaps already
+        lowered take any digit; clear the digit of up to ``k`` more heaps, or set it in
+        enough lowered heaps, so that the column adds up to a multiple of ``k + 1``."""
+        new = list(heaps)
+        chosen: list[int] = []
+        for j in range(max(heaps).bit_length() - 1, -1, -1):
+            bit = 1 << j
+            for i in chosen:
+                new[i] &= ~bit
+            r = sum(1 for i, h in enumerate(heaps) if i not in chosen and h & bit) % (self.k + 1)
+            if r == 0:
+                continue
+            if r <= self.k - len(chosen):
+                fresh = [i for i, h in enumerate(heaps) if i not in chosen and h & bit][:r]
+                for i in fresh:
+                    new[i] = heaps[i] & ~(bit | (bit - 1))  # lower digits decided later
+                chosen.extend(fresh)
+            else:
+                for i in chosen[: self.k + 1 - r]:
+                    new[i] |= bit
+        return tuple(new)
+
+    def options_of_value(self, part: Any, target: int) -> list[Any]:
+        if target == 0:
+            return list(self.zero_options(part))
+        return super().options_of_value(part, target)
+
+    def fast_value(self, position: Any) -> int | None:
+        if isinstance(position, Sum):
+            return None
+        if not self.value_known(position):
+            raise GrundyError(f"the Grundy value of {self.name} {position!r} is not computed "
+                              "(no closed form is known; its outcome and winning moves are: "
+                              "analyze it alone)")
+        return None
+
+    def check_listable(self, part: Any) -> None:
+        _heaps(part, self.name)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is MooreNim and other.k == self.k
+
+    def __hash__(self) -> int:
+        return hash(("grundy.MooreNim", self.k))
+
+    def __repr__(self) -> str:
+        return f"MooreNim({self.k})"
