@@ -124,6 +124,10 @@ def _part_json(part: Any) -> Any:
     >>> _part_json(7), _part_json((3, 4)), _part_json(((1, 2), (3, 4)))
     (7, [3, 4], [[1, 2], [3, 4]])
     """
+    from ..rules.mixed import Component
+
+    if isinstance(part, Component):  # a part of a sum of different games
+        return {"game": part.game.label, "position": _part_json(part.position)}
     if isinstance(part, bool):
         return part
     if isinstance(part, int) or hasattr(part, "__index__"):
