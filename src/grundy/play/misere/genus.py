@@ -21,6 +21,7 @@ together with all their positions plays in misère as misère nim on their norma
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -28,10 +29,13 @@ from typing import Any
 from ...engine import Game, Sum, mex, value
 from ...errors import GrundyError
 
-__all__ = ["MAX_GENUS_STATES", "Genus", "genus", "heap_genera", "nim_genus"]
+__all__ = ["MAX_GENUS_SECONDS", "MAX_GENUS_STATES", "Genus", "genus", "heap_genera",
+           "nim_genus"]
 
-#: the most sums (with their nim heaps of 2 and 1) one game's genus memo holds
-MAX_GENUS_STATES = 2 * 10**6
+#: the most sums (with their nim heaps of 2 and 1) one game's genus memo holds (about
+#: 200 MB), and the most seconds one genus takes
+MAX_GENUS_STATES = 10**6
+MAX_GENUS_SECONDS = 10.0
 #: entries of the exponent computed at most (they alternate much sooner)
 _MAX_ENTRIES = 40
 
@@ -141,6 +145,8 @@ class _Values:
             memo = game.__dict__["_grundy_genus"] = ({}, _Parts(game))
         self.memo: dict[tuple[Any, ...], int] = memo[0]
         self.search: _Parts = memo[1]
+        self.deadline = time.monotonic() + MAX_GENUS_SECONDS
+        self.added = 0
 
     def value(self, parts: tuple[Any, ...], twos: int, ones: int) -> int:
         memo = self.memo
@@ -149,7 +155,12 @@ class _Values:
         if found is not None:
             return found
         if len(memo) > MAX_GENUS_STATES:
+            memo.clear()  # the memo is dropped, not kept at its limit
             raise GrundyError(f"the genus needs more than {MAX_GENUS_STATES} sums here: "
+                              "try a smaller position")
+        self.added += 1
+        if self.added % 4096 == 0 and time.monotonic() > self.deadline:
+            raise GrundyError(f"the genus needs more than {MAX_GENUS_SECONDS:g} s here: "
                               "try a smaller position")
         search = self.search
         seen = set()
