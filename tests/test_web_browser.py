@@ -183,7 +183,8 @@ def test_heat_map_is_drawn_with_hover_values(page: Any, tmp_path: Path) -> None:
 
 BOARDS = [("nim", "3 5 7", "heaps"), ("mock-turtles", "2 5 9 11", "coins"),
           ("beans", "1 0 2 1 0 0", "bottles"), ("coins", "2x4 4x1 5x3", "coin-board"),
-          ("squares", "3x3 4x2 2x5", "grid"), ("split", "6x5 3x4", "rectangle")]
+          ("squares", "3x3 4x2 2x5", "grid"), ("split", "6x5 3x4", "rectangle"),
+          ("wythoff", "5,9 3,4", "queen")]
 
 
 def test_screenshot_of_every_board_kind(page: Any, tmp_path: Path) -> None:
@@ -268,3 +269,23 @@ def test_one_move_by_clicks_on_every_board(page: Any) -> None:
         page.click(f".bottle[data-bottle='{bottle}']")
     settle(page)
     assert your_moves(page)[-1] == "You: a bean from bottle 0 into bottles 2 and 3"
+
+
+def test_wythoff_played_to_the_end_by_clicks_and_grundy_wins(page: Any) -> None:
+    """grundy moves first from an N-position (5,9 is not a Beatty pair) and wins: each turn
+    you move the queen one square left, grundy answers to a P-position."""
+    start(page, "wythoff", "5,9", grundy_first=True)
+    assert page.get_attribute("#board", "data-kind") == "queen"
+    assert "grundy:" in page.inner_text("#log")  # grundy moved first, to a P-position
+    p_positions = {(0, 0), (1, 2), (2, 1), (3, 5), (5, 3), (4, 7), (7, 4), (6, 10), (10, 6)}
+    for _ in range(30):
+        if over(page):
+            break
+        queen = page.get_attribute(".square.queen", "data-cell")
+        r, c = map(int, queen.split(","))
+        assert (r, c) in p_positions  # grundy always leaves a P-position
+        target = f"{r},{c - 1}" if c else f"{r - 1},{c}"
+        page.click(f".square.target[data-cell='{target}']")
+        settle(page)
+    assert over(page) == "grundy" and "grundy wins" in page.inner_text("#status")
+    assert page.get_attribute(".square.queen", "data-cell") == "0,0"

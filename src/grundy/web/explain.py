@@ -75,4 +75,5 @@ def _label(game: Game, part: Any) -> str:
     return {"heaps": f"heap {text}", "coins": f"the head at coin {text}",
             "bottles": f"a bean with {text} bottles after it",
             "coin-board": f"the head at {text}", "grid": f"the black cell {text}",
-            "rectangle": f"the piece {text}"}.get(board_of(game), f"part {text}")
+            "rectangle": f"the piece {text}",
+            "queen": f"the queen at {text}"}.get(board_of(game), f"part {text}")

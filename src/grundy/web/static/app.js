@@ -58,6 +58,7 @@ function moveText(move) {
     const [a, b] = move.to;
     return `cut ${key(move.from)} into ${key(a)} and ${key(b)}`;
   }
+  if (board() === "queen") return `queen ${move.from.join(",")} to ${move.to[0].join(",")}`;
   if (board() === "coins" || board() === "coin-board" || board() === "grid") {
     const turned = move.to.length ? ` and turn ${move.to.map(key).join(", ")}` : "";
     return `${board() === "grid" ? "toggle the square of" : "turn the head at"} ${key(move.from)}${board() === "grid" ? "" : turned}`;
@@ -112,6 +113,7 @@ function randomPosition() {
       return {parts: [...cells.values()], size: null};
     }
     case "rectangle": return {parts: [[rand(f + 2, 9), rand(f + 2, 9)]], size: null};
+    case "queen": return {parts: [[rand(4, 12), rand(4, 12)]], size: null};
     case "bottles": {
       const n = 6, parts = [];
       while (parts.length < 3) parts.push(rand(1, n - 1));  // beans with bottles after them
@@ -138,7 +140,8 @@ async function loadCatalog() {
   const select = $("game-select");
   const groups = {};
   for (const g of data.games) {
-    const label = {heaps: "Heap games", coins: "Coin rows", bottles: "Beans", "coin-board": "Coin boards", grid: "Grids", rectangle: "Cutting paper"}[g.board];
+    const label = {heaps: "Heap games", coins: "Coin rows", bottles: "Beans", "coin-board": "Coin boards", grid: "Grids", rectangle: "Cutting paper", queen: "A queen to the corner"}[g.board];
+    if (!label) continue;  // a board this page does not draw yet (it is played at the terminal)
     if (!groups[label]) { groups[label] = document.createElement("optgroup"); groups[label].label = label; select.append(groups[label]); }
     const option = new Option(g.name, g.name);
     option.title = g.rules;
@@ -160,6 +163,7 @@ async function useGame(name) {
     bottles: "Beans in each bottle, left to right, such as 1 0 2 1. Click a bottle to take a bean, then the two bottles (further right, maybe the same) to put beans in.",
     "coin-board": "Heads as ROWxCOL, such as 3x4 5x2. Click a head, then the other coin the move turns.",
     grid: "Black cells as ROWxCOL, such as 3x3 4x2. Click a black cell to toggle its square.",
+    queen: "The queen's square as ROW,COL counted from the corner 0,0, such as 5,8 (several queens: 5,8 3,7). Click a marked square (left, up, or diagonally towards the corner) to move a queen there.",
     rectangle: `Pieces of paper as ROWSxCOLS, such as 4x3 (sides from ${info.first_index}). Click a line to cut along it.`,
   }[info.board];
   const start = randomPosition();
@@ -297,7 +301,7 @@ function render(highlight) {
   const root = $("board");
   root.replaceChildren();
   root.dataset.kind = board();
-  const draw = {heaps: drawHeaps, coins: drawCoins, bottles: drawBottles, "coin-board": drawCoinBoard, grid: drawCoinBoard, rectangle: drawRectangles}[board()];
+  const draw = {heaps: drawHeaps, coins: drawCoins, bottles: drawBottles, "coin-board": drawCoinBoard, grid: drawCoinBoard, rectangle: drawRectangles, queen: drawQueens}[board()];
   draw(root, highlight || null);
   drawMenu();
   drawValues();
@@ -507,6 +511,40 @@ function drawCoinBoard(root, highlight) {
     for (let c = 1; c <= cols; c++) grid.append(coinFace([r, c], highlight, hover));
   }
   root.append(grid);
+}
+
+// Wythoff's game: each part is a queen on its own board, drawn from the corner 0,0 to the
+// queen; the squares it may move to are buttons (left, up, diagonally towards the corner).
+function drawQueens(root, highlight) {
+  const wrap = el("div", "queens");
+  state.parts.forEach((queen, index) => {
+    const [rows, cols] = queen;
+    const grid = el("div", "queen-board");
+    grid.dataset.part = index;
+    grid.style.gridTemplateColumns = `2em repeat(${cols + 1}, var(--cell))`;
+    grid.append(el("span", "axis", ""));
+    for (let c = 0; c <= cols; c++) grid.append(el("span", "axis", c));
+    const moves = movesOf(index);
+    for (let r = 0; r <= rows; r++) {
+      grid.append(el("span", "axis", r));
+      for (let c = 0; c <= cols; c++) {
+        const move = moves.find((m) => m.to.length === 1 && m.to[0][0] === r && m.to[0][1] === c);
+        const here = r === rows && c === cols;
+        const cell = el(move ? "button" : "span", "square" + (here ? " queen" : "") + (move ? " target" : ""), here ? "♛" : "");
+        cell.dataset.cell = `${r},${c}`;
+        cell.title = here ? `the queen at ${r},${c}` : `${r},${c}`;
+        if (highlight && highlight.part === index && highlight.to.length === 1 && highlight.to[0][0] === r && highlight.to[0][1] === c) cell.classList.add("hinted");
+        if (move) cell.addEventListener("click", () => play(move));
+        grid.append(cell);
+      }
+    }
+    const label = el("span", "piece-label", `queen at ${rows},${cols} `);
+    label.append(badge(index));
+    const box = el("div", "queen-part");
+    box.append(label, grid);
+    wrap.append(box);
+  });
+  root.append(wrap);
 }
 
 function drawRectangles(root, highlight) {
