@@ -133,3 +133,31 @@ def test_euclid_huge_numbers_answer_by_the_rule(cli) -> None:
     game = find("euclid")
     with pytest.raises(GrundyError, match="not computed"):
         value(game, (10**40, 7))
+
+
+@lru_cache(maxsize=None)
+def welter(coins: tuple[int, ...]) -> int:
+    taken = set(coins)
+    return mex({welter(tuple(sorted((taken - {x}) | {y}))) for x in coins for y in range(x)
+                if y not in taken})
+
+
+def test_welters_function_by_the_hook_formula_is_the_search() -> None:
+    game = find("welter")
+    for n in range(1, 5):
+        for coins in combinations(range(10), n):
+            assert value(game, coins) == welter(coins), coins
+            wins = [m.option for m in analyze(game, [coins]).moves]
+            assert wins == [o for o in game.options(coins) if welter(o) == 0]
+
+
+def test_welter_with_one_coin_is_a_nim_heap_of_any_size() -> None:
+    game = find("welter")
+    assert [value(game, (x,)) for x in range(20)] == list(range(20))
+    assert value(game, (10**40,)) == 10**40
+
+
+def test_welter_rejects_two_coins_on_one_square(cli) -> None:
+    r = cli("analyze", "welter", "2", "5", "2")
+    assert r.code == 2 and r.out == "" and "two coins on square 2" in r.err
+    assert r.err.count("\n") == 1
