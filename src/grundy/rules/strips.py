@@ -108,7 +108,8 @@ class Welter(Game):
         return [self._coins(tuple(read_integer(w, "a square") for w in words))]
 
     def parse_position(self, text: str) -> tuple[int, ...]:
-        return self.parse_words(text.replace(",", " ").strip("() ").split())[0]
+        return self._coins(tuple(read_integer(w, "a square")
+                                 for w in text.replace(",", " ").strip("() ").split()))
 
     def format_position(self, position: Any) -> str:
         return " ".join(map(str, position))
