@@ -161,3 +161,26 @@ def test_welter_rejects_two_coins_on_one_square(cli) -> None:
     r = cli("analyze", "welter", "2", "5", "2")
     assert r.code == 2 and r.out == "" and "two coins on square 2" in r.err
     assert r.err.count("\n") == 1
+
+
+@lru_cache(maxsize=None)
+def poker(heaps: tuple[int, ...], pool: int) -> int:
+    seen = set()
+    for i, h in enumerate(heaps):
+        for v in range(h):
+            seen.add(poker(heaps[:i] + (v,) + heaps[i + 1:], pool))
+        for add in range(1, pool + 1):
+            seen.add(poker(heaps[:i] + (h + add,) + heaps[i + 1:], pool - add))
+    return mex(seen)
+
+
+def test_poker_nim_is_won_as_nim() -> None:
+    game = find("poker-nim")
+    for heaps in product(range(4), repeat=3):
+        for pool in range(4):
+            position = (heaps, pool)
+            assert game.is_p(position) == (poker(heaps, pool) == 0), position
+            assert game.zero_options(position) == [
+                o for o in game.options(position) if poker(*o) == 0], position
+            if game.value_known(position):
+                assert value(game, position) == poker(heaps, pool)

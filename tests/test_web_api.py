@@ -24,7 +24,7 @@ from grundy.web import api  # noqa: E402
 from grundy.web.app import MAX_BODY, create_app  # noqa: E402
 
 BOARDS = {"heaps", "coins", "bottles", "coin-board", "grid", "rectangle", "queen", "steps",
-          "heaps-row", "heap-limit", "pair", "rows"}
+          "heaps-row", "heap-limit", "pair", "rows", "strip", "heaps-pool"}
 
 
 @pytest.fixture(scope="module")

@@ -1,8 +1,14 @@
-"""Nim with a twist, reduced to nim: Staircase nim and Moore's nim_k.
+"""Nim with a twist, reduced to nim: Staircase nim, Poker nim and Moore's nim_k.
 
 **Staircase nim**: coins on steps 1, 2, ..., n; a move takes any number of coins from one
 step down to the step below (from step 1 off the staircase).  The position is worth the
 nim sum of the odd steps (moves from an even step are undone by moving the same coins on).
+
+**Poker nim**: nim heaps and a pool of chips; a move takes chips from one heap, or adds
+chips from the pool to one heap (the pool then holds fewer, so the game ends).  It is won
+as nim: a position loses exactly when the nim sum of the heaps is 0, since an addition is
+undone by taking the same chips away.  The winning moves are the nim moves and the
+additions that make the nim sum 0; the values are searched for small positions.
 
 **Moore's nim_k** (Moore, 1910): heaps; a move takes from at least one and at most ``k``
 heaps.  Moore's theorem: a P-position is one where, in binary, every column of digits adds
@@ -27,7 +33,7 @@ from ..engine import Game, Sum
 from ..errors import GrundyError
 from .closed import read_integer
 
-__all__ = ["MooreNim", "StaircaseNim"]
+__all__ = ["MooreNim", "PokerNim", "StaircaseNim"]
 
 #: the most options of a position listed one by one (and searched for its Grundy value)
 OPTION_LIMIT = 20_000
@@ -99,6 +105,109 @@ class StaircaseNim(_Row):
 
     def __hash__(self) -> int:
         return hash("grundy.StaircaseNim")
+
+
+class PokerNim(Game):
+    """Nim with a pool: a position is ``(heaps, pool)``; take from a heap or add from the pool."""
+
+    board = "heaps-pool"
+    theorem = ("Poker nim is won as nim: a position loses iff the nim sum of its heaps is 0 "
+               "(an addition is undone by removing the same chips)")
+
+    @property
+    def notation(self) -> str:
+        return "poker-nim"
+
+    def _split(self, position: Any) -> tuple[tuple[int, ...], int]:
+        try:
+            heaps, pool = position
+        except (TypeError, ValueError):
+            raise GrundyError(f"a position of poker-nim is (heaps, pool), got {position!r}") \
+                from None
+        heaps = _heaps(heaps, "poker-nim")
+        if isinstance(pool, bool) or not isinstance(pool, int) or pool < 0:
+            raise GrundyError(f"the pool of poker-nim is a non-negative integer, got {pool!r}")
+        return heaps, pool
+
+    def options(self, position: Any) -> list[Any]:
+        heaps, pool = self._split(position)
+        out: list[Any] = []
+        for i, h in enumerate(heaps):
+            for v in range(h - 1, -1, -1):
+                out.append((heaps[:i] + (v,) + heaps[i + 1:], pool))
+            for add in range(1, pool + 1):
+                out.append((heaps[:i] + (h + add,) + heaps[i + 1:], pool - add))
+        return out
+
+    def is_p(self, position: Any) -> bool:
+        heaps, _ = self._split(position)
+        total = 0
+        for h in heaps:
+            total ^= h
+        return total == 0
+
+    def value_known(self, part: Any) -> bool:
+        heaps, pool = self._split(part)
+        size = pool + 1
+        for h in heaps:
+            size *= h + pool + 1
+        return size <= OPTION_LIMIT
+
+    def zero_options(self, part: Any) -> list[Any]:
+        """The nim moves and the additions that make the nim sum 0, in options() order."""
+        heaps, pool = self._split(part)
+        total = 0
+        for h in heaps:
+            total ^= h
+        if total == 0:
+            return []
+        found: list[Any] = []
+        for i, h in enumerate(heaps):
+            want = h ^ total
+            if want < h or want - h <= pool:
+                found.append((heaps[:i] + (want,) + heaps[i + 1:],
+                              pool - max(want - h, 0)))
+        return found
+
+    def options_of_value(self, part: Any, target: int) -> list[Any]:
+        if target == 0:
+            return list(self.zero_options(part))
+        return super().options_of_value(part, target)
+
+    def fast_value(self, position: Any) -> int | None:
+        if isinstance(position, Sum):
+            return None
+        if not self.value_known(position):
+            raise GrundyError("the Grundy value of this poker-nim position is not computed (no "
+                              "closed form is known; its outcome and winning moves are: "
+                              "analyze it alone)")
+        return None
+
+    def check_listable(self, part: Any) -> None:
+        self._split(part)
+
+    def parse_words(self, words: Sequence[str]) -> list[Any]:
+        """The heaps, then ``pool=K`` (the chips that may be added; 0 if not given)."""
+        pool, heaps = 0, []
+        for word in words:
+            if word.strip().lower().startswith("pool="):
+                pool = read_integer(word.strip()[5:], "the pool of chips")
+            else:
+                heaps.append(read_integer(word, "a heap size"))
+        return [(tuple(heaps), pool)]
+
+    def parse_position(self, text: str) -> Any:
+        return self.parse_words(text.replace(",", " ").split())[0]
+
+    def format_position(self, position: Any) -> str:
+        heaps, pool = position
+        return " ".join(map(str, heaps)) + f" pool={pool}"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is PokerNim
+
+    def __hash__(self) -> int:
+        return hash("grundy.PokerNim")
 
 
 class MooreNim(_Row):
