@@ -9,19 +9,64 @@ import click
 
 from .common import echo_json, fail, resolve_game
 
-__all__ = ["PRINT_LIMIT", "period", "sequence"]
+__all__ = ["MOST", "PRINT_LIMIT", "Count", "period", "sequence"]
 
 #: the most values ``grundy sequence`` prints as text (10^7: about 3 s and 80 MB;
-#: 10^8 took 39 s on a busy machine); --out takes up to 10^8
+#: 10^8 took 39 s on a busy machine); --out takes up to 2^31 (2 bytes a heap)
 PRINT_LIMIT = 10**7
+#: the most heaps of ``-n`` with ``--out`` and of ``--max`` (kernels that fill in place:
+#: 2 bytes a heap, 4 GB of memory or of file at this count)
+MOST = 1 << 31
+
+
+class Count(click.ParamType[int]):
+    """A number of heaps: ``1000000``, ``10**6``, ``2^30``, ``1e6`` or ``1_000_000``."""
+
+    name = "N"
+
+    def __init__(self, low: int, high: int) -> None:
+        self.low, self.high = low, high
+
+    def convert(self, value: object, param: click.Parameter | None,
+                ctx: click.Context | None) -> int:
+        number = value if isinstance(value, int) else _count(str(value))
+        if number is None:
+            self.fail(f"{value!r} is not a count of heaps (write 1000000, 10**6, 2^30 "
+                      "or 1e6)", param, ctx)
+        if not self.low <= number <= self.high:
+            self.fail(f"{value} is not in the range {self.low}<=x<={self.high}", param, ctx)
+        return number
+
+
+def _count(text: str) -> int | None:
+    """``10**6``, ``2^30``, ``1e6`` and plain integers as an int, else None.
+
+    >>> _count("2**30"), _count("2^30"), _count("1e6"), _count("1_000"), _count("x")
+    (1073741824, 1073741824, 1000000, 1000, None)
+    """
+    import re
+
+    word = text.strip().replace("_", "")
+    if re.fullmatch(r"\d{1,12}", word):
+        return int(word)
+    power = re.fullmatch(r"(\d{1,4})\s*(?:\*\*|\^)\s*(\d{1,3})", word)
+    if power:
+        base, exp = int(power.group(1)), int(power.group(2))
+        return int(base**exp) if exp * max(base, 2).bit_length() <= 64 else 1 << 64
+    sci = re.fullmatch(r"(\d{1,4})[eE](\d{1,2})", word)
+    if sci:
+        return int(sci.group(1)) * int(10 ** int(sci.group(2)))
+    return None
 
 
 @click.command()
 @click.argument("game")
-@click.option("-n", "count", type=click.IntRange(0, 10**8), default=50, show_default=True,
-              help="Number of positions (0..N-1): at most 10^7 printed, 10^8 with --out; "
-                   "each game's kernel has its own limit (10^8 for octal codes), past which "
-                   "only a certified period extends.")
+@click.option("-n", "count", type=Count(0, MOST), default=50, show_default=True,
+              help="Number of positions (0..N-1; 10**6, 2^30 and 1e6 are read too): at most "
+                   "10^7 printed, 10^8 in memory; with --out, up to 2^31 for octal codes "
+                   "with at most two heaps a move and Grundy's game (2 bytes a heap on "
+                   "disk: 2^30 heaps make a 2 GB file). Past a kernel's limit only a "
+                   "certified period extends.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
 @click.option("--out", "out", type=click.Path(dir_okay=False), default=None,
               help="Write the values to this .npy file as they are computed (uint16; a "
@@ -64,13 +109,24 @@ def sequence(game: str, count: int, as_json: bool, out: str | None, resume: bool
 
 @click.command()
 @click.argument("game")
-@click.option("--max", "max_n", type=click.IntRange(1, 10**9), default=None,
-              help="Give up after this many positions (default: a budget for the game's "
-                   "family, e.g. 2^25 for octal codes with the compiled kernel).")
+@click.option("--max", "max_n", type=Count(1, MOST), default=None,
+              help="Give up after this many positions (10**8 and 2^30 are read too; default: "
+                   "a budget for the game's family, e.g. 2^25 for octal codes with the "
+                   "compiled kernel). Octal codes with at most two heaps a move and Grundy's "
+                   "game take up to 2^31: their values are searched where the kernel keeps "
+                   "them, 2 bytes a heap (4.5 * 10^8 heaps: 900 MB).")
 @click.option("--time", "seconds", type=click.FloatRange(min=0, min_open=True), default=None,
               help="Give up after about this many seconds of computing.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON object.")
-def period(game: str, max_n: int | None, seconds: float | None, as_json: bool) -> None:
+@click.option("--out", "out", type=click.Path(dir_okay=False), default=None,
+              help="Keep the values in this .npy file (a memory map, uint16) as they are "
+                   "computed, so that a long search survives a stop (kernels that fill in "
+                   "place: octal codes with at most two heaps a move, Grundy's game).")
+@click.option("--resume", is_flag=True,
+              help="With --out: continue the search stopped there (Ctrl-C keeps the values "
+                   "computed), or go on to a larger --max.")
+def period(game: str, max_n: int | None, seconds: float | None, as_json: bool,
+           out: str | None, resume: bool) -> None:
     """Find the preperiod, period and saltus of GAME's Grundy sequence.
 
     Computes more and more values (doubling) until a theorem certifies the period
@@ -81,7 +137,10 @@ def period(game: str, max_n: int | None, seconds: float | None, as_json: bool) -
     from ..research.longrun import Progress
     from ..research.periodicity import find_period
 
-    result = find_period(resolve_game(game), max_n, seconds=seconds, progress=Progress(game))
+    if resume and out is None:
+        fail("--resume continues a search written with --out FILE.npy: give --out")
+    result = find_period(resolve_game(game), max_n, seconds=seconds, progress=Progress(game),
+                         out=out, resume=resume)
     if as_json:
         echo_json(result.as_dict())
     else:
