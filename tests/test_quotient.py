@@ -19,7 +19,7 @@ from support import assert_one_line_error
 GAMES = [("0.75", None), ("0.77", None), ("0.07", 14), ("0.15", 16), ("0.53", None),
          ("0.137", 14), ("0.6", 14), ("0.51", 14), ("0.1377", 14), ("4.07", 10),
          ("sub:1,2", None), ("sub:2,3", 14), ("grundys-game", 14), ("allbut:1", 10),
-         ("nim", 6), ("0.4", 12)]
+         ("nim", 6), ("0.4", 12), ("0.8", 12), ("0.f", 10)]
 
 
 def plain_search(game: Game):  # type: ignore[no-untyped-def]
@@ -58,6 +58,25 @@ def test_predictions_agree_with_a_plain_search(name: str, heaps: int | None) -> 
             assert not wins(tuple(sorted(p for p in after if p))), (name, parts, i, o)
         if expected == "N" and any(game.options(p) for p in parts):
             assert moves, (name, parts)
+
+
+class TakeOneOrHalve(HeapGame):
+    """A user's ruleset: take one token, or split an even heap into two equal halves."""
+
+    def options(self, n: int) -> list[object]:
+        out: list[object] = [n - 1] if n else []
+        if n >= 2 and n % 2 == 0:
+            out.append(Sum(n // 2, n // 2))
+        return out
+
+
+def test_a_users_ruleset() -> None:
+    game = TakeOneOrHalve()
+    q = quotient(game, heaps=16)
+    assert not q.certified and q.heaps == 16  # no theorem covers it: partial
+    wins = plain_search(game)
+    for parts in itertools.combinations_with_replacement(range(1, 17), 3):
+        assert q.outcome(parts) == ("N" if wins(tuple(sorted(parts))) else "P"), parts
 
 
 def test_published_orders() -> None:
