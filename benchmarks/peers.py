@@ -11,8 +11,13 @@ the repeats), peak resident memory (GNU time or wait4) and the ratio grundy / fa
 Games: 0.56, 0.16, 0.354, 0.376, 0.1777 and Grundy's game, at N = 2*10^5, 2*10^6, 2*10^7,
 and Grundy's game to 2^24.  The 2*10^7 runs take minutes.
 
+With ``--period 0.354,0.16``: ``grundy period GAME`` (the search, certificate included)
+against the fastest peer computing the same number of values (the ``checked_to`` of the
+search), time and peak memory in the same run.
+
 Run: .venv/bin/python benchmarks/peers.py [--sizes 2e5,2e6] [--games 0.56,grundy]
      [--peers ogs-rc,ogs-rc2,czajka | --one-peer] [--repeat R] [--peer-limit SECONDS]
+     [--period 0.354,0.16]
 """
 
 from __future__ import annotations
@@ -139,7 +144,13 @@ def main() -> None:
                              "lower bound, and its values are not compared)")
     parser.add_argument("--repeat", type=int, default=0,
                         help="runs of each command (default: 3 below 10^6 heaps, else 1)")
+    parser.add_argument("--period", default="",
+                        help="period searches instead: grundy period GAME against the fastest "
+                             "peer on the values it computed, e.g. 0.354,0.16")
     args = parser.parse_args()
+    if args.period:
+        periods([g for g in args.period.split(",") if g], args.repeat or 1)
+        return
     sizes = [int(float(s)) for s in args.sizes.split(",") if s]
     games = [g for g in args.games.split(",") if g]
     peers = [p for p in args.peers.split(",") if p]
@@ -178,6 +189,30 @@ def main() -> None:
                 if theirs.finished:
                     line += f" {ours.cpu / theirs.cpu:8.2f}x"
             print(line, flush=True)
+
+
+def periods(games: list[str], repeat: int) -> None:
+    """``grundy period GAME`` against the fastest peer on as many values."""
+    import json
+
+    with tempfile.TemporaryDirectory(prefix="grundy-peers-") as tmp:
+        where = Path(tmp)
+        bin_dir = build_peers(where)
+        print(f"{'period':<7} {'values':>9}  {'':<10} {'wall':>8} {'cpu':>8} {'MB':>5}  "
+              f"{'peer':<10} {'wall':>8} {'cpu':>8} {'MB':>5}  {'time':>6} {'memory':>7}",
+              flush=True)
+        for game in games:
+            ours = best(_bench.grundy_command("period", game, "--json"), where / "period.json",
+                        repeat)
+            n = json.loads(ours.output.read_text())["checked_to"]
+            peer = FASTEST.get(game, "ogs-rc")
+            cmd = peer_command(bin_dir, peer, game, n)
+            if cmd is None:
+                continue
+            theirs = best(cmd, where / f"{peer}.txt", repeat)
+            print(f"{game:<7} {n:>9}  {row('grundy', ours)}  {row(peer, theirs)}  "
+                  f"{ours.seconds / theirs.seconds:5.2f}x {ours.peak_mb / theirs.peak_mb:6.2f}x",
+                  flush=True)
 
 
 if __name__ == "__main__":
