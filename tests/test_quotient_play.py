@@ -155,3 +155,20 @@ def test_the_same_quotients_as_miseresolver(miseresolver, tmp_path, code, heaps)
                 todo.append(y)
     assert len(f) == q.order and len(set(f.values())) == q.order
     assert {f[x] for x in q.p_portion} == set(theirs["P"])
+
+
+def test_tame_sums_of_any_size_without_a_quotient(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Kayles heaps 1..4 are tame: with no quotient, a sum of 600 of them is misère nim on
+    their normal values, answered at once (the quotient agrees)."""
+    from grundy.play.misere import search
+
+    game = find("kayles")
+    rng = random.Random(3)
+    parts = [rng.randint(1, 4) for _ in range(600)]
+    expected = quotient(game).outcome(parts)
+    monkeypatch.setattr(search, "_quotient_for", lambda game, parts: None)
+    fresh = find("kayles")
+    assert misere_outcome(fresh, Sum(*parts)) == expected
+    assert misere_explanation(fresh, parts)[0].startswith("every heap is tame")
+    small = [1, 1, 2, 3]  # and against the plain search of a small one
+    assert misere_outcome(fresh, Sum(*small)) == quotient(game).outcome(small)

@@ -139,13 +139,14 @@ _NONE = object()
 class _Values:
     """Misère values of sums with extra nim heaps of 2 and of 1, memoised on the game."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, seconds: float = MAX_GENUS_SECONDS) -> None:
         memo = game.__dict__.get("_grundy_genus")
         if memo is None:
             memo = game.__dict__["_grundy_genus"] = ({}, _Parts(game))
         self.memo: dict[tuple[Any, ...], int] = memo[0]
         self.search: _Parts = memo[1]
-        self.deadline = time.monotonic() + MAX_GENUS_SECONDS
+        self.seconds = seconds
+        self.deadline = time.monotonic() + seconds
         self.added = 0
 
     def value(self, parts: tuple[Any, ...], twos: int, ones: int) -> int:
@@ -160,7 +161,7 @@ class _Values:
                               "try a smaller position")
         self.added += 1
         if self.added % 4096 == 0 and time.monotonic() > self.deadline:
-            raise GrundyError(f"the genus needs more than {MAX_GENUS_SECONDS:g} s here: "
+            raise GrundyError(f"the genus needs more than {self.seconds:g} s here: "
                               "try a smaller position")
         search = self.search
         seen = set()
@@ -181,9 +182,10 @@ class _Values:
         return result
 
 
-def genus(game: Game, position: Any) -> Genus:
-    """The genus of ``position`` (or of a :class:`~grundy.Sum`) in ``game``."""
-    values = _Values(game)
+def genus(game: Game, position: Any, seconds: float = MAX_GENUS_SECONDS) -> Genus:
+    """The genus of ``position`` (or of a :class:`~grundy.Sum`) in ``game`` (GrundyError
+    past ``seconds`` or :data:`MAX_GENUS_STATES` sums)."""
+    values = _Values(game, seconds)
     parts = values.search.state(position.parts if isinstance(position, Sum) else (position,))
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 20000))
@@ -200,12 +202,18 @@ def genus(game: Game, position: Any) -> Genus:
     return Genus(value(game, position), _symbol(tail))
 
 
-def heap_genera(game: Game, n: int) -> list[tuple[Genus, bool]]:
+def heap_genera(game: Game, n: int, seconds: float | None = None
+                ) -> list[tuple[Genus, bool]]:
     """The genus of heaps 0..n-1 of a heap game, each with whether the heap is tame
-    together with every position it can reach (so sums of such heaps are misère nim)."""
+    together with every position it can reach (so sums of such heaps are misère nim);
+    ``seconds`` bounds the whole list (else each genus has :data:`MAX_GENUS_SECONDS`)."""
     out: list[tuple[Genus, bool]] = []
+    end = None if seconds is None else time.monotonic() + seconds
     for h in range(n):
-        g = genus(game, h)
+        left = MAX_GENUS_SECONDS if end is None else end - time.monotonic()
+        if left <= 0:
+            raise GrundyError(f"the genera of heaps 0..{n - 1} need more than {seconds:g} s")
+        g = genus(game, h, left)
         hereditary = g.tame
         if hereditary:
             for o in game.options(h):

@@ -197,7 +197,7 @@ def _tame(game: Game, parts: tuple[Any, ...]) -> bool:
         from .genus import heap_genera
 
         try:
-            known = [t for _, t in heap_genera(game, TAME_HEAPS + 1)]
+            known = [t for _, t in heap_genera(game, TAME_HEAPS + 1, QUOTIENT_SECONDS)]
         except GrundyError:
             known = [False] * (TAME_HEAPS + 1)
         game.__dict__["_grundy_tame"] = known
