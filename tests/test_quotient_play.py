@@ -170,5 +170,5 @@ def test_tame_sums_of_any_size_without_a_quotient(monkeypatch) -> None:  # type:
     fresh = find("kayles")
     assert misere_outcome(fresh, Sum(*parts)) == expected
     assert misere_explanation(fresh, parts)[0].startswith("every heap is tame")
-    small = [1, 1, 2, 3]  # and against the plain search of a small one
+    small = [1, 1, 2, 3]  # a small sum too
     assert misere_outcome(fresh, Sum(*small)) == quotient(game).outcome(small)
