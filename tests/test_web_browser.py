@@ -184,7 +184,7 @@ def test_heat_map_is_drawn_with_hover_values(page: Any, tmp_path: Path) -> None:
 BOARDS = [("nim", "3 5 7", "heaps"), ("mock-turtles", "2 5 9 11", "coins"),
           ("beans", "1 0 2 1 0 0", "bottles"), ("coins", "2x4 4x1 5x3", "coin-board"),
           ("squares", "3x3 4x2 2x5", "grid"), ("split", "6x5 3x4", "rectangle"),
-          ("wythoff", "5,9 3,4", "queen")]
+          ("wythoff", "5,9 3,4", "queen"), ("euclid", "11,7; 9,4", "pair")]
 
 
 def test_screenshot_of_every_board_kind(page: Any, tmp_path: Path) -> None:
@@ -289,3 +289,25 @@ def test_wythoff_played_to_the_end_by_clicks_and_grundy_wins(page: Any) -> None:
         settle(page)
     assert over(page) == "grundy" and "grundy wins" in page.inner_text("#status")
     assert page.get_attribute(".square.queen", "data-cell") == "0,0"
+
+
+OWN = [("staircase-nim", "3 1 4 1"), ("moores-nim", "3 5 6"), ("poker-nim", "3 5 7 pool=3"),
+       ("fibonacci-nim", "20"), ("euclid", "11,7; 9,4"), ("welter", "1 4 6 9"),
+       ("northcott", "2,9; 1,6; 3,5"), ("laskers-nim", "3 5"), ("treblecross", "9")]
+
+
+def test_every_classic_played_to_the_end_from_the_move_list(page: Any) -> None:
+    """From an N-position grundy moves first and wins, whatever move you pick (the first of
+    the list each turn)."""
+    for game, position in OWN:
+        start(page, game, position, grundy_first=True)
+        for _ in range(60):
+            if over(page):
+                break
+            chips = page.locator("#menu .chip")
+            if not chips.count():  # a heap board with long move lists: click the first token
+                page.click(".heap .token[data-token='1']")
+            else:
+                chips.first.click()
+            settle(page)
+        assert over(page) == "grundy", game

@@ -34,6 +34,8 @@ class Euclid(Game):
     """Subtract a multiple of the smaller number from the larger."""
 
     board = "pair"
+    #: a position the playground starts from (parts in the game's notation)
+    example = ("11,7", "9,4")
     theorem = ("the golden-ratio rule for Euclid's game (Cole & Davie 1969): with a >= b > 0 "
                "the player to move wins iff a = b or a > phi * b")
 

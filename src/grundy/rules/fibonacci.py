@@ -49,6 +49,8 @@ class FibonacciNim(Game):
     """Take from ``n`` tokens at most ``m`` (``m`` is twice the previous take)."""
 
     board = "heap-limit"
+    #: a position the playground starts from (parts in the game's notation)
+    example = ("20",)
     theorem = ("Zeckendorf's rule for Fibonacci nim (Whinihan 1963): (n, m) is a P-position "
                "iff m is less than the smallest Zeckendorf term of n; a heap n to start loses "
                "iff n is a Fibonacci number")

@@ -72,6 +72,8 @@ class StaircaseNim(_Row):
     """Move any number of coins from one step to the step below."""
 
     name = "staircase-nim"
+    #: a position the playground starts from (parts in the game's notation)
+    example = ("3 1 4 1",)
     theorem = ("Staircase nim is nim on the odd steps: the position is worth the nim sum of "
                "the coins on steps 1, 3, 5, ...")
 
@@ -111,6 +113,7 @@ class PokerNim(Game):
     """Nim with a pool: a position is ``(heaps, pool)``; take from a heap or add from the pool."""
 
     board = "heaps-pool"
+    example = ("3 5 7 pool=3",)
     theorem = ("Poker nim is won as nim: a position loses iff the nim sum of its heaps is 0 "
                "(an addition is undone by removing the same chips)")
 
@@ -214,6 +217,7 @@ class MooreNim(_Row):
     """Take from at least one and at most ``k`` heaps."""
 
     board = "heaps-row"
+    example = ("3 5 6",)
 
     def __init__(self, k: int = 2) -> None:
         if isinstance(k, bool) or not isinstance(k, int) or k < 1:

@@ -66,6 +66,8 @@ class Welter(Game):
     """Coins on a strip, one a square; move a coin to an empty square on its left."""
 
     board = "strip"
+    #: a position the playground starts from (parts in the game's notation)
+    example = ("1 4 6 9",)
     theorem = ("Welter's function, by Sato's hook formula: the nim sum over the hook lengths "
                "h of the position's Young diagram of h XOR (h - 1)")
 
@@ -125,6 +127,7 @@ class Northcott(Game):
     """Rows of two counters; slide one towards the other."""
 
     board = "rows"
+    example = ("2,9", "1,6", "3,5")
     theorem = "Northcott's game is nim on the gaps: a row with counters at x < y is worth y - x - 1"
 
     @property

@@ -25,11 +25,12 @@ from typing import Any
 from ..play.analysis import Analysis, MisereAnalysis, OutcomeAnalysis, analyze_misere
 from ..play.analysis import analyze as analyze_parts
 from ..catalog import entries, find
-from ..engine import Game, Sum, value
+from ..engine import Game, Sum
 from ..errors import GrundyError
 from ..rules.base import is_grid_game, is_heap_game
 from .explain import describe_move, explain
 from .positions import (MAX_COIN, MAX_HEAP, MAX_OPTIONS, MAX_PARTS, MAX_SIDE, board_of,
+                        has_own_positions,
                         option_parts, read_parts, read_position, tidy, to_json)
 
 __all__ = ["MAX_MISERE_TOKENS", "MAX_MOVES_LISTED", "MAX_SEQUENCE", "MAX_TABLE_SIDE",
@@ -172,7 +173,8 @@ def _report(game: Game, parts: list[Any], misere: bool) -> dict[str, Any]:
         "misere": misere,
         "value": None if misere else found.value,  # type: ignore[union-attr]
         "outcome": found.outcome,
-        "part_values": None if misere else list(found.part_values),  # type: ignore[union-attr]
+        "part_values": (list(found.part_values) if isinstance(found, Analysis)
+                        else None),  # None: misère play, or a value past the search
         "winning_moves": [_move_json(game, m.index, m.part, m.option) for m in found.moves],
         "explanation": explain(game, found),
         "moves": [_move_json(game, i, parts[i], o) for i, o in legal[:MAX_MOVES_LISTED]],
@@ -216,10 +218,7 @@ def _wins(game: Game, parts: list[Any], misere: bool) -> bool:
         won = misere_outcome(game, Sum(*parts)) == "N"
         _forget_misere(game)
         return won
-    total = 0
-    for p in parts:
-        total ^= value(game, p)
-    return total != 0
+    return _analysis(game, parts, misere).outcome == "N"
 
 
 def _grundy_plays(game: Game, parts: list[Any], misere: bool,
@@ -268,6 +267,7 @@ def limits() -> dict[str, int]:
 
 def _traits(game: Game) -> dict[str, Any]:
     return {"board": board_of(game), "dims": 2 if is_grid_game(game) else 1,
+            "own": has_own_positions(game), "example": getattr(game, "example", None),
             "first_index": int(getattr(game, "first_index", 0)),
             "misere": board_of(game) == "heaps"}
 

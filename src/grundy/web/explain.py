@@ -21,7 +21,7 @@ __all__ = ["describe_move", "explain"]
 
 def describe_move(game: Game, part: Any, leaves: list[Any]) -> str:
     """A move in words, as the API writes it: ``5 -> 4``, ``3 -> 0``, ``2x2 -> nothing``."""
-    return describe(part, leaves, "0" if board_of(game) == "heaps" else "nothing")
+    return describe(part, leaves, "0" if board_of(game) == "heaps" else "nothing", game)
 
 
 def explain(game: Game, found: Analysis | MisereAnalysis | OutcomeAnalysis) -> str:
@@ -71,7 +71,7 @@ def _text(game: Game, move: Any) -> str:
 
 def _label(game: Game, part: Any) -> str:
     """A part in words: ``heap 3``, ``the head at 2x4``, ``a bean with 5 bottles after it``."""
-    text = format_part(part)
+    text = format_part(part, game)
     return {"heaps": f"heap {text}", "coins": f"the head at coin {text}",
             "bottles": f"a bean with {text} bottles after it",
             "coin-board": f"the head at {text}", "grid": f"the black cell {text}",

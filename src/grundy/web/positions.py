@@ -25,7 +25,7 @@ from ..errors import GrundyError
 from ..play.match import option_parts, tidy
 from ..rules.base import is_grid_game, is_heap_game
 
-__all__ = ["MAX_COIN", "MAX_HEAP", "MAX_OPTIONS", "MAX_PARTS", "MAX_SIDE", "board_of", "describe",
+__all__ = ["MAX_COIN", "MAX_NUMBERS", "has_own_positions", "MAX_HEAP", "MAX_OPTIONS", "MAX_PARTS", "MAX_SIDE", "board_of", "describe",
            "option_parts", "read_part", "read_parts", "read_position", "tidy", "to_json"]
 
 #: the most parts a position may have
@@ -76,7 +76,46 @@ def read_part(game: Game, raw: Any, where: str) -> Any:
             raise GrundyError(f"{where}: {r}x{c} is too large for the playground "
                               f"(rows and columns at most {MAX_SIDE})")
         return (r, c)
-    raise GrundyError(f"{game!r} has no positions the playground can read")
+    if has_own_positions(game) and isinstance(raw, str):
+        return _own_part(game, raw, where)
+    raise GrundyError(f"{where}: {game!r} has no positions the playground can read "
+                      f"(got {_show(raw)})")
+
+
+#: the most numbers in a part written in a game's own notation (a Moore or Welter position)
+MAX_NUMBERS = 8
+
+
+def has_own_positions(game: Game) -> bool:
+    """Whether the game writes its positions its own way (``3 5 pool=2``, ``11,7``): the
+    playground then sends each part as that text."""
+    return (not is_heap_game(game) and not is_grid_game(game)
+            and type(game).parse_position is not Game.parse_position)
+
+
+def _own_part(game: Game, raw: str, where: str) -> Any:
+    from ..rules.closed import WordReader
+
+    if len(raw) > 80:
+        raise GrundyError(f"{where}: at most 80 characters, got {len(raw)}")
+    words = raw.split()
+    parts = game.parse_words(words) if isinstance(game, WordReader) else [
+        game.parse_position(raw)]
+    if len(parts) != 1:
+        raise GrundyError(f"{where}: expected one position, got {_show(raw)}")
+    numbers = _numbers(parts[0])
+    if len(numbers) > MAX_NUMBERS or max(numbers, default=0) > MAX_COIN:
+        raise GrundyError(f"{where}: {_show(raw)} is too large for the playground (at most "
+                          f"{MAX_NUMBERS} numbers, each at most {MAX_COIN})")
+    return parts[0]
+
+
+def _numbers(part: Any) -> list[int]:
+    if isinstance(part, int):
+        return [part]
+    if isinstance(part, tuple):
+        return [n for item in part for n in _numbers(item)]
+    return []
 
 
 def read_parts(game: Game, raw: Any, where: str) -> list[Any]:
@@ -104,7 +143,9 @@ def read_position(game: Game, raw: Any, where: str = "position") -> list[Any]:
 
 
 def to_json(game: Game, parts: list[Any]) -> list[Any]:
-    """Parts as JSON: integers, or ``[r, c]`` pairs."""
+    """Parts as JSON: integers, ``[r, c]`` pairs, or a game's own notation (a string)."""
+    if has_own_positions(game):
+        return [game.format_position(p) for p in parts]
     return [list(p) if isinstance(p, tuple) else p for p in parts]
 
 
@@ -113,10 +154,12 @@ def _show(raw: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def describe(part: Any, leaves: list[Any], empty: str = "nothing") -> str:
+def describe(part: Any, leaves: list[Any], empty: str = "nothing",
+             game: Game | None = None) -> str:
     """A move in words: ``7 -> 2 + 4`` (``empty``: what a move that leaves nothing leaves).
 
     >>> describe(7, [2, 4]), describe(3, [], "0"), describe((2, 2), [])
     ('7 -> 2 + 4', '3 -> 0', '2x2 -> nothing')
     """
-    return f"{format_part(part)} -> {format_part(Sum(*leaves)) if leaves else empty}"
+    shown = format_part(Sum(*leaves), game) if leaves else empty
+    return f"{format_part(part, game)} -> {shown}"

@@ -41,6 +41,8 @@ function request(extra) {
 const key = (part) => Array.isArray(part) ? part.join("x") : String(part);
 const sameParts = (a, b) => a.map(key).sort().join(",") === b.map(key).sort().join(",");
 const board = () => state.info ? state.info.board : "heaps";
+// a game that writes its positions its own way ("3 5 pool=2", "11,7"): parts are that text
+const own = () => Boolean(state.info && state.info.own);
 const movesOf = (index) => (state.analysis ? state.analysis.moves : []).filter((m) => m.part === index);
 
 function findMove(index, leaves) {
@@ -69,6 +71,7 @@ function moveText(move) {
 // -- the position box ---------------------------------------------------------------------
 
 function readPosition(text) {
+  if (own()) return {parts: text.split(";").map((p) => p.trim()).filter(Boolean), size: null};
   const words = text.trim().split(/[\s;]+/).filter(Boolean);
   if (board() === "bottles") {  // bottle counts, as in the contest: "1 0 2 1"
     const counts = words.map(Number);
@@ -89,6 +92,7 @@ function readPosition(text) {
 }
 
 function writePosition(parts, size) {
+  if (own()) return parts.join("; ");
   if (board() === "bottles") {
     const counts = new Array(size).fill(0);
     parts.forEach((d) => { counts[size - 1 - d] += 1; });
@@ -101,6 +105,7 @@ const rand = (lo, hi) => lo + Math.floor(Math.random() * (hi - lo + 1));
 
 function randomPosition() {
   const f = state.info.first_index;
+  if (own()) return {parts: [...(state.info.example || [])], size: null};
   switch (board()) {
     case "coins": {
       const heads = new Set();
@@ -140,7 +145,7 @@ async function loadCatalog() {
   const select = $("game-select");
   const groups = {};
   for (const g of data.games) {
-    const label = {heaps: "Heap games", coins: "Coin rows", bottles: "Beans", "coin-board": "Coin boards", grid: "Grids", rectangle: "Cutting paper", queen: "A queen to the corner"}[g.board];
+    const label = g.own ? "Other classics (moves listed)" : {heaps: "Heap games", coins: "Coin rows", bottles: "Beans", "coin-board": "Coin boards", grid: "Grids", rectangle: "Cutting paper", queen: "A queen to the corner"}[g.board];
     if (!label) continue;  // a board this page does not draw yet (it is played at the terminal)
     if (!groups[label]) { groups[label] = document.createElement("optgroup"); groups[label].label = label; select.append(groups[label]); }
     const option = new Option(g.name, g.name);
@@ -157,7 +162,7 @@ async function useGame(name) {
   $("rules").textContent = entry ? `${entry.rules}. Source: ${entry.source}.` : `${info.repr}: a ${info.board === "heaps" ? "heap game" : info.board + " game"} given by its notation.`;
   $("misere").disabled = !info.misere;
   if (!info.misere) $("misere").checked = false;
-  $("position-help").textContent = {
+  $("position-help").textContent = info.own ? `Parts in the game's own notation, separated by ";", such as ${(info.example || []).join("; ")}. Pick a move from the list under the board (click a part to list only its moves).` : {
     heaps: "Heap sizes, such as 3 5 7. Click a token to take it and the tokens to its right (or a token in the middle, where the game allows it); drag across tokens to take a run.",
     coins: "The coins showing heads, numbered from 1, such as 3 7 10. Click a head, then the coin to turn with it.",
     bottles: "Beans in each bottle, left to right, such as 1 0 2 1. Click a bottle to take a bean, then the two bottles (further right, maybe the same) to put beans in.",
@@ -301,7 +306,7 @@ function render(highlight) {
   const root = $("board");
   root.replaceChildren();
   root.dataset.kind = board();
-  const draw = {heaps: drawHeaps, coins: drawCoins, bottles: drawBottles, "coin-board": drawCoinBoard, grid: drawCoinBoard, rectangle: drawRectangles, queen: drawQueens}[board()];
+  const draw = own() ? drawOwn : {heaps: drawHeaps, coins: drawCoins, bottles: drawBottles, "coin-board": drawCoinBoard, grid: drawCoinBoard, rectangle: drawRectangles, queen: drawQueens}[board()];
   draw(root, highlight || null);
   drawMenu();
   drawValues();
@@ -513,6 +518,22 @@ function drawCoinBoard(root, highlight) {
   root.append(grid);
 }
 
+// A game with positions of its own: each part a card with its text; the moves are the menu.
+function drawOwn(root, highlight) {
+  const wrap = el("div", "own-parts");
+  state.parts.forEach((part, index) => {
+    const card = el("button", "own-part" + (state.selected === index ? " selected" : ""), `${part} `);
+    card.dataset.part = index;
+    card.title = "list only this part's moves";
+    if (highlight && highlight.part === index) card.classList.add("hinted");
+    card.append(badge(index));
+    card.addEventListener("click", () => { state.selected = state.selected === index ? null : index; render(); });
+    wrap.append(card);
+  });
+  if (!state.parts.length) wrap.append(el("p", "empty", "Nothing left."));
+  root.append(wrap);
+}
+
 // Wythoff's game: each part is a queen on its own board, drawn from the corner 0,0 to the
 // queen; the squares it may move to are buttons (left, up, diagonally towards the corner).
 function drawQueens(root, highlight) {
@@ -638,6 +659,7 @@ function drawMenu(only) {
   if (!moves) {
     if (state.selected !== null) moves = movesOf(state.selected);
     else if ((board() === "heaps" || board() === "rectangle") && state.analysis.moves.length <= 30) moves = state.analysis.moves;
+    else if (own()) moves = state.analysis.moves;
     else if (board() === "heaps") { menu.append(el("span", "menu-title", "Click a heap's size to list its moves.")); return; }
     else return;
   }
