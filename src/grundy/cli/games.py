@@ -17,5 +17,5 @@ def games() -> None:
         click.echo(f"{entry.name}{aliases}")
         click.echo(f"    {entry.rules}")
         click.echo(f"    family: {entry.family}; source: {entry.source}")
-    click.echo("\nNotations: sub:1,3,4  allbut:1,2  0.77 (octal/hex take-and-break)  A*B (coin product)")
+    click.echo("\nNotations: sub:1,3,4  allbut:1,2  0.77 (octal/hex take-and-break)  A*B (coin product)  moore:3 (Moore's nim_k)")
 

@@ -34,6 +34,7 @@ from typing import Any
 from .analysis import Analysis, MisereAnalysis, Move, OutcomeAnalysis, analyze, analyze_misere, format_part
 from ..engine import Game, Sum, value
 from ..errors import GrundyError
+from ..rules.closed import OutcomeTheory
 
 __all__ = ["MENU_LIMIT", "Match", "option_parts", "play", "tidy"]
 
@@ -90,6 +91,11 @@ class Match:
                  misere: bool = False) -> None:
         self.game = game
         self.parts = tidy(game, parts)
+        for part in self.parts:  # a match lists every move: only positions the search reaches
+            if isinstance(game, OutcomeTheory) and not game.value_known(part):
+                raise GrundyError(f"{format_part(part, game)} is too large to play move by "
+                                  f"move in {game.label} ('grundy analyze' answers it by the "
+                                  "theorem)")
         self.rng = random.Random(seed)
         self.misere = misere
         self._analysis: tuple[tuple[Any, ...], Analysis | MisereAnalysis | OutcomeAnalysis] | None = None

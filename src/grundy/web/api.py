@@ -254,7 +254,7 @@ def games(_: Mapping[str, Any] | None = None, resolve: Resolve = find) -> dict[s
         out.append({"name": entry.name, "aliases": list(entry.aliases), "family": entry.family,
                     "rules": entry.rules, "source": entry.source, **_traits(game)})
     return {"games": out, "notations": ["sub:1,3,4", "allbut:1,2", "0.137", "4.07",
-                                        "ruler*mock-turtles"], "limits": limits()}
+                                        "ruler*mock-turtles", "moore:3"], "limits": limits()}
 
 
 def limits() -> dict[str, int]:
