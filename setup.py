@@ -1,4 +1,5 @@
-"""Builds the compiled parts of grundy (the nimber kernel, the octal-game kernel and the misère-quotient kernel); everything else is configured in pyproject.toml.
+"""Builds the compiled parts of grundy (the nimber kernel, the octal-game kernel, the
+misère-quotient kernel and the board search); everything else is configured in pyproject.toml.
 
 The extension is optional: without a C compiler the build goes on without it and
 grundy uses its NumPy kernels, which compute the same results (the tests check it).
@@ -11,5 +12,7 @@ setup(ext_modules=[
     Extension("grundy.native._octal", ["src/grundy/native/_octal.c"], optional=True,
               extra_compile_args=["-O3", "-pthread"], extra_link_args=["-pthread"]),
     Extension("grundy.native._misere", ["src/grundy/native/_misere.c"], optional=True,
+              extra_compile_args=["-O3"]),
+    Extension("grundy.native._cram", ["src/grundy/native/_cram.c"], optional=True,
               extra_compile_args=["-O3"]),
 ])
