@@ -92,6 +92,7 @@ class Match:
         self.game = game
         self.parts = tidy(game, parts)
         for part in self.parts:  # a match lists every move: only positions the search reaches
+            game.check_listable(part)
             if isinstance(game, OutcomeTheory) and not game.value_known(part):
                 raise GrundyError(f"{format_part(part, game)} is too large to play move by "
                                   f"move in {game.label} ('grundy analyze' answers it by the "

@@ -75,6 +75,20 @@ class Nim(HeapGame):
             raise GrundyError(f"a heap size is a non-negative integer, got {position!r}")
         return int(position)
 
+    def options_of_value(self, part: Any, target: int) -> list[Any]:
+        """The one move to value ``target``: leave ``target`` tokens (any heap size).
+
+        >>> Nim().options_of_value(10**30, 7)
+        [7]
+        """
+        return [target] if target < part else []
+
+    def parse_position(self, text: str) -> int:
+        """A heap: digits, or a power ``B**E`` (``2**100``)."""
+        from .closed import read_integer
+
+        return read_integer(text, "a heap size (a non-negative integer)")
+
     def misere_outcome_of(self, parts: Sequence[Any]) -> str | None:
         """Bouton's misere rule: with a heap of 2 or more, as in normal play; with only
         heaps of 0 and 1, the player to move wins iff the number of 1s is even.
