@@ -133,3 +133,34 @@ def test_analysis_limits_are_clear_errors(cli):
     heap, side = find("kayles").move_limit, find("coins").move_limit  # the games' own limits
     assert_one_line_error(cli("analyze", "kayles", str(heap + 1)), "too large")
     assert_one_line_error(cli("analyze", "coins", f"3x{side + 1}"), "too large")
+
+
+# -- games answered by a theorem past the search ---------------------------------------
+
+
+def test_a_position_past_the_search_is_answered_by_the_theorem() -> None:
+    from grundy.catalog import find
+    from grundy.play.analysis import OutcomeAnalysis, analyze as run, parse_position, theorem_of
+
+    wythoff = find("wythoff")
+    parts = parse_position(wythoff, ["10**40", "7", "3,5"])
+    assert parts == [(10**40, 7), (3, 5)]
+    found = run(wythoff, parts[:1])
+    assert isinstance(found, OutcomeAnalysis) and found.value is None
+    text = found.describe()
+    assert "value: not computed" in text and "10000000000000000000000000000000000000000,7 ->" in text
+    assert theorem_of(wythoff) is not None and "Wythoff" in str(theorem_of(wythoff))
+    assert theorem_of(find("kayles")) is not None  # the octal certifier
+    # in a sum, the value of every part is needed: a clear error, not a made-up value
+    with pytest.raises(GrundyError, match="not computed"):
+        run(wythoff, parts)
+
+
+def test_moves_are_written_in_the_games_notation() -> None:
+    from grundy.catalog import find
+    from grundy.play.analysis import analyze as run
+
+    found = run(find("euclid"), [(11, 7), (5, 3)])
+    assert found.moves
+    for m in found.moves:  # A,B as typed, not the 11x7 of a grid cell
+        assert m.describe() == "{},{} -> {},{}".format(*m.part, *m.option)
