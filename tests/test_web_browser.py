@@ -311,3 +311,12 @@ def test_every_classic_played_to_the_end_from_the_move_list(page: Any) -> None:
                 chips.first.click()
             settle(page)
         assert over(page) == "grundy", game
+
+
+def test_wythoff_heat_map_shows_the_beatty_pairs(page: Any, tmp_path: Path) -> None:
+    page.select_option("#game-select", "wythoff")
+    settle(page)
+    page.click("#tab-map")
+    page.wait_for_selector("#heatmap[data-drawn]")
+    assert "P-positions" in page.inner_text("#map-status")
+    page.screenshot(path=str(tmp_path / "wythoff-map.png"), full_page=True)

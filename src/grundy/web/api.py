@@ -334,7 +334,10 @@ def sequence(body: Mapping[str, Any], resolve: Resolve) -> dict[str, Any]:
 
     game = _game(body, resolve)
     if not is_heap_game(game):
-        raise RequestError(f"game: {body['game']} is two-dimensional: ask /api/table")
+        if is_grid_game(game):
+            raise RequestError(f"game: {body['game']} is two-dimensional: ask /api/table")
+        raise RequestError(f"game: {body['game']} has no Grundy sequence (its positions are "
+                           "not heaps): analyze its positions instead")
     n = _count(body, "n", 100, MAX_SEQUENCE)
     values = [int(v) for v in values_of(game, n).tolist()]
     return {"game": str(body["game"]), "n": n, "values": values,
