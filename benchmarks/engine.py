@@ -21,7 +21,7 @@ checked equal.  Ratios are grundy's time over the reference's (below 1: grundy i
    Wythoff's 150 x 150 table by ``value`` calls, and ``winning_moves`` of the first hundred
    heaps; then the same loops again on the warm memo (against the warm ``lru_cache``).
 
-Run: .venv/bin/python benchmarks/engine.py [--quick]
+Run: .venv/bin/python benchmarks/engine.py [--quick] [--loops] (``--loops``: only item 5)
 """
 
 from __future__ import annotations
@@ -167,6 +167,9 @@ def main() -> None:
     grundy_n = 600 if quick else 2000
     cut = 30 if quick else 60
 
+    if "--loops" in sys.argv:
+        loop_forms(quick, max(repeat, 5))
+        return
     corner = (side - 1, side - 1)
     row(f"Wythoff value{corner}", lambda: value(Wythoff(), corner),
         lambda: memo_plain(Wythoff())(corner), repeat)

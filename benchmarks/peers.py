@@ -149,7 +149,8 @@ def main() -> None:
                              "peer on the values it computed, e.g. 0.354,0.16")
     args = parser.parse_args()
     if args.period:
-        periods([g for g in args.period.split(",") if g], args.repeat or 1)
+        periods([g for g in args.period.split(",") if g], args.repeat or 1,
+                None if args.one_peer else [p for p in args.peers.split(",") if p])
         return
     sizes = [int(float(s)) for s in args.sizes.split(",") if s]
     games = [g for g in args.games.split(",") if g]
@@ -191,8 +192,8 @@ def main() -> None:
             print(line, flush=True)
 
 
-def periods(games: list[str], repeat: int) -> None:
-    """``grundy period GAME`` against the fastest peer on as many values."""
+def periods(games: list[str], repeat: int, peers: list[str] | None) -> None:
+    """``grundy period GAME`` against each peer (``None``: the fastest) on as many values."""
     import json
 
     with tempfile.TemporaryDirectory(prefix="grundy-peers-") as tmp:
@@ -205,14 +206,14 @@ def periods(games: list[str], repeat: int) -> None:
             ours = best(_bench.grundy_command("period", game, "--json"), where / "period.json",
                         repeat)
             n = json.loads(ours.output.read_text())["checked_to"]
-            peer = FASTEST.get(game, "ogs-rc")
-            cmd = peer_command(bin_dir, peer, game, n)
-            if cmd is None:
-                continue
-            theirs = best(cmd, where / f"{peer}.txt", repeat)
-            print(f"{game:<7} {n:>9}  {row('grundy', ours)}  {row(peer, theirs)}  "
-                  f"{ours.seconds / theirs.seconds:5.2f}x {ours.peak_mb / theirs.peak_mb:6.2f}x",
-                  flush=True)
+            for peer in peers or [FASTEST.get(game, "ogs-rc")]:
+                cmd = peer_command(bin_dir, peer, game, n)
+                if cmd is None:
+                    continue
+                theirs = best(cmd, where / f"{peer}.txt", repeat)
+                print(f"{game:<7} {n:>9}  {row('grundy', ours)}  {row(peer, theirs)}  "
+                      f"{ours.seconds / theirs.seconds:5.2f}x "
+                      f"{ours.peak_mb / theirs.peak_mb:6.2f}x", flush=True)
 
 
 if __name__ == "__main__":

@@ -148,7 +148,7 @@ def find_period(game: Any, max_n: int | None = None, *, seconds: float | None = 
     if max_n is not None:
         limit = max_n
     elif seconds is not None:  # the time decides: up to all the kernel can do
-        limit = (MAX_IN_PLACE if in_place else heap.sequence_limit) or 10**8
+        limit = heap.sequence_limit or 10**8
     else:
         limit = heap.period_budget
     most = MAX_IN_PLACE if in_place else heap.sequence_limit
@@ -221,7 +221,11 @@ def _in_place(heap: HeapGame, limit: int, out: str | os.PathLike[str] | None, re
     values (zeroed pages cost no memory until written; with ``out``, a memory map of that
     file, resumable), filled in place from where the last call stopped."""
     if out is None:
-        values: np.ndarray = np.zeros(limit, dtype=np.uint16)
+        try:  # zeroed pages: memory is taken as the values are written
+            values: np.ndarray = np.zeros(limit, dtype=np.uint16)
+        except MemoryError:
+            raise GrundyError(f"{heap.label}: {limit} values (2 bytes a heap) do not fit in "
+                              "memory here; keep them in a file with --out FILE.npy") from None
         done = 0
         note: Callable[[int], None] = (lambda i: progress(i, limit)) if progress else (lambda i: None)
     else:
