@@ -226,3 +226,24 @@ def test_cli_counts_and_limits(cli, tmp_path):
     out = tmp_path / "k.npy"
     r = cli("sequence", "kayles", "-n", "1e4", "--out", str(out))
     assert r.code == 0 and len(np.load(out)) == 10**4
+
+
+def test_a_short_repetition_at_the_end_does_not_hide_the_period():
+    # mostly zeros: the last values repeat with period 1 (and 2, 3, ...) over a run of
+    # zeros, but only the true period holds from the preperiod
+    rnd = np.random.default_rng(3)
+    for _ in range(10):
+        e, p = int(rnd.integers(100, 2000)), int(rnd.integers(500, 4000))
+        n = 2 * e + 2 * p + int(rnd.integers(0, 100))
+        block = (rnd.random(p) < 0.05) * rnd.integers(1, 40, p)
+        block[-30:] = 0  # every copy of the period ends in a run of zeros
+        block[0] = 7
+        if any(np.array_equal(block, np.roll(block, d)) for d in range(1, p) if p % d == 0):
+            continue
+        g = np.zeros(n, dtype=np.int64)
+        g[:e] = rnd.integers(0, 3, e)
+        for start in range(e, n, p):
+            g[start : start + p] = block[: n - start]
+        g[e - 1] = g[e - 1 + p] + 1
+        rule = Certifier(lambda e, p: 2 * e + 2 * p, "a test rule")
+        assert search(g.astype(np.uint16), rule, saltus=False)[0] == Found(e, p, 0)

@@ -152,7 +152,7 @@ def search(g: np.ndarray, rule: Certifier | None,
     """
     n = len(g)
     observed = None
-    examined: list[int] = []
+    examined: dict[int, int] = {}  # period -> its preperiod in the data
     # first the periods the last TAIL values allow; if there are too many to examine (a
     # sequence of few distinct values), then those that a long window of values allows
     for window in (TAIL, LONG_WINDOW) if n >= 4 * LONG_WINDOW else (TAIL,):
@@ -160,13 +160,10 @@ def search(g: np.ndarray, rule: Certifier | None,
         for p, s in candidates(g, saltus, window=window):
             if count >= MAX_EXAMINED:
                 break
-            # a multiple of a period examined holds from no later, and proves nothing more
-            # (the least divisor would be found from the data again): skip it
-            if p in examined or any(p % q == 0 for q in examined[:MAX_EXAMINED]):
+            if p in examined or _no_earlier(g, p, s, examined):
                 continue
             count += 1
-            examined.append(p)
-            e = preperiod(g, p, s)
+            e = examined[p] = preperiod(g, p, s)
             if rule is not None and s == 0 and rule.needed(e, p) <= n:
                 return _least_divisor(g, e, p), None
             if observed is None and n - e >= 3 * p and n - e - p >= TAIL:
@@ -176,6 +173,19 @@ def search(g: np.ndarray, rule: Certifier | None,
         if count < MAX_EXAMINED:
             break  # every candidate was examined
     return None, observed
+
+
+def _no_earlier(g: np.ndarray, p: int, s: int, examined: dict[int, int]) -> bool:
+    """Whether ``p``, a multiple of a period ``q`` examined (preperiod ``e``), holds from
+    ``e`` exactly: it holds from ``e`` at the latest (``q`` does), and from earlier only
+    if it holds at ``e - 1``, one comparison.  Then it proves nothing ``q`` did not.  (When
+    ``e - 1 + p`` is past the data, ``q`` says nothing of ``p``.)"""
+    n = len(g)
+    for q, e in examined.items():
+        if p % q == 0:
+            if e == 0 or (e - 1 + p < n and int(g[e - 1 + p]) - int(g[e - 1]) != s):
+                return True
+    return False
 
 
 def next_size(g: np.ndarray, rule: Certifier, saltus: bool, examine: int = 64) -> int | None:
