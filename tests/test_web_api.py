@@ -232,6 +232,37 @@ def test_misere_nim_by_boutons_rule(client: TestClient) -> None:
     assert end["winner"] == "grundy"  # you took the last token: in misère play you lose
 
 
+def test_misere_kayles_past_the_search_is_played_by_its_quotient(client: TestClient) -> None:
+    from functools import lru_cache
+
+    @lru_cache(maxsize=None)
+    def misere_wins(heaps: tuple[int, ...]) -> bool:  # a plain misère search of Kayles
+        if not heaps:
+            return True  # no move: the opponent moved last
+        for i, h in enumerate(heaps):
+            rest = heaps[:i] + heaps[i + 1:]
+            for t in (1, 2):
+                for a in range(h - t + 1):
+                    left = tuple(sorted(rest + tuple(x for x in (a, h - t - a) if x)))
+                    if not misere_wins(left):
+                        return True
+        return False
+
+    small = post(client, "/api/analyze", {"game": "kayles", "position": [4, 5, 6],
+                                          "misere": True})
+    assert small["outcome"] == ("N" if misere_wins((4, 5, 6)) else "P")
+    big = post(client, "/api/analyze", {"game": "kayles", "position": [40, 50, 60],
+                                        "misere": True})  # 150 tokens: past the search
+    assert big["outcome"] in ("N", "P") and "quotient" in big["explanation"]
+    assert big["winning_moves"] or big["outcome"] == "P"
+    for move in big["winning_moves"]:
+        left = [40, 50, 60]
+        left[move["part"]:move["part"] + 1] = move["to"]
+        after = post(client, "/api/analyze", {"game": "kayles", "position": left,
+                                              "misere": True})
+        assert after["outcome"] == "P"
+
+
 # -- sequences and tables -------------------------------------------------------------------
 
 
@@ -294,7 +325,7 @@ BAD_POSTS = [
     ({"game": "beans", "position": [api.MAX_COIN + 1]}, "too large"),
     ({"game": "nim", "position": [3], "misere": "yes"}, "misere: expected true or false"),
     ({"game": "coins", "position": ["2x2"], "misere": True}, "misere: misère play is offered"),
-    ({"game": "kayles", "position": [20, 11], "misere": True}, "at most 30 tokens"),
+    ({"game": "0.07", "position": [60, 1], "misere": True}, "at most 30 tokens"),
 ]
 
 

@@ -158,10 +158,12 @@ class MisereAnalysis:
     parts: tuple[Any, ...]
     outcome: str
     moves: tuple[Move, ...]
+    #: why, when a theory decides it (the quotient's elements and product, tameness)
+    why: tuple[str, ...] = ()
 
     def describe(self) -> str:
         """A few lines of plain English."""
-        lines = ["misere play: the player who makes the last move loses"]
+        lines = ["misere play: the player who makes the last move loses", *self.why]
         return "\n".join(lines + _verdict(self.outcome, self.moves)) + "\n"
 
 
@@ -187,11 +189,13 @@ def analyze_misere(game: Game, parts: Sequence[Any]) -> MisereAnalysis:
     ('N', ['2 -> 1'])
     """
     from .misere import misere_outcome, misere_part_winning_moves
+    from .misere.search import misere_explanation
 
     parts = tuple(parts)
     outcome = misere_outcome(game, Sum(*parts))
     pairs = misere_part_winning_moves(game, parts) if outcome == "N" else []
-    return MisereAnalysis(parts, outcome, tuple(Move(i, parts[i], o) for i, o in pairs))
+    return MisereAnalysis(parts, outcome, tuple(Move(i, parts[i], o) for i, o in pairs),
+                          tuple(misere_explanation(game, parts)))
 
 
 def parse_position(game: Game, words: Sequence[str]) -> list[Any]:

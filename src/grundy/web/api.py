@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..play.analysis import Analysis, MisereAnalysis, OutcomeAnalysis, analyze_misere
+from ..play.misere.search import quotient_covers
 from ..play.analysis import analyze as analyze_parts
 from ..catalog import entries, find
 from ..engine import Game, Sum
@@ -41,7 +42,7 @@ __all__ = ["MAX_MISERE_TOKENS", "MAX_MOVES_LISTED", "MAX_SEQUENCE", "MAX_TABLE_S
 MAX_SEQUENCE = 10_000
 #: the largest rows and cols of ``/api/table``
 MAX_TABLE_SIDE = 128
-#: misère play (searched move by move): the most tokens of all heaps together
+#: misère play searched move by move (no quotient known): the most tokens of all heaps together
 MAX_MISERE_TOKENS = 30
 #: the most legal moves one analysis lists (the page's menus); the winning moves are all listed
 MAX_MOVES_LISTED = 2000
@@ -130,7 +131,7 @@ def _position(game: Game, body: Mapping[str, Any], misere: bool) -> list[Any]:
         if board_of(game) != "heaps":
             raise RequestError("misere: misère play is offered for heap games only "
                                f"({board_of(game)} boards are searched too slowly)")
-        if sum(parts) > MAX_MISERE_TOKENS:
+        if sum(parts) > MAX_MISERE_TOKENS and not quotient_covers(game, parts):
             raise RequestError(f"position: misère play is searched move by move, so the heaps "
                                f"may hold at most {MAX_MISERE_TOKENS} tokens together, "
                                f"got {sum(parts)}")

@@ -27,8 +27,10 @@ def describe_move(game: Game, part: Any, leaves: list[Any]) -> str:
 def explain(game: Game, found: Analysis | MisereAnalysis | OutcomeAnalysis) -> str:
     """Why the position is won or lost, in words (the parts' values, their XOR, the move)."""
     if isinstance(found, MisereAnalysis):
+        how = (" ".join(line.strip() for line in found.why) + ". " if found.why else
+               "so grundy searched the moves of the whole position. ")
         head = ("Misère play: whoever makes the last move loses. Values do not add up here, "
-                "so grundy searched the moves of the whole position. ")
+                + ("but the game's theory decides: " if found.why else "") + how)
         if found.outcome == "P":
             return head + ("Every move leads to a position the opponent wins: the player to "
                            "move loses.")
