@@ -607,12 +607,19 @@ def winning_moves(game: Game, position: Any) -> list[Any]:
         parts = position.parts
         return [Sum(*parts[:i], option, *parts[i + 1 :])
                 for i, option in part_winning_moves(game, parts)]
-    opts = _options(game, position)
-    get = game.cache.get
+    try:
+        given = game.options(position)
+        opts = given if type(given) is list else list(given)
+    except GrundyError:
+        raise
+    except Exception as exc:
+        raise RulesetError(game, position, exc) from exc
+    memo = game._grundy_memo
+    get = (memo if memo is not None else game.cache).get
     out: list[Any] = []
     for o in opts:  # an option memoised is read in place, the others asked
         try:
-            v = get(o) if type(o) is not Sum else None
+            v = get(o)  # a Sum is never a key: None, and value() adds its parts
         except TypeError:  # an unhashable option: value() names it
             v = None
         if v is None:
