@@ -149,6 +149,24 @@ _ENTRIES: tuple[Entry, ...] = (
           "take a bean from bottle i, put one in bottles j and k, i < j <= k",
           "HNOI 2007, splitting game (Luogu P3185)",
           ".rules.beans:Beans", aliases=("splitting-game", "hnoi2007")),
+    # boards and graphs ----------------------------------------------------
+    Entry("cram", "board",
+          "place a domino on two free adjacent cells (a board: 4x5, or rows '..|.#' with # blocked)",
+          "Gardner (1974); Winning Ways ch. 23; values: Lemoine & Viennot, Beling",
+          ".rules.cram:Cram", aliases=("impartial-domineering",)),
+    Entry("chomp", "board",
+          "bite a square and all squares above and right of it; the poisoned corner loses (3x7, or heights 5,3,1)",
+          "D. Gale (1974); F. Schuh (1952)", ".rules.chomp:Chomp"),
+    Entry("node-kayles", "graph",
+          "take a vertex and its neighbours (a graph: path:5, grid:3x4, petersen, 0-1,1-2)",
+          "T. J. Schaefer (1978); on a path: Dawson's Chess", ".rules.graphs:NodeKayles"),
+    Entry("arc-kayles", "graph",
+          "take an edge and both its ends (on a board's grid: Cram; on a path: Dawson's Kayles)",
+          "T. J. Schaefer (1978); CGSuite's GenArcKayles", ".rules.graphs:ArcKayles"),
+    Entry("green-hackenbush", "graph",
+          "cut an edge; what no longer reaches the ground falls (0-1,1-2,1-3 with 0 the ground; stalk:5)",
+          "Winning Ways ch. 7 (the colon and fusion principles)",
+          ".rules.hackenbush:GreenHackenbush", aliases=("hackenbush",)),
 )
 
 

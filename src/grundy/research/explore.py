@@ -237,8 +237,9 @@ def _rare_common(g: np.ndarray) -> Finding | None:
     n = len(g)
     if s.rare_mask == 0 or s.rare_count < 2 or 8 * s.rare_count > n:
         return None
-    text = (f"rare/common split with mask {s.rare_mask}: a value v is rare when "
-            f"popcount(v & {s.rare_mask}) is even; {s.rare_count} rare values, the last at heap "
+    text = (f"rare/common split with mask {s.rare_mask:x}: a value v is rare when "
+            f"popcount(v & 0x{s.rare_mask:x}) is even; {s.rare_count} rare values, the last at "
+            "heap "
             f"{s.last_rare}")
     return Finding("rare-common", text, n)
 

@@ -1,17 +1,21 @@
 """Cram: place a domino on two free adjacent cells of a board; who cannot, loses.
 
-A position is a :class:`~grundy.rules.cells.Board`.  A move's option is the sum of the
-components the board falls into (a lone cell has no move and is dropped), each in its
-canonical form under the square's symmetries, so the engine meets each shape once and
-values add by XOR.  Two symmetry strategies are theorems the tests check: on an even x
-even board the second player mirrors through the centre (value 0); on an even x odd
-board the first player takes the two central cells and then mirrors (never 0).
+A position is a :class:`~grundy.rules.cells.Board`, and an option is the board with the
+domino's cells taken, in the same frame (so a move reads as played).  Values come by
+pieces: a board is worth the XOR of its components' values (a lone cell has no move),
+each valued once in its canonical form under the square's symmetries, by the compiled
+search when it is built (:mod:`grundy.native._cram`) or else by :func:`board_value`.
+Two symmetry strategies are theorems the tests check: on an even x even board the
+second player mirrors through the centre (value 0); on an even x odd board the first
+player takes the two central cells and then mirrors (never 0).
 
 >>> g = Cram()
 >>> [g.value(Board.full(1, n)) for n in range(1, 9)]  # 1 x n is Dawson's Kayles, shifted
 [0, 1, 1, 2, 0, 3, 1, 1]
 >>> g.value(Board.full(3, 3)), g.value(Board.parse("...|.#.|...")), g.value(Board.full(4, 5))
 (0, 0, 2)
+>>> g.options(Board.full(2, 3))[0].text()
+'##.|...'
 """
 
 from __future__ import annotations
@@ -25,7 +29,8 @@ from ..engine import Game, Sum
 from ..errors import GrundyError
 from .cells import Board
 
-__all__ = ["Cram", "compiled_value", "dominoes", "kernel"]
+__all__ = ["Cram", "board_value", "compiled_value", "dominoes", "kernel", "taken_cells",
+           "value_by_pieces"]
 
 
 def kernel() -> ModuleType | None:
@@ -73,11 +78,51 @@ def dominoes(board: Board) -> list[int]:
     return found
 
 
-def after(board: Board, taken: int) -> Any:
-    """The option of ``board`` once the cells of ``taken`` are filled: its components
-    with a move left, canonical, as one board or a :class:`Sum` (empty when none)."""
-    parts = [part.canonical() for part in board.without(taken).components() if part.count() > 1]
-    return parts[0] if len(parts) == 1 else Sum(*parts)
+def taken_cells(board: Board, rule: int) -> list[int]:
+    """The cells each move of ``board`` takes: dominoes in Cram (rule 0), a free cell and
+    its free neighbours in Node Kayles (rule 1)."""
+    if rule == 0:
+        return dominoes(board)
+    return [(cell | board.neighbours(cell)) & board.mask
+            for cell in (board.bit(r, c) for r, c in board.cells())]
+
+
+def board_value(board: Board, rule: int, memo: dict[Board, int]) -> int:
+    """The value of ``board`` by pieces, in Python: the XOR of its components', each in
+    its canonical form, valued once (``memo``) as the mex of its moves' values."""
+    total = 0
+    for part in board.components():
+        if part.count() == 1:
+            total ^= rule  # a lone cell: no move in Cram, one move in Node Kayles
+            continue
+        key = part.canonical()
+        found = memo.get(key)
+        if found is None:
+            seen = {board_value(key.without(taken), rule, memo)
+                    for taken in taken_cells(key, rule)}
+            found = 0
+            while found in seen:
+                found += 1
+            memo[key] = found
+        total ^= found
+    return total
+
+
+def value_by_pieces(game: Game, position: Any, rule: int) -> int | None:
+    """The value of a board or a sum of boards: the compiled search, else
+    :func:`board_value` with a memo kept on ``game``; None for other positions."""
+    found = compiled_value(position, rule)
+    if found is not None:
+        return found
+    parts = position.parts if isinstance(position, Sum) else (position,)
+    boards = [part for part in parts if isinstance(part, Board)]
+    if len(boards) != len(parts):
+        return None
+    memo: dict[Board, int] = game.__dict__.setdefault("_pieces", {})
+    total = 0
+    for part in boards:
+        total ^= board_value(part, rule, memo)
+    return total
 
 
 class Cram(Game):
@@ -85,8 +130,8 @@ class Cram(Game):
 
     board = "cram"
 
-    def options(self, position: Board) -> list[Any]:
-        return [after(position, d) for d in dominoes(position)]
+    def options(self, position: Board) -> list[Board]:
+        return [position.without(d) for d in dominoes(position)]
 
     def parse_position(self, text: str) -> Board:
         """``4x5`` (an empty board) or rows such as ``'....|.#..'``."""
@@ -105,9 +150,8 @@ class Cram(Game):
         return position
 
     def fast_value(self, position: Any) -> int | None:
-        """The value from the compiled search (:func:`kernel`), when it is built: of a board
-        or of a sum of boards."""
-        return compiled_value(position, 0)
+        """The value of a board (or a sum of boards) by pieces (:func:`value_by_pieces`)."""
+        return value_by_pieces(self, position, 0)
 
     @property
     def notation(self) -> str:

@@ -11,8 +11,10 @@ A position is a :class:`Graph`: vertices ``0..n-1`` and edges, read from a famil
 ``petersen``) or an edge list (``0-1,1-2,2-0``; a lone vertex as ``7``).  Any object
 with ``nodes`` and ``edges`` (a networkx graph) converts with :meth:`Graph.of`.  A move's
 option is the sum of the components left, each relabelled ``0..k-1`` in the order of
-its vertices, so equal labelled pieces meet in the memo.  Node Kayles on a board
-(``3x12``, ``'..|.#'``) is searched by the compiled board search when it is built.
+its vertices, so equal labelled pieces meet in the memo.  On a board (``3x12``,
+``'..|.#'``, or ``grid:3x12``) an option is the board with the move's cells taken, and
+values come by pieces as in :mod:`grundy.rules.cram` (the compiled board search when it
+is built).
 
 >>> node, arc = NodeKayles(), ArcKayles()
 >>> [node.value(Graph.parse(f"path:{n}")) for n in range(1, 10)]
@@ -32,7 +34,7 @@ from typing import Any
 from ..engine import Game, Sum
 from ..errors import GrundyError
 from .cells import Board
-from .cram import Cram, compiled_value
+from .cram import Cram, taken_cells, value_by_pieces
 
 __all__ = ["ArcKayles", "Graph", "MAX_VERTICES", "NodeKayles"]
 
@@ -236,20 +238,14 @@ class NodeKayles(_OnGraphs):
 
     def options(self, position: Graph | Board) -> list[Any]:
         if isinstance(position, Board):
-            moves = []
-            for r, c in position.cells():
-                cell = position.bit(r, c)
-                gone = position.without(cell | position.neighbours(cell))
-                parts: list[Any] = [p.canonical() for p in gone.components()]
-                moves.append(_option(parts))
-            return moves
+            return [position.without(taken) for taken in taken_cells(position, 1)]
         near = position.neighbours()
         return [_option([p for p in position.without({v} | near[v]) if p.n])
                 for v in range(position.n)]
 
     def fast_value(self, position: Any) -> int | None:
-        """Boards (and sums of boards) by the compiled search, when it is built."""
-        return compiled_value(position, 1)
+        """Boards (and sums of boards) by pieces: the compiled search when it is built."""
+        return value_by_pieces(self, position, 1)
 
     @property
     def notation(self) -> str:
@@ -268,8 +264,8 @@ class ArcKayles(_OnGraphs):
                 for u, v in sorted(position.edges)]
 
     def fast_value(self, position: Any) -> int | None:
-        """Boards (and sums of boards) are Cram: the compiled search, when it is built."""
-        return compiled_value(position, 0)
+        """Boards (and sums of boards) are Cram: by pieces, as Cram values them."""
+        return value_by_pieces(self, position, 0)
 
     @property
     def notation(self) -> str:
