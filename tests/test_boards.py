@@ -416,3 +416,62 @@ def test_node_kayles_on_three_row_grids_equals_the_graph_search():
     cells = [plain_cells([(r, c) for r in range(3) for c in range(n)], node_moves)
              for n in range(1, 6)]
     assert board[:5] == cells
+
+
+# -- the command line ---------------------------------------------------------------------
+
+class Ran:
+    def __init__(self, code, out, err):
+        self.exit_code, self.output, self.err = code, out, err
+
+
+def run_cli(*args):
+    import contextlib
+    import io
+
+    from grundy.cli.main import run
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = run(list(args))
+    return Ran(code, out.getvalue() or err.getvalue(), err.getvalue())
+
+
+def test_the_table_of_board_sizes_equals_the_plain_search(tmp_path):
+    result = run_cli("table", "cram", "--rows", "3", "--cols", "5", "--json")
+    assert result.exit_code == 0, result.output
+    import json
+
+    got = json.loads(result.output)
+    for r in range(1, 4):
+        for c in range(1, 6):
+            cells = [(i, j) for i in range(r) for j in range(c)]
+            assert got[r - 1][c - 1] == plain_cells(cells, domino_moves)
+    capped = run_cli("table", "cram", "--rows", "3", "--cols", "5", "--cells", "6", "--json")
+    assert json.loads(capped.output)[2][2:] == [-1, -1, -1]
+
+
+@needs_kernel
+def test_a_board_table_saved_to_a_file_resumes(tmp_path):
+    saved = tmp_path / "cram.table"
+    first = run_cli("table", "cram", "--rows", "4", "--cols", "6", "--save", str(saved))
+    assert first.exit_code == 0 and saved.stat().st_size > 0
+    again = run_cli("table", "cram", "--rows", "4", "--cols", "6", "--save", str(saved))
+    assert again.output == first.output
+    saved.write_bytes(b"broken")
+    bad = run_cli("table", "cram", "--rows", "2", "--cols", "2", "--save", str(saved))
+    assert bad.exit_code == 2 and "not a board table" in bad.output
+
+
+def test_analyze_reads_boards_graphs_and_drawings():
+    for args, said in [(("cram", "2x3"), "value (XOR of the parts): 1"),
+                       (("node-kayles", "petersen"), "value (XOR of the parts): 1"),
+                       (("hackenbush", "0-1,1-2,1-3"), "value (XOR of the parts): 1"),
+                       (("chomp", "2x2"), "winning moves: 1")]:
+        result = run_cli("analyze", *args)
+        assert result.exit_code == 0 and said in result.output, (args, result.output)
+    moves = run_cli("analyze", "cram", "1x4").output
+    assert "1x4 -> .##." in moves  # the one winning move, read as played (1x4 is worth 2)
+    for args in [("cram", "9x9"), ("cram", "..|."), ("chomp", "1,2"), ("node-kayles", "0-0")]:
+        result = run_cli("analyze", *args)
+        assert result.exit_code == 2 and result.output.startswith("grundy: error:"), args

@@ -15,11 +15,20 @@ __all__ = ["plot", "table"]
 @click.option("--rows", type=click.IntRange(1, 2048), default=16, show_default=True)
 @click.option("--cols", type=click.IntRange(1, 2048), default=16, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the rows as a JSON list of lists.")
-def table(game: str, rows: int, cols: int, as_json: bool) -> None:
-    """Print the value table of a two-dimensional GAME (products, coins, squares, split, ...)."""
+@click.option("--save", type=click.Path(dir_okay=False), default=None,
+              help="Board games: keep the search's values in this file; a stopped table "
+                   "resumes from it.")
+@click.option("--cells", type=click.IntRange(1, 64), default=30, show_default=True,
+              help="Board games: search the boards of at most this many cells ('-' past it).")
+def table(game: str, rows: int, cols: int, as_json: bool, save: str | None,
+          cells: int) -> None:
+    """Print the value table of a two-dimensional GAME (products, coins, squares, split, ...),
+    or of a board game the values of its empty boards, 1 x 1 to ROWS x COLS (cram,
+    node-kayles)."""
     from ..research.tables import format_table, value_table
 
-    values, first = value_table(resolve_game(game), rows, cols, name=game)
+    values, first = value_table(resolve_game(game), rows, cols, name=game, save=save,
+                                cells=cells)
     if as_json:
         echo_json([[int(v) for v in row] for row in values])
     else:

@@ -37,7 +37,7 @@ from ..rules.cells import MAX_CELLS, Board
 from ..rules.cram import Cram, kernel
 from ..rules.graphs import NodeKayles
 
-__all__ = ["MEMORY", "RULES", "board_values", "load_table", "save_table", "solve"]
+__all__ = ["MAX_CELLS", "MEMORY", "RULES", "board_values", "load_table", "save_table", "solve"]
 
 #: the games the compiled search plays, by name -> its rule number
 RULES = {"cram": 0, "node-kayles": 1}
@@ -134,15 +134,16 @@ def solve(board: Board, game: str = "cram", table: str | os.PathLike[str] | None
 
 def board_values(rows: int, cols: int, game: str = "cram",
                  table: str | os.PathLike[str] | None = None, memory: int = MEMORY,
-                 stream: TextIO | None = None) -> np.ndarray:
+                 stream: TextIO | None = None, cells: int = MAX_CELLS) -> np.ndarray:
     """Values of the empty ``r x c`` boards, ``1 <= r <= rows``, ``1 <= c <= cols``, as an
-    int64 array (``-1`` past the search's 64 cells), resumable through ``table``.
+    int64 array (``-1`` for boards of more than ``cells`` cells, at most the search's 64),
+    resumable through ``table``.
 
     >>> board_values(2, 4).tolist()
     [[0, 1, 1, 2], [1, 0, 1, 0]]
     """
     sizes = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)
-             if r * c <= MAX_CELLS]
+             if r * c <= min(cells, MAX_CELLS)]
     out = np.full((rows, cols), -1, dtype=np.int64)
     found = _values([Board.full(r, c) for r, c in sizes], game, table, memory, stream)
     for (r, c), v in zip(sizes, found):

@@ -11,7 +11,8 @@ from typing import Any
 import numpy as np
 
 from ..errors import GrundyError
-from ..rules.base import is_grid_game, is_heap_game
+from ..rules.base import is_heap_game
+from .tables import has_table, value_table
 
 __all__ = ["plot"]
 
@@ -45,10 +46,10 @@ def plot(game: Any, name: str, out: Path, *, count: int = 200, rows: int = 32,
         ax.set_ylabel("Grundy value")
         ax.set_title(f"{name}: Grundy values of heaps 0..{count - 1}")
         ax.grid(alpha=0.3)
-    elif is_grid_game(game):
-        from .tables import value_table
+    elif has_table(game):
 
         values, first = value_table(game, rows, cols, name=name)
+        values = np.ma.masked_less(values, 0)  # boards past the table's size: not drawn
         fig, ax = plt.subplots(figsize=(8, 7))
         extent = (first - 0.5, first + cols - 0.5, first + rows - 0.5, first - 0.5)
         image = ax.imshow(values, cmap="viridis", extent=extent, interpolation="nearest")
@@ -56,8 +57,9 @@ def plot(game: Any, name: str, out: Path, *, count: int = 200, rows: int = 32,
         if rows * cols <= 400:
             for r in range(rows):
                 for c in range(cols):
-                    ax.text(first + c, first + r, str(int(values[r, c])), ha="center",
-                            va="center", fontsize=7, color="white")
+                    if values[r, c] is not np.ma.masked:
+                        ax.text(first + c, first + r, str(int(values[r, c])), ha="center",
+                                va="center", fontsize=7, color="white")
         ax.set_xlabel("column")
         ax.set_ylabel("row")
         ax.set_title(f"{name}: Grundy values ({rows} x {cols})")

@@ -23,15 +23,41 @@ import numpy as np
 from ..errors import GrundyError
 from ..rules.base import is_grid_game
 
-__all__ = ["format_table", "value_table"]
+__all__ = ["BOARD_CELLS", "format_table", "has_table", "value_table"]
+
+#: board games: the largest board (in cells) a table searches unless told (a table of
+#: every board up to 30 cells takes seconds; a 40-cell board alone can take a minute)
+BOARD_CELLS = 30
+
+
+def has_table(game: Any) -> bool:
+    """Whether ``game`` has a value table: a two-dimensional game, or a board game (the
+    values of its empty ``r x c`` boards)."""
+    return is_grid_game(game) or getattr(game, "board_rule", None) is not None
 
 
 def value_table(game: Any, rows: int, cols: int, name: str | None = None,
-                ) -> tuple[np.ndarray, int]:
+                save: str | None = None, cells: int = BOARD_CELLS) -> tuple[np.ndarray, int]:
     """The ``rows x cols`` value table of a two-dimensional game, and its first index.
 
+    For a board game (Cram, Node Kayles) the table holds the values of the empty ``r x c``
+    boards from 1 x 1, -1 for those of more than ``cells`` cells; ``save`` is a file that
+    keeps the search's values, so a stopped table resumes (:mod:`grundy.research.boards`).
     ``name`` is the game as the user wrote it, for the error message.
     """
+    rule = getattr(game, "board_rule", None)
+    if rule is not None:
+        from .boards import MAX_CELLS, board_values
+
+        if not 1 <= cells <= MAX_CELLS:
+            raise GrundyError(f"a board table searches boards of 1 to {MAX_CELLS} cells, "
+                              f"got {cells}")
+        values = board_values(rows, cols, "cram" if rule == 0 else "node-kayles", save,
+                              cells=cells)
+        return values, 1
+    if save is not None:
+        raise GrundyError(f"{name or type(game).__name__}: only board games keep a search "
+                          "in a file (--save)")
     if not is_grid_game(game):
         raise GrundyError(f"{name or type(game).__name__} is not a two-dimensional game; "
                           "'grundy sequence' shows one-dimensional ones")
@@ -40,12 +66,12 @@ def value_table(game: Any, rows: int, cols: int, name: str | None = None,
 
 def format_table(values: np.ndarray, first: int = 0) -> str:
     """Right-aligned text with row and column labels (``first``, ``first+1``, ...)."""
-    rows, cols = values.shape
+    rows, cols = values.shape  # a negative value is not computed: shown as "-"
     width = max(len(str(int(values.max()))) if values.size else 1, len(str(first + cols - 1)))
     label = len(str(first + rows - 1))
     head = " " * (label + 1) + " ".join(f"{first + c:>{width}}" for c in range(cols))
     lines = [head]
     for r in range(rows):
-        cells = " ".join(f"{int(v):>{width}}" for v in values[r])
+        cells = " ".join(f"{int(v) if v >= 0 else '-':>{width}}" for v in values[r])
         lines.append(f"{first + r:>{label + 1}} {cells}" if label else cells)
     return "\n".join(lines) + "\n"

@@ -129,6 +129,8 @@ class Cram(Game):
     """Cram on any board of at most 64 cells (rows of ``.`` free and ``#`` blocked)."""
 
     board = "cram"
+    #: the compiled board search's rule (research.boards, value tables of board sizes)
+    board_rule = 0
 
     def options(self, position: Board) -> list[Board]:
         return [position.without(d) for d in dominoes(position)]

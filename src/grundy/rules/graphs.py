@@ -235,6 +235,8 @@ class NodeKayles(_OnGraphs):
     """Take a vertex and its neighbours."""
 
     board = "graph"
+    #: the compiled board search's rule, for boards (research.boards, value tables)
+    board_rule = 1
 
     def options(self, position: Graph | Board) -> list[Any]:
         if isinstance(position, Board):
@@ -256,6 +258,8 @@ class ArcKayles(_OnGraphs):
     """Take an edge and both its ends."""
 
     board = "graph"
+    #: on boards it is Cram: the compiled board search's rule 0
+    board_rule = 0
 
     def options(self, position: Graph | Board) -> list[Any]:
         if isinstance(position, Board):
