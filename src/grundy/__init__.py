@@ -47,6 +47,13 @@ if TYPE_CHECKING:  # what type checkers see; at run time, __getattr__ below load
     from .rules.cutting import Cutting, Split
     from .rules.heap import AllBut, GrundysGame, Nim, Subtraction, TakeAndBreak
     from .rules.squares import Squares
+    from .rules.euclid import Euclid
+    from .rules.fibonacci import FibonacciNim
+    from .rules.lasker import LaskersNim
+    from .rules.mixed import Mixed
+    from .rules.nim_variants import MooreNim, PokerNim, StaircaseNim
+    from .rules.strips import Northcott, Welter, welter_value
+    from .rules.wythoff import Wythoff
     from .rules.cells import Board
     from .rules.chomp import Chomp
     from .rules.cram import Cram
@@ -112,6 +119,17 @@ _LAZY = {
     "Split": "rules.cutting",
     "Cutting": "rules.cutting",
     "Beans": "rules.beans",
+    "Wythoff": "rules.wythoff",
+    "LaskersNim": "rules.lasker",
+    "FibonacciNim": "rules.fibonacci",
+    "Euclid": "rules.euclid",
+    "StaircaseNim": "rules.nim_variants",
+    "PokerNim": "rules.nim_variants",
+    "MooreNim": "rules.nim_variants",
+    "Welter": "rules.strips",
+    "Northcott": "rules.strips",
+    "welter_value": "rules.strips",
+    "Mixed": "rules.mixed",
     "Board": "rules.cells",
     "Cram": "rules.cram",
     "Graph": "rules.graphs",
