@@ -56,7 +56,9 @@ def test_unknown_game_on_the_cli(cli):
 #: a position of each game whose positions are neither heaps nor cells
 OWN_POSITIONS = {"staircase-nim": ["3", "1", "4"], "moores-nim": ["1", "2", "3"],
                  "fibonacci-nim": ["10"], "euclid": ["11", "7"], "northcott": ["2,9", "1,4"],
-                 "welter": ["1", "4", "6"], "poker-nim": ["3", "5", "pool=2"]}
+                 "welter": ["1", "4", "6"], "poker-nim": ["3", "5", "pool=2"],
+                 "cram": ["3x4"], "chomp": ["3x4"], "node-kayles": ["petersen"],
+                 "arc-kayles": ["cycle:6"], "green-hackenbush": ["0-1,1-2,1-3"]}
 
 
 @pytest.mark.parametrize("entry", entries(), ids=lambda e: e.name)

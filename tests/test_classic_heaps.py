@@ -131,7 +131,7 @@ def test_subtraction_game_answers_huge_heaps_by_its_period(cli) -> None:
     assert data["value"] == [0, 1, 0, 1, 2, 3, 2][(10**31 + 1) % 7]
 
 
-@pytest.mark.parametrize("word", ["10**x", "1e22", "-5", "10**99999"])
+@pytest.mark.parametrize("word", ["10**x", "1.5e22", "-5", "10**99999", "1e99999"])
 def test_bad_huge_heaps_are_one_line(cli, word) -> None:
     r = cli("analyze", "sub:1,2,3", word)
     assert r.code == 2 and r.out == "" and r.err.startswith("grundy: error:")

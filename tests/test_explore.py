@@ -317,7 +317,7 @@ def test_twins_is_n_minus_1():
 def test_rare_common_split_is_true_of_every_value():
     result = explore(grundy.find("kayles"), n=600)
     (text,) = texts(result, "rare-common")
-    mask = int(text.split("mask ")[1].split(":")[0])
+    mask = int(text.split("mask ")[1].split(":")[0], 16)  # written in hexadecimal
     g = grundy.find("kayles").sequence(600)
     rare = [n for n in range(600) if bin(int(g[n]) & mask).count("1") % 2 == 0]
     assert f"{len(rare)} rare values, the last at heap {rare[-1]}" in text

@@ -68,8 +68,9 @@ def past(command: str, param: str) -> str:
     found = main.get_command(ctx, command)
     assert found is not None, command
     (option,) = [p for p in found.params if p.name == param]
-    assert isinstance(option.type, click.IntRange) and option.type.max is not None, option
-    return str(option.type.max + 1)
+    high = option.type.high if hasattr(option.type, "high") else option.type.max  # a Count
+    assert isinstance(high, int), option
+    return str(high + 1)
 
 
 def sample(problem: str) -> bytes:

@@ -24,7 +24,8 @@ from grundy.web import api  # noqa: E402
 from grundy.web.app import MAX_BODY, create_app  # noqa: E402
 
 BOARDS = {"heaps", "coins", "bottles", "coin-board", "grid", "rectangle", "queen", "steps",
-          "heaps-row", "heap-limit", "pair", "rows", "strip", "heaps-pool"}
+          "heaps-row", "heap-limit", "pair", "rows", "strip", "heaps-pool",
+          "cram", "chomp", "graph", "hackenbush"}  # the last four: listed, not drawn yet
 
 
 @pytest.fixture(scope="module")

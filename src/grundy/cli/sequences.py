@@ -39,24 +39,18 @@ class Count(click.ParamType[int]):
 
 
 def _count(text: str) -> int | None:
-    """``10**6``, ``2^30``, ``1e6`` and plain integers as an int, else None.
+    """A count as :func:`grundy.rules.closed.read_integer` reads it, else None.
 
     >>> _count("2**30"), _count("2^30"), _count("1e6"), _count("1_000"), _count("x")
     (1073741824, 1073741824, 1000000, 1000, None)
     """
-    import re
+    from ..errors import GrundyError
+    from ..rules.closed import read_integer
 
-    word = text.strip().replace("_", "")
-    if re.fullmatch(r"\d{1,12}", word):
-        return int(word)
-    power = re.fullmatch(r"(\d{1,4})\s*(?:\*\*|\^)\s*(\d{1,3})", word)
-    if power:
-        base, exp = int(power.group(1)), int(power.group(2))
-        return int(base**exp) if exp * max(base, 2).bit_length() <= 64 else 1 << 64
-    sci = re.fullmatch(r"(\d{1,4})[eE](\d{1,2})", word)
-    if sci:
-        return int(sci.group(1)) * int(10 ** int(sci.group(2)))
-    return None
+    try:
+        return read_integer(text)
+    except GrundyError:
+        return None
 
 
 @click.command()

@@ -6,14 +6,15 @@ search, the theorem still says who wins and which moves reach a P-position.  Suc
 implements :class:`OutcomeTheory`; :func:`grundy.play.analysis.analyze` asks it.
 
 Numbers typed on the command line may be huge: :func:`read_integer` reads ``123``,
-``10**22`` or ``2**64`` (digits and ``**`` only, never evaluated as Python).
+``10**22``, ``2^64`` or ``1e6`` (digits and those marks only, never evaluated as Python);
+it is the one reader of numbers for positions and for counts (``-n``, ``--max``).
 
 >>> read_integer("10**22") == 10**22, read_integer(" 42 ")
 (True, 42)
->>> read_integer("1e5")
+>>> read_integer("1.5e5")
 Traceback (most recent call last):
 ...
-grundy.errors.GrundyError: expected a non-negative integer (digits, or B**E such as 10**22), got '1e5'
+grundy.errors.GrundyError: expected a non-negative integer (digits, or B**E such as 10**22), got '1.5e5'
 """
 
 from __future__ import annotations
@@ -30,9 +31,18 @@ MAX_DIGITS = 10_000
 
 
 def read_integer(text: str, what: str = "a non-negative integer") -> int:
-    """A non-negative integer from ``text``: decimal digits, or ``B**E`` (a power)."""
-    word = text.strip()
-    base, power, exponent = word.partition("**")
+    """A non-negative integer from ``text``: decimal digits (``1_000`` too), a power
+    ``B**E`` or ``B^E``, or ``MeE`` (``1e6``); never evaluated, and at most
+    :data:`MAX_DIGITS` digits.
+
+    >>> read_integer("10**22") == 10**22, read_integer("2^30"), read_integer("1e6"), read_integer("1_000")
+    (True, 1073741824, 1000000, 1000)
+    """
+    word = text.strip().replace("_", "")
+    for mark in ("**", "^", "e", "E"):
+        base, power, exponent = word.partition(mark)
+        if power:
+            break
     pieces = [base, exponent] if power else [base]
     if not all(p.isascii() and p.isdigit() for p in pieces):
         raise GrundyError(f"expected {what} (digits, or B**E such as 10**22), got {text!r}")
@@ -41,11 +51,11 @@ def read_integer(text: str, what: str = "a non-negative integer") -> int:
                           "grundy")
     if not power:
         return int(base)
-    b, e = int(base), int(exponent)
-    if b > 1 and e * len(base) > MAX_DIGITS + len(base):  # about e * log10(b) digits
+    b, e = (10, int(exponent)) if mark in "eE" else (int(base), int(exponent))
+    if b > 1 and e * len(str(b)) > MAX_DIGITS + len(str(b)):  # about e * log10(b) digits
         raise GrundyError(f"{text.strip()} has more than {MAX_DIGITS} digits, past any limit "
                           "of grundy")
-    return int(b**e)
+    return int(base) * int(b**e) if mark in "eE" else int(b**e)
 
 
 @runtime_checkable
