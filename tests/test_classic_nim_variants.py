@@ -82,6 +82,19 @@ def test_moores_construction_wins_on_huge_heaps() -> None:
             assert game.is_p(after)
 
 
+def test_a_count_of_winning_moves_is_never_a_partial_list_unsaid(cli) -> None:
+    import json
+
+    big = cli("analyze", "moores-nim", "100000", "200000", "300001")
+    assert big.code == 0 and "winning moves: 1 shown, by the construction" in big.out
+    data = json.loads(cli("analyze", "moores-nim", "100000", "200000", "300001", "--json").out)
+    assert data["every_winning_move"] is False and data["winning_moves"] == 1
+    small = json.loads(cli("analyze", "moores-nim", "3", "5", "6", "--json").out)
+    game = find("moores-nim")
+    every = [o for o in game.options((3, 5, 6)) if game.is_p(o)]
+    assert small["every_winning_move"] is True and small["winning_moves"] == len(every)
+
+
 def test_moore_notation_errors() -> None:
     with pytest.raises(UnknownGameError, match="moore:K"):
         find("moore:0")

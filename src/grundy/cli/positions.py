@@ -58,6 +58,7 @@ def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool,
             "parts": [_part_json(p) for p in result.parts],
             "part_values": list(getattr(result, "part_values", [None] * len(result.parts))),
             "winning_moves": len(result.moves),
+            "every_winning_move": getattr(result, "every_move", True),
             "moves": _moves_json(result.moves),
             **({"theorems": theorems} if explain else {}),
         })

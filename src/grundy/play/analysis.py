@@ -112,6 +112,8 @@ class OutcomeAnalysis:
     moves: tuple[Move, ...]
     theorem: str
     game: Game | None = field(default=None, compare=False, repr=False)
+    #: whether :attr:`moves` holds every winning move (else some: a construction's)
+    every_move: bool = True
 
     #: the value is not computed (None), unlike :attr:`Analysis.value`
     value = None
@@ -122,12 +124,13 @@ class OutcomeAnalysis:
         lines = [f"position: {shown}",
                  "value: not computed (past the search, and no closed form of the values is "
                  "known); outcome and moves by the theorem"]
-        return "\n".join(lines + _verdict(self.outcome, self.moves)) + "\n"
+        return "\n".join(lines + _verdict(self.outcome, self.moves, self.every_move)) + "\n"
 
 
 def _by_theorem(game: Any, part: Any) -> OutcomeAnalysis:
     moves = tuple(Move(0, part, o, game) for o in game.zero_options(part))
-    return OutcomeAnalysis((part,), "N" if moves else "P", moves, game.theorem, game)
+    return OutcomeAnalysis((part,), "N" if moves else "P", moves, game.theorem, game,
+                           bool(game.every_zero_option(part)))
 
 
 def theorem_of(game: Game) -> str | None:
@@ -167,13 +170,16 @@ class MisereAnalysis:
         return "\n".join(lines + _verdict(self.outcome, self.moves)) + "\n"
 
 
-def _verdict(outcome: str, moves: tuple[Move, ...]) -> list[str]:
+def _verdict(outcome: str, moves: tuple[Move, ...], every: bool = True) -> list[str]:
     """The outcome in words, then the winning moves, one per line."""
     if outcome == "P":
         return ["outcome: P -- the player to move loses against best play"]
     if not moves:  # only in misere play: the opponent made the last move
         return ["outcome: N -- no move is left: the player to move has won"]
-    return [f"outcome: N -- the player to move wins; winning moves: {len(moves)}",
+    count = (f"{len(moves)}" if every else
+             f"{len(moves)} shown, by the construction (others, if any, are listed only for "
+             "smaller positions)")
+    return [f"outcome: N -- the player to move wins; winning moves: {count}",
             *(f"  {m.describe()}" for m in moves)]
 
 

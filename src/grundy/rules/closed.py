@@ -71,6 +71,10 @@ class OutcomeTheory(Protocol):
     def zero_options(self, part: Any) -> list[Any]:
         """The options of ``part`` that are P-positions, by the theorem, in options() order."""
 
+    def every_zero_option(self, part: Any) -> bool:
+        """Whether :meth:`zero_options` lists every winning move of ``part`` (else some, at
+        least one when there is one: a construction, past the size where all are listed)."""
+
 
 @runtime_checkable
 class WordReader(Protocol):

@@ -75,6 +75,10 @@ class Euclid(Game):
     def value_known(self, part: Any) -> bool:
         return max(self._pair(part)) <= VALUE_LIMIT
 
+    def every_zero_option(self, part: Any) -> bool:
+        """The theorem lists every winning move, at any size."""
+        return True
+
     def zero_options(self, part: Any) -> list[tuple[int, int]]:
         """The moves to P-positions, in options() order (at most two)."""
         a, b = self._pair(part)

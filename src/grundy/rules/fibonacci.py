@@ -87,6 +87,10 @@ class FibonacciNim(Game):
     def value_known(self, part: Any) -> bool:
         return self._pair(part)[0] <= VALUE_LIMIT
 
+    def every_zero_option(self, part: Any) -> bool:
+        """The theorem lists every winning move, at any size."""
+        return True
+
     def zero_options(self, part: Any) -> list[tuple[int, int]]:
         """Every move to a P-position: a take ``t`` leaves ``n - t`` whose smallest Zeckendorf
         term exceeds ``2t``, so ``t`` is a sum of the smallest terms of ``n``."""

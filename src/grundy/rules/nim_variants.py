@@ -158,6 +158,10 @@ class PokerNim(Game):
             size *= h + pool + 1
         return size <= OPTION_LIMIT
 
+    def every_zero_option(self, part: Any) -> bool:
+        """The theorem lists every winning move, at any size."""
+        return True
+
     def zero_options(self, part: Any) -> list[Any]:
         """The nim moves and the additions that make the nim sum 0, in options() order."""
         heaps, pool = self._split(part)
@@ -268,6 +272,10 @@ class MooreNim(_Row):
             if positions > MOORE_WORK:
                 return False
         return positions * self._count(heaps) <= MOORE_WORK
+
+    def every_zero_option(self, part: Any) -> bool:
+        """Every winning move is listed up to :data:`OPTION_LIMIT` moves; past it, one."""
+        return self._count(_heaps(part, self.name)) <= OPTION_LIMIT
 
     def zero_options(self, part: Any) -> list[tuple[int, ...]]:
         """Every move to a P-position for a small position; past :data:`OPTION_LIMIT` moves,

@@ -109,6 +109,10 @@ class Wythoff(GridGame):
     def value_known(self, part: Any) -> bool:
         return max(self._cell(part)) < TABLE_LIMIT
 
+    def every_zero_option(self, part: Any) -> bool:
+        """The theorem lists every winning move, at any size."""
+        return True
+
     def zero_options(self, part: Any) -> list[tuple[int, int]]:
         """The moves to P-positions, in options() order: the row, the column, the diagonal."""
         a, b = self._cell(part)
