@@ -27,7 +27,7 @@ import stat
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing (a judge's run needs this module)
 if TYPE_CHECKING:
-    from typing import BinaryIO, Protocol
+    from typing import Any, BinaryIO, Protocol
 
     import numpy as np
     from typing_extensions import Buffer
@@ -47,20 +47,30 @@ if TYPE_CHECKING:
                 /) -> None:
             """``out[i] = a[i] (x) b[i]`` on contiguous buffers of native uint64."""
 
-__all__ = ["compiled", "read_all"]  # and, for type checkers, Kernel
+__all__ = ["compiled", "extension", "read_all"]  # and, for type checkers, Kernel
 
 _BIG_FILE = 1 << 20  # bytes: from this size on, read_all lets the kernel read
 
 
-def compiled() -> Kernel | None:
-    """The compiled kernel, or None if it was not built or ``GRUNDY_PURE`` is set."""
+def extension(name: str) -> Any:
+    """The compiled module ``grundy.native.<name>`` (``_octal``, ``_misere``, ``_cram``...)
+    when it was built and ``GRUNDY_PURE`` is unset or 0, else None: the one switch between
+    every compiled kernel and its Python or NumPy path.
+
+    >>> extension("_no_such_kernel") is None
+    True
+    """
     if os.environ.get("GRUNDY_PURE", "") not in ("", "0"):
         return None
     try:
-        module = importlib.import_module("grundy.native._speedups")
+        return importlib.import_module(f"grundy.native.{name}")
     except ImportError:
         return None
-    kernel: Kernel = module
+
+
+def compiled() -> Kernel | None:
+    """The compiled nimber kernel, or None if it was not built or ``GRUNDY_PURE`` is set."""
+    kernel: Kernel | None = extension("_speedups")
     return kernel
 
 

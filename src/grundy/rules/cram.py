@@ -20,8 +20,6 @@ player takes the two central cells and then mirrors (never 0).
 
 from __future__ import annotations
 
-import importlib
-import os
 from types import ModuleType
 from typing import Any
 
@@ -34,13 +32,12 @@ __all__ = ["Cram", "board_value", "compiled_value", "dominoes", "kernel", "taken
 
 
 def kernel() -> ModuleType | None:
-    """:mod:`grundy.native._cram` when it was built and ``GRUNDY_PURE`` is unset or 0."""
-    if os.environ.get("GRUNDY_PURE", "") not in ("", "0"):
-        return None
-    try:
-        return importlib.import_module("grundy.native._cram")
-    except ImportError:
-        return None
+    """:mod:`grundy.native._cram` when it was built and ``GRUNDY_PURE`` is unset or 0
+    (:func:`grundy.native.compiled.extension`)."""
+    from ..native.compiled import extension
+
+    found: ModuleType | None = extension("_cram")
+    return found
 
 
 def compiled_value(position: Any, rule: int) -> int | None:

@@ -34,8 +34,6 @@ built and ``GRUNDY_PURE`` is unset or 0, and this module's NumPy code otherwise.
 
 from __future__ import annotations
 
-import importlib
-import os
 import time
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
@@ -56,13 +54,11 @@ _REPORT_SECONDS = 0.2  # the NumPy path reports about this often
 
 def compiled_kernel() -> ModuleType | None:
     """:mod:`grundy.native._octal` when it was built and ``GRUNDY_PURE`` is unset or 0, else None
-    (the same rule as :func:`grundy.native.compiled.compiled`)."""
-    if os.environ.get("GRUNDY_PURE", "") not in ("", "0"):
-        return None
-    try:
-        return importlib.import_module("grundy.native._octal")
-    except ImportError:
-        return None
+    (:func:`grundy.native.compiled.extension`)."""
+    from ..native.compiled import extension
+
+    found: ModuleType | None = extension("_octal")
+    return found
 
 
 def fill(zero: Sequence[int], one: Sequence[int], two: Sequence[int], unequal: bool,

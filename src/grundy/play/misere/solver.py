@@ -33,9 +33,7 @@ budget spent stops with the last verified Q_n.
 from __future__ import annotations
 
 import heapq
-import importlib
 import itertools
-import os
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -57,13 +55,11 @@ MAX_ORDER = 6000
 
 
 def compiled_kernel() -> Any:
-    """:mod:`grundy.native._misere` when it was built and ``GRUNDY_PURE`` is unset or 0."""
-    if os.environ.get("GRUNDY_PURE", "") not in ("", "0"):
-        return None
-    try:
-        return importlib.import_module("grundy.native._misere")
-    except ImportError:
-        return None
+    """:mod:`grundy.native._misere` when it was built and ``GRUNDY_PURE`` is unset or 0
+    (:func:`grundy.native.compiled.extension`)."""
+    from ...native.compiled import extension
+
+    return extension("_misere")
 
 
 class _Stop(Exception):
