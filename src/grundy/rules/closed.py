@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
+from ..engine import Game
 from ..errors import GrundyError
 
 __all__ = ["MAX_DIGITS", "OutcomeTheory", "WordReader", "read_integer"]
@@ -74,6 +75,26 @@ class OutcomeTheory(Protocol):
     def every_zero_option(self, part: Any) -> bool:
         """Whether :meth:`zero_options` lists every winning move of ``part`` (else some, at
         least one when there is one: a construction, past the size where all are listed)."""
+
+
+class MovesByTheorem(Game):
+    """What the games of :class:`OutcomeTheory` share: their moves to value 0 are the
+    theorem's (:meth:`zero_options`, also when a sum asks for them), and the theorem lists
+    every one of them unless the game says otherwise (:meth:`every_zero_option`)."""
+
+    def zero_options(self, part: Any) -> list[Any]:  # pragma: no cover - abstract
+        """The options of ``part`` that are P-positions, by the theorem."""
+        raise NotImplementedError(f"{type(self).__name__} must define zero_options(part)")
+
+    def every_zero_option(self, part: Any) -> bool:
+        """The theorem lists every winning move, at any size (a game that gives only some
+        past a size overrides this)."""
+        return True
+
+    def options_of_value(self, part: Any, target: int) -> list[Any]:
+        if target == 0:
+            return list(self.zero_options(part))
+        return super().options_of_value(part, target)
 
 
 @runtime_checkable

@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine import Game, Sum
+from ..engine import Sum
 from ..errors import GrundyError
-from .closed import read_integer
+from .closed import MovesByTheorem, read_integer
 
 __all__ = ["Euclid"]
 
@@ -30,7 +30,7 @@ __all__ = ["Euclid"]
 VALUE_LIMIT = 1000
 
 
-class Euclid(Game):
+class Euclid(MovesByTheorem):
     """Subtract a multiple of the smaller number from the larger."""
 
     board = "pair"
@@ -75,10 +75,6 @@ class Euclid(Game):
     def value_known(self, part: Any) -> bool:
         return max(self._pair(part)) <= VALUE_LIMIT
 
-    def every_zero_option(self, part: Any) -> bool:
-        """The theorem lists every winning move, at any size."""
-        return True
-
     def zero_options(self, part: Any) -> list[tuple[int, int]]:
         """The moves to P-positions, in options() order (at most two)."""
         a, b = self._pair(part)
@@ -88,11 +84,6 @@ class Euclid(Game):
         rest = big % small
         found = [r for r in (rest + small, rest) if r < big and self.is_p((r, small))]
         return [(r, small) if a >= b else (small, r) for r in found]
-
-    def options_of_value(self, part: Any, target: int) -> list[Any]:
-        if target == 0:
-            return list(self.zero_options(part))
-        return super().options_of_value(part, target)
 
     def fast_value(self, position: Any) -> int | None:
         if isinstance(position, Sum):

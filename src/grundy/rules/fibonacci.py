@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine import Game, Sum
+from ..engine import Sum
 from ..errors import GrundyError
-from .closed import read_integer
+from .closed import MovesByTheorem, read_integer
 
 __all__ = ["FibonacciNim", "zeckendorf"]
 
@@ -45,7 +45,7 @@ def zeckendorf(n: int) -> list[int]:
     return terms
 
 
-class FibonacciNim(Game):
+class FibonacciNim(MovesByTheorem):
     """Take from ``n`` tokens at most ``m`` (``m`` is twice the previous take)."""
 
     board = "heap-limit"
@@ -87,10 +87,6 @@ class FibonacciNim(Game):
     def value_known(self, part: Any) -> bool:
         return self._pair(part)[0] <= VALUE_LIMIT
 
-    def every_zero_option(self, part: Any) -> bool:
-        """The theorem lists every winning move, at any size."""
-        return True
-
     def zero_options(self, part: Any) -> list[tuple[int, int]]:
         """Every move to a P-position: a take ``t`` leaves ``n - t`` whose smallest Zeckendorf
         term exceeds ``2t``, so ``t`` is a sum of the smallest terms of ``n``."""
@@ -105,11 +101,6 @@ class FibonacciNim(Game):
             if rest is None or 2 * t < rest:
                 found.append((n - t, min(2 * t, n - t)))
         return found
-
-    def options_of_value(self, part: Any, target: int) -> list[Any]:
-        if target == 0:
-            return list(self.zero_options(part))
-        return super().options_of_value(part, target)
 
     def fast_value(self, position: Any) -> int | None:
         if isinstance(position, Sum):

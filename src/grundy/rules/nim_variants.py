@@ -31,7 +31,7 @@ from typing import Any
 
 from ..engine import Game, Sum
 from ..errors import GrundyError
-from .closed import read_integer
+from .closed import MovesByTheorem, read_integer
 
 __all__ = ["MooreNim", "PokerNim", "StaircaseNim"]
 
@@ -111,7 +111,7 @@ class StaircaseNim(_Row):
         return hash("grundy.StaircaseNim")
 
 
-class PokerNim(Game):
+class PokerNim(MovesByTheorem):
     """Nim with a pool: a position is ``(heaps, pool)``; take from a heap or add from the pool."""
 
     board = "heaps-pool"
@@ -158,10 +158,6 @@ class PokerNim(Game):
             size *= h + pool + 1
         return size <= OPTION_LIMIT
 
-    def every_zero_option(self, part: Any) -> bool:
-        """The theorem lists every winning move, at any size."""
-        return True
-
     def zero_options(self, part: Any) -> list[Any]:
         """The nim moves and the additions that make the nim sum 0, in options() order."""
         heaps, pool = self._split(part)
@@ -177,11 +173,6 @@ class PokerNim(Game):
                 found.append((heaps[:i] + (want,) + heaps[i + 1:],
                               pool - max(want - h, 0)))
         return found
-
-    def options_of_value(self, part: Any, target: int) -> list[Any]:
-        if target == 0:
-            return list(self.zero_options(part))
-        return super().options_of_value(part, target)
 
     def fast_value(self, position: Any) -> int | None:
         if isinstance(position, Sum):
@@ -219,7 +210,7 @@ class PokerNim(Game):
         return hash("grundy.PokerNim")
 
 
-class MooreNim(_Row):
+class MooreNim(MovesByTheorem, _Row):
     """Take from at least one and at most ``k`` heaps."""
 
     board = "heaps-row"
@@ -309,11 +300,6 @@ class MooreNim(_Row):
                 for i in chosen[: self.k + 1 - r]:
                     new[i] |= bit
         return tuple(new)
-
-    def options_of_value(self, part: Any, target: int) -> list[Any]:
-        if target == 0:
-            return list(self.zero_options(part))
-        return super().options_of_value(part, target)
 
     def fast_value(self, position: Any) -> int | None:
         if isinstance(position, Sum):

@@ -29,7 +29,7 @@ import numpy as np
 from ..engine import Sum
 from ..errors import GrundyError
 from .base import GridGame
-from .closed import read_integer
+from .closed import MovesByTheorem, read_integer
 
 __all__ = ["TABLE_LIMIT", "Wythoff", "lower", "upper"]
 
@@ -76,7 +76,7 @@ def partner(c: int) -> int:
     raise AssertionError(f"no Beatty pair holds {c}")  # pragma: no cover - Beatty's theorem
 
 
-class Wythoff(GridGame):
+class Wythoff(MovesByTheorem, GridGame):
     """Wythoff's game: from ``(a, b)`` lower one coordinate, or both by the same amount."""
 
     first_index = 0
@@ -109,10 +109,6 @@ class Wythoff(GridGame):
     def value_known(self, part: Any) -> bool:
         return max(self._cell(part)) < TABLE_LIMIT
 
-    def every_zero_option(self, part: Any) -> bool:
-        """The theorem lists every winning move, at any size."""
-        return True
-
     def zero_options(self, part: Any) -> list[tuple[int, int]]:
         """The moves to P-positions, in options() order: the row, the column, the diagonal."""
         a, b = self._cell(part)
@@ -128,11 +124,6 @@ class Wythoff(GridGame):
         if x < min(a, b):
             found.append((x, x + d) if a <= b else (x + d, x))
         return found
-
-    def options_of_value(self, part: Any, target: int) -> list[Any]:
-        if target == 0:
-            return list(self.zero_options(part))
-        return super().options_of_value(part, target)
 
     # -- values -----------------------------------------------------------------
     def fast_value(self, position: Any) -> int | None:
