@@ -590,23 +590,7 @@ def run_survey(codes: Sequence[str], db: SurveyDB, max_n: int, seconds: float | 
     if seconds is not None and not time_budget_supported():
         raise GrundyError("--time needs a find_period with a time budget, which this grundy "
                           "lacks; use --max")
-    stored = {r["code"]: r for r in db.rows(codes)}
-    todo = [c for c in codes if needs_work(stored.get(c), max_n)]
-    progress = Progress(total=len(codes), started=time.monotonic())
-    progress.done = len(codes) - len(todo)
-    progress.open = sum(1 for c in codes if c in stored and c not in todo
-                        and not stored[c]["certified"])
-
-    def arrived(row: dict[str, Any]) -> None:
-        db.put(row)
-        progress.done += 1
-        progress.computed += 1
-        progress.open += not row["certified"]
-        if report is not None:
-            report(progress)
-
-    if report is not None:
-        report(progress)
+    todo, progress, arrived = _start(codes, db.rows(codes), db.put, max_n, report)
     if not todo:
         return progress
     twins = same_games(todo)
@@ -629,10 +613,14 @@ def run_survey(codes: Sequence[str], db: SurveyDB, max_n: int, seconds: float | 
     return progress
 
 
-def _run_misere(codes: Sequence[str], db: SurveyDB, max_n: int, seconds: float | None,
-                workers: int, scheduler: str | None,
-                report: Callable[[Progress], None] | None) -> Progress:
-    stored = {r["code"]: r for r in db.misere_rows(codes)}
+def _start(codes: Sequence[str], rows: Sequence[dict[str, Any]],
+           put: Callable[[dict[str, Any]], None], max_n: int,
+           report: Callable[[Progress], None] | None,
+           ) -> tuple[list[str], Progress, Callable[[dict[str, Any]], None]]:
+    """What both kinds of survey do first: the codes still to compute (given the rows
+    stored), the progress so far (reported once), and ``arrived(row)``, which stores a
+    row as it comes and reports."""
+    stored = {r["code"]: r for r in rows}
     todo = [c for c in codes if needs_work(stored.get(c), max_n)]
     progress = Progress(total=len(codes), started=time.monotonic())
     progress.done = len(codes) - len(todo)
@@ -640,7 +628,7 @@ def _run_misere(codes: Sequence[str], db: SurveyDB, max_n: int, seconds: float |
                         and not stored[c]["certified"])
 
     def arrived(row: dict[str, Any]) -> None:
-        db.put_misere(row)
+        put(row)
         progress.done += 1
         progress.computed += 1
         progress.open += not row["certified"]
@@ -649,6 +637,13 @@ def _run_misere(codes: Sequence[str], db: SurveyDB, max_n: int, seconds: float |
 
     if report is not None:
         report(progress)
+    return todo, progress, arrived
+
+
+def _run_misere(codes: Sequence[str], db: SurveyDB, max_n: int, seconds: float | None,
+                workers: int, scheduler: str | None,
+                report: Callable[[Progress], None] | None) -> Progress:
+    todo, progress, arrived = _start(codes, db.misere_rows(codes), db.put_misere, max_n, report)
     if not todo:
         return progress
     if scheduler is None and workers == 0:
