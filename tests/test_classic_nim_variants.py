@@ -140,6 +140,13 @@ def test_euclids_golden_ratio_rule_is_the_search() -> None:
                 assert value(game, (a, b)) == euclid(a, b)
 
 
+def test_euclid_numbers_left_without_a_partner_are_refused(cli) -> None:
+    for words in (["3", "4,5", "6"], ["5"], ["-3", "5"]):
+        r = cli("analyze", "euclid", *words)
+        assert r.code == 2 and r.out == "" and r.err.startswith("grundy: error:"), words
+    assert "no partner" in cli("analyze", "euclid", "3", "4,5", "6").err
+
+
 def test_euclid_huge_numbers_answer_by_the_rule(cli) -> None:
     r = cli("analyze", "euclid", "10**40", "7", "--explain")
     assert r.code == 0 and "golden-ratio rule" in r.out and "-> 11,7" in r.out

@@ -97,6 +97,47 @@ class MovesByTheorem(Game):
         return super().options_of_value(part, target)
 
 
+def pairs_of_words(game: Game, words: Sequence[str], noun: str) -> list[Any]:
+    """The positions of a game of pairs from command-line words: ``A,B`` (read by
+    ``game.parse_position``) or two words ``A B``; a number left without its partner, or
+    a negative one, is an error naming the ``noun`` (``a coordinate``).
+
+    >>> from grundy.engine import Game
+    >>> class Pairs(Game):
+    ...     def parse_position(self, text):
+    ...         return tuple(int(x) for x in text.split(","))
+    >>> pairs_of_words(Pairs(), ["3", "5", "1,2"], "a number")
+    [(3, 5), (1, 2)]
+    >>> pairs_of_words(Pairs(), ["3", "1,2"], "a number")
+    Traceback (most recent call last):
+    ...
+    grundy.errors.GrundyError: 3 has no partner: a Pairs position is two numbers, A B or A,B
+    """
+    name = game.label
+    parts: list[Any] = []
+    single: list[int] = []
+
+    def alone() -> GrundyError:
+        return GrundyError(f"{single[0]} has no partner: a {name} position is two numbers, "
+                           "A B or A,B")
+
+    for word in words:
+        if word.strip().startswith("-"):
+            raise GrundyError(f"{noun} of {name} is a non-negative integer, got {word!r}")
+        if "," in word or "x" in word.lower():
+            if single:
+                raise alone()
+            parts.append(game.parse_position(word))
+        else:
+            single.append(read_integer(word, f"{noun} of {name}"))
+            if len(single) == 2:
+                parts.append((single[0], single[1]))
+                single = []
+    if single:
+        raise alone()
+    return parts
+
+
 @runtime_checkable
 class WordReader(Protocol):
     """A game whose position takes several command-line words (``wythoff 3 5``)."""

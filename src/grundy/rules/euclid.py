@@ -21,7 +21,7 @@ from typing import Any
 
 from ..engine import Sum
 from ..errors import GrundyError
-from .closed import MovesByTheorem, read_integer
+from .closed import MovesByTheorem, pairs_of_words, read_integer
 
 __all__ = ["Euclid"]
 
@@ -107,20 +107,7 @@ class Euclid(MovesByTheorem):
         return a, b
 
     def parse_words(self, words: Sequence[str]) -> list[Any]:
-        parts: list[Any] = []
-        single: list[int] = []
-        for word in words:
-            if "," in word:
-                parts.append(self.parse_position(word))
-                continue
-            single.append(read_integer(word, "a number of euclid"))
-            if len(single) == 2:
-                parts.append((single[0], single[1]))
-                single = []
-        if single:
-            raise GrundyError(f"number {single[0]} has no partner: a euclid position is two "
-                              "numbers, A B or A,B")
-        return parts
+        return pairs_of_words(self, words, "a number")
 
     def format_position(self, position: Any) -> str:
         a, b = position

@@ -29,7 +29,7 @@ import numpy as np
 from ..engine import Sum
 from ..errors import GrundyError
 from .base import GridGame
-from .closed import MovesByTheorem, read_integer
+from .closed import MovesByTheorem, pairs_of_words, read_integer
 
 __all__ = ["TABLE_LIMIT", "Wythoff", "lower", "upper"]
 
@@ -155,26 +155,7 @@ class Wythoff(MovesByTheorem, GridGame):
 
     def parse_words(self, words: Sequence[str]) -> list[Any]:
         """Parts from words: ``3,5`` is one position, and so are two words ``3 5``."""
-        parts: list[Any] = []
-        single: list[int] = []
-        for word in words:
-            if word.strip().startswith("-"):
-                raise GrundyError(f"a coordinate of wythoff is a non-negative integer, got "
-                                  f"{word!r}")
-            if "," in word or "x" in word.lower():
-                if single:
-                    raise GrundyError(f"coordinate {single[0]} has no partner: give "
-                                      "positions as A,B or as two words A B")
-                parts.append(self.parse_position(word))
-            else:
-                single.append(read_integer(word, "a coordinate of wythoff"))
-                if len(single) == 2:
-                    parts.append((single[0], single[1]))
-                    single = []
-        if single:
-            raise GrundyError(f"coordinate {single[0]} has no partner: a wythoff position is "
-                              "two numbers, A B or A,B")
-        return parts
+        return pairs_of_words(self, words, "a coordinate")
 
     def format_position(self, position: Any) -> str:
         a, b = position
