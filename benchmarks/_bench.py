@@ -134,3 +134,42 @@ def report(label: str, ours: Run, reference: Run, ref_label: str = "C++ -O2") ->
     ratio = ours.seconds / reference.seconds if reference.seconds > 0 else float("inf")
     return (f"{label:<40} grundy {ours.seconds:8.3f} s   {ref_label} {reference.seconds:8.3f} s"
             f"   ratio {ratio:6.2f}x")
+
+
+#: Siegel's MisereSolver's sources, beside the repository
+MISERESOLVER = SHARED / "peers" / "miseresolver"
+
+
+def miseresolver_missing() -> str | None:
+    """Why MisereSolver cannot be built here (its sources, java, javac, patch), or None."""
+    import shutil
+
+    if not MISERESOLVER.is_dir():
+        return f"{MISERESOLVER} is missing (MisereSolver's sources, beside the repository)"
+    for tool in ("java", "javac", "patch"):
+        if shutil.which(tool) is None:
+            return f"building and running MisereSolver needs {tool}"
+    return None
+
+
+def build_miseresolver(where: Path) -> Path:
+    """MisereSolver's classes compiled into ``where`` (its sources made standalone by their
+    patch, with the driver); see :func:`miseresolver_missing` first."""
+    import shutil
+
+    src = where / "src"
+    solver = src / "org" / "cgsuite" / "core" / "misere" / "solver"
+    impartial = src / "org" / "cgsuite" / "core" / "impartial"
+    solver.mkdir(parents=True)
+    impartial.mkdir(parents=True)
+    for f in (MISERESOLVER / "upstream").glob("*.java"):
+        shutil.copy(f, solver)
+    with open(MISERESOLVER / "standalone.patch") as patch:
+        subprocess.run(["patch", "-s", "-p1"], stdin=patch, cwd=solver, check=True)
+    for name in ("Driver.java", "TimeoutException.java"):
+        shutil.copy(MISERESOLVER / "driver" / name, solver)
+    shutil.copy(MISERESOLVER / "driver" / "HeapRuleset.java", impartial)
+    classes = where / "classes"
+    subprocess.run(["javac", "-nowarn", "-d", str(classes), *map(str, src.rglob("*.java"))],
+                   check=True, capture_output=True)
+    return classes

@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -27,7 +26,6 @@ from pathlib import Path
 
 import _bench
 
-PEERS = _bench.ROOT.parent / "shared" / "peers" / "miseresolver"
 #: (code, heaps: None for the whole quotient)
 GAMES = (("0.07", 25), ("0.07", 30), ("0.77", None), ("0.15", None), ("0.1377", None),
          ("0.53", None), ("0.75", None))
@@ -45,28 +43,11 @@ _LAUNCHER = ("import os, subprocess, sys, time\n"
 
 
 def build(where: Path) -> Path:
-    """MisereSolver's classes, compiled into ``where``."""
-    if not PEERS.is_dir():
-        sys.exit(f"misere.py: skipped, {PEERS} is missing (MisereSolver's sources)")
-    for tool in ("java", "javac", "patch"):
-        if shutil.which(tool) is None:
-            sys.exit(f"misere.py: skipped, MisereSolver needs {tool}")
-    src = where / "src"
-    solver = src / "org" / "cgsuite" / "core" / "misere" / "solver"
-    impartial = src / "org" / "cgsuite" / "core" / "impartial"
-    solver.mkdir(parents=True)
-    impartial.mkdir(parents=True)
-    for f in (PEERS / "upstream").glob("*.java"):
-        shutil.copy(f, solver)
-    with open(PEERS / "standalone.patch") as patch:
-        subprocess.run(["patch", "-s", "-p1"], stdin=patch, cwd=solver, check=True)
-    for name in ("Driver.java", "TimeoutException.java"):
-        shutil.copy(PEERS / "driver" / name, solver)
-    shutil.copy(PEERS / "driver" / "HeapRuleset.java", impartial)
-    classes = where / "classes"
-    subprocess.run(["javac", "-nowarn", "-d", str(classes),
-                    *map(str, src.rglob("*.java"))], check=True, capture_output=True)
-    return classes
+    """MisereSolver's classes, compiled into ``where`` (the script skips where it cannot)."""
+    reason = _bench.miseresolver_missing()
+    if reason is not None:
+        sys.exit(f"misere.py: skipped, {reason}")
+    return _bench.build_miseresolver(where)
 
 
 def run(cmd: list[str], out: Path, env: dict[str, str] | None = None) -> tuple[float, float]:

@@ -8,7 +8,6 @@ import json
 import os
 import random
 import resource
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -21,7 +20,6 @@ from grundy.play.misere import cache
 from grundy.play.misere.quotient import quotient
 from grundy.play.misere.search import misere_explanation
 
-PEERS = Path(__file__).resolve().parents[2] / "shared" / "peers" / "miseresolver"
 
 
 def test_a_thousand_kayles_heaps() -> None:
@@ -99,29 +97,28 @@ def test_a_corrupt_cache_file_through_the_cli(cli, tmp_path, monkeypatch) -> Non
 
 @pytest.fixture(scope="module")
 def miseresolver(tmp_path_factory):  # type: ignore[no-untyped-def]
-    """Siegel's MisereSolver built from ../shared/peers (skips where it cannot be)."""
-    if not PEERS.is_dir():
-        pytest.skip(f"{PEERS} is missing (MisereSolver's sources, beside the repository)")
-    if shutil.which("javac") is None or shutil.which("java") is None:
-        pytest.skip("MisereSolver needs java and javac")
-    if shutil.which("patch") is None:
-        pytest.skip("building MisereSolver needs patch")
-    root = tmp_path_factory.mktemp("miseresolver")
-    solver = root / "src" / "org" / "cgsuite" / "core" / "misere" / "solver"
-    impartial = root / "src" / "org" / "cgsuite" / "core" / "impartial"
-    solver.mkdir(parents=True)
-    impartial.mkdir(parents=True)
-    for f in (PEERS / "upstream").glob("*.java"):
-        shutil.copy(f, solver)
-    with open(PEERS / "standalone.patch") as patch:
-        subprocess.run(["patch", "-s", "-p1"], stdin=patch, cwd=solver, check=True)
-    for name in ("Driver.java", "TimeoutException.java"):
-        shutil.copy(PEERS / "driver" / name, solver)
-    shutil.copy(PEERS / "driver" / "HeapRuleset.java", impartial)
-    sources = [str(p) for p in (root / "src").rglob("*.java")]
-    subprocess.run(["javac", "-nowarn", "-d", str(root / "classes"), *sources], check=True,
-                   capture_output=True)
-    return root / "classes"
+    """Siegel's MisereSolver built from ../shared/peers as the benchmark builds it (skips
+    where it cannot be)."""
+    bench = _benchmark_helpers()
+    reason = bench.miseresolver_missing()
+    if reason is not None:
+        pytest.skip(reason)
+    return bench.build_miseresolver(tmp_path_factory.mktemp("miseresolver"))
+
+
+def _benchmark_helpers():  # type: ignore[no-untyped-def]
+    """benchmarks/_bench.py, the one builder of MisereSolver."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "_bench.py"
+    if "benchmarks_bench" in sys.modules:
+        return sys.modules["benchmarks_bench"]
+    spec = importlib.util.spec_from_file_location("benchmarks_bench", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["benchmarks_bench"] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
 
 
 def _peer(classes: Path, code: str, heaps: int | None, tmp: Path) -> dict:  # type: ignore[type-arg]
