@@ -292,6 +292,16 @@ def test_a_thousand_edges_answer_at_once():
     assert v >= 0 and GreenHackenbush().value(d) == v
 
 
+def test_a_drawing_too_large_to_list_its_cuts_is_one_error_line():
+    from grundy.rules.hackenbush import MOVE_LIMIT
+
+    edges = ",".join(f"{i}-{i + 1}" for i in range(MOVE_LIMIT + 1))
+    result = run_cli("analyze", "hackenbush", edges)
+    assert result.exit_code == 2 and result.output.startswith("grundy: error:")
+    assert "too large to list" in result.output
+    assert GreenHackenbush().value(Drawing.parse(edges)) == MOVE_LIMIT + 1  # a stalk
+
+
 @pytest.mark.parametrize("text", ["0-", "stalk:", "a-b", "0-1-2", "-1-2"])
 def test_bad_drawings_are_refused_clearly(text):
     with pytest.raises(GrundyError):

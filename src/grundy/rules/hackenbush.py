@@ -29,11 +29,15 @@ from typing import Any
 from ..engine import Game
 from ..errors import GrundyError
 
-__all__ = ["Drawing", "GreenHackenbush", "MAX_EDGES", "principles_value"]
+__all__ = ["Drawing", "GreenHackenbush", "MAX_EDGES", "MOVE_LIMIT", "principles_value"]
 
-#: the most edges of a drawing (the principles take milliseconds at this size; a search of
+#: the most edges of a drawing (the principles take about a second at this size, reading the
+#: drawing half a second more, measured on a busy 2-core machine; a search of
 #: every cut is quadratic in the edges)
 MAX_EDGES = 10**5
+#: the most edges of a drawing whose winning cuts are listed (each cut valued by the
+#: principles: 1000 edges took 3.2 s on a busy 2-core machine, 3000 took 42 s)
+MOVE_LIMIT = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +227,13 @@ class GreenHackenbush(Game):
         if isinstance(position, Drawing):
             return position.text()
         return super().format_position(position)
+
+    def check_listable(self, part: Any) -> None:
+        """Raise unless the cuts of ``part`` can be listed and valued in seconds."""
+        if isinstance(part, Drawing) and len(part.edges) > MOVE_LIMIT:
+            raise GrundyError(f"a drawing of {len(part.edges)} edges is too large to list its "
+                              f"winning cuts (at most {MOVE_LIMIT}); grundy.value gives its "
+                              "value at any size")
 
     def options_of_value(self, part: Any, target: int) -> list[Any]:
         """The cuts to value ``target``, each option valued by the principles."""
