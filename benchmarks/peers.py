@@ -9,7 +9,9 @@ compute heaps 0..N-1; the values must be identical.  Printed: wall and CPU time 
 the repeats), peak resident memory (GNU time or wait4) and the ratio grundy / fastest peer.
 
 Games: 0.56, 0.16, 0.354, 0.376, 0.1777 and Grundy's game, at N = 2*10^5, 2*10^6, 2*10^7,
-and Grundy's game to 2^24.  The 2*10^7 runs take minutes.
+and Grundy's game to 2^24.  The 2*10^7 runs take minutes.  Past 10^7 heaps grundy writes
+its values with ``--out FILE.npy`` (it prints at most 10^7), and they are compared as arrays:
+``--sizes 2**28 --games grundy --peers czajka`` is Grundy's game to 2^28 (about an hour).
 
 With ``--period 0.354,0.16``: ``grundy period GAME`` (the search, certificate included)
 against the fastest peer computing the same number of values (the ``checked_to`` of the
@@ -125,8 +127,34 @@ def peer_command(bin_dir: Path, peer: str, game: str, n: int) -> list[str] | Non
 
 
 def same_values(a: Path, b: Path) -> bool:
-    with open(a, "rb") as x, open(b, "rb") as y:
-        return x.read().split() == y.read().split()
+    """Whether two files list the same numbers (any whitespace between them); read as
+    arrays, 4 bytes a value, so that 2^28 values fit (a list of words would not)."""
+    import numpy as np
+
+    x, y = (np.load(f, mmap_mode="r") if f.suffix == ".npy"
+            else np.fromfile(f, dtype=np.uint32, sep=" ") for f in (a, b))
+    return x.shape == y.shape and bool((x == y).all())
+
+
+# grundy prints at most 10^7 values (``grundy sequence -n``); past that it writes them to
+# a .npy file with --out, as a user would
+PRINTED = 10**7
+
+
+def grundy_sequence(game: str, n: int, where: Path, repeat: int) -> Timing:
+    """``grundy sequence GAME -n N``, its values printed or, past PRINTED, in a .npy file."""
+    if n <= PRINTED:
+        return best(_bench.grundy_command("sequence", game, "-n", str(n)),
+                    where / "grundy.txt", repeat)
+    values = where / "grundy.npy"
+    runs = []
+    for _ in range(repeat):
+        values.unlink(missing_ok=True)
+        values.with_name(values.name + ".part").unlink(missing_ok=True)
+        run = timed(_bench.grundy_command("sequence", game, "-n", str(n), "--out", str(values)),
+                    where / "grundy.txt")
+        runs.append(Timing(run.seconds, run.cpu, run.peak_mb, values, run.finished))
+    return min(runs, key=lambda t: t.seconds)
 
 
 def main() -> None:
@@ -152,7 +180,8 @@ def main() -> None:
         periods([g for g in args.period.split(",") if g], args.repeat or 1,
                 None if args.one_peer else [p for p in args.peers.split(",") if p])
         return
-    sizes = [int(float(s)) for s in args.sizes.split(",") if s]
+    sizes = [int(s) if s.isdigit() else 2 ** int(s[3:]) if s.startswith("2**") else int(float(s))
+             for s in args.sizes.split(",") if s]
     games = [g for g in args.games.split(",") if g]
     peers = [p for p in args.peers.split(",") if p]
     jobs = [(g, n) for n in sizes for g in games]
@@ -169,8 +198,7 @@ def main() -> None:
               flush=True)
         for game, n in jobs:
             repeat = args.repeat or (3 if n < 10**6 else 1)
-            ours = best(_bench.grundy_command("sequence", game, "-n", str(n)),
-                        where / "grundy.txt", repeat)
+            ours = grundy_sequence(game, n, where, repeat)
             fastest: tuple[str, Timing] | None = None
             for peer in [FASTEST.get(game, "ogs-rc")] if args.one_peer else peers:
                 cmd = peer_command(bin_dir, peer, game, n)
