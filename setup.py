@@ -1,5 +1,5 @@
 """Builds the compiled parts of grundy (the nimber kernel, the octal-game kernel, the
-misère-quotient kernel and the board search); everything else is configured in pyproject.toml.
+misère-quotient kernel, the board search and the engine's single calls); everything else is configured in pyproject.toml.
 
 The extension is optional: without a C compiler the build goes on without it and
 grundy uses its NumPy kernels, which compute the same results (the tests check it).
@@ -15,4 +15,6 @@ setup(ext_modules=[
               extra_compile_args=["-O3"]),
     Extension("grundy.native._cram", ["src/grundy/native/_cram.c"], optional=True,
               extra_compile_args=["-O3"]),
+    Extension("grundy.native._engine", ["src/grundy/native/_engine.c"], optional=True,
+              extra_compile_args=["-O2"]),
 ])

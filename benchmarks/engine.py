@@ -19,7 +19,10 @@ checked equal.  Ratios are grundy's time over the reference's (below 1: grundy i
 5. the loop forms a contest programmer writes, one call at a time, from an empty memo:
    ``[grundy.value(g, n) for n in range(30000)]`` for the subtraction game {1, 3, 4},
    Wythoff's 150 x 150 table by ``value`` calls, and ``winning_moves`` of the first hundred
-   heaps; then the same loops again on the warm memo (against the warm ``lru_cache``).
+   heaps; then the same loops again on the warm memo (against the warm ``lru_cache``),
+   each twenty times over.  Where the compiled module is built, ``grundy.value``,
+   ``outcome`` and ``winning_moves`` are its functions (``GRUNDY_PURE=1``: the Python
+   ones, for comparison).
 
 Run: .venv/bin/python benchmarks/engine.py [--quick] [--loops] (``--loops``: only item 5)
 """
@@ -116,15 +119,25 @@ def row(label: str, ours: Callable[[], Any], ref: Callable[[], Any], repeat: int
     t_ref, b = best(ref, repeat)
     if a != b:
         raise SystemExit(f"{label}: grundy and the lru_cache memo disagree")
-    print(f"{label:<48} grundy {t_ours:7.3f} s   lru_cache {t_ref:7.3f} s   ratio {t_ours / t_ref:5.2f}",
+    print(f"{label:<48} grundy {t_ours:8.4f} s   lru_cache {t_ref:8.4f} s   ratio {t_ours / t_ref:5.2f}",
           flush=True)
 
 
+WARM_TIMES = 20  # a warm loop takes about a millisecond: timed twenty times over
+
+
 def warm(make: Callable[[], Any], loop: Callable[[Any], Any]) -> Callable[[], Any]:
-    """``loop`` over an object ``make`` built and filled once (a warm memo)."""
+    """``loop`` over an object ``make`` built and filled once (a warm memo), run
+    WARM_TIMES times over."""
     filled = make()
     loop(filled)
-    return lambda: loop(filled)
+
+    def again() -> Any:
+        for _ in range(WARM_TIMES - 1):
+            loop(filled)
+        return loop(filled)
+
+    return again
 
 
 def hand_winning_moves(game: Game, count: int) -> list[list[Any]]:

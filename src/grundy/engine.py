@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import GrundyError
+from .native.compiled import extension
 
 __all__ = [
     "Game",
@@ -688,3 +689,26 @@ def grid_values(game: Game, rows: int, cols: int, first: int = 0) -> list[list[i
     """
     flat = _fill(game, [(first + r, first + c) for r in range(rows) for c in range(cols)])
     return [flat[r * cols : (r + 1) * cols] for r in range(rows)]
+
+
+# -- the single calls, compiled ------------------------------------------------------
+#: the Python definitions of the three single calls, under names of their own: what
+#: grundy.value, outcome and winning_moves are without the compiled module (not built,
+#: or GRUNDY_PURE=1), and the reference that module is checked against
+python_value, python_outcome, python_winning_moves = value, outcome, winning_moves
+
+
+def _compile_single_calls() -> None:
+    """Bind :func:`value`, :func:`outcome` and :func:`winning_moves` to their compiled
+    forms in :mod:`grundy.native._engine`, when it is built: they do a memo hit, and a
+    position whose options are all memoised, in C, and hand every other case to the Python
+    functions above (so a warm call costs what a ``functools.lru_cache`` hit costs)."""
+    kernel = extension("_engine")
+    if kernel is None:
+        return
+    kernel.connect(Game, Sum, _value, python_value, python_outcome, python_winning_moves)
+    globals().update(value=kernel.value, outcome=kernel.outcome,
+                     winning_moves=kernel.winning_moves)
+
+
+_compile_single_calls()
