@@ -489,3 +489,55 @@ def test_analyze_reads_boards_graphs_and_drawings():
     for args in [("cram", "9x9"), ("cram", "..|."), ("chomp", "1,2"), ("node-kayles", "0-0")]:
         result = run_cli("analyze", *args)
         assert result.exit_code == 2 and result.output.startswith("grundy: error:"), args
+
+
+# -- positions from files ------------------------------------------------------------------
+
+def test_an_edge_list_file_is_the_graph_its_lines_name(tmp_path):
+    rng = random.Random(8)
+    for _ in range(40):
+        n = rng.randint(2, 9)
+        edges = random_graph(rng, n, 0.4) or [(0, 1)]
+        # one edge a line, as networkx.write_edgelist(G, path, data=False) writes it
+        lines = "".join(f"{u} {v}\n" if rng.random() < 0.5 else f"{u}-{v}  # an edge\n"
+                        for u, v in edges)
+        text = "# a random graph\n" + lines
+        for game, rule in ((NodeKayles(), "node"), (ArcKayles(), "arc")):
+            graph = game.parse_position(text)
+            assert graph == Graph.make(max(max(e) for e in edges) + 1, edges)
+            want = plain_graph(graph.n, edges, rule)
+            (tmp_path / "g.txt").write_text(text)
+            result = run_cli("analyze", game.notation, f"@{tmp_path / 'g.txt'}", "--json")
+            import json
+
+            assert result.exit_code == 0 and json.loads(result.output)["value"] == want
+
+
+def test_drawing_and_board_files(tmp_path):
+    (tmp_path / "tree.txt").write_text("0 1\n1 2\n1 3\n")  # a stalk of one with two twigs: 1
+    (tmp_path / "board.txt").write_text("....\n.#..\n")
+    (tmp_path / "one.txt").write_text("0 1")  # no newline at the end: still one edge a line
+    tree = run_cli("analyze", "hackenbush", f"@{tmp_path / 'tree.txt'}")
+    assert tree.exit_code == 0 and "value (XOR of the parts): 1" in tree.output
+    board = run_cli("analyze", "cram", f"@{tmp_path / 'board.txt'}", "--json")
+    import json
+
+    cells = [(r, c) for r in range(2) for c in range(4) if (r, c) != (1, 1)]
+    assert json.loads(board.output)["value"] == plain_cells(cells, domino_moves)
+    one = run_cli("analyze", "arc-kayles", f"@{tmp_path / 'one.txt'}", "--json")
+    assert json.loads(one.output)["value"] == 1
+
+
+def test_bad_position_files_are_one_error_line(tmp_path, monkeypatch):
+    (tmp_path / "three.txt").write_text("0 1 2\n")
+    (tmp_path / "binary.txt").write_bytes(b"\xff\xfe0 1\n")
+    (tmp_path / "big.txt").write_text("0 1\n" * 100)
+    from grundy.cli import common
+
+    monkeypatch.setattr(common, "MAX_POSITION_FILE", 200)
+    for name, said in [("three.txt", "line 1 ('0 1 2')"), ("binary.txt", "not a text file"),
+                       ("big.txt", "at most"), ("missing.txt", "cannot read")]:
+        for game in ("node-kayles", "hackenbush"):
+            result = run_cli("analyze", game, f"@{tmp_path / name}")
+            assert result.exit_code == 2 and result.err.startswith("grundy: error:"), result.err
+            assert said in result.err and result.err.count("\n") == 1, result.err

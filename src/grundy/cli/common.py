@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, NoReturn
 
 import click
 
-__all__ = ["echo_json", "fail", "long_numbers", "read_input", "refuse_options", "resolve_game",
-           "write_chunks"]
+__all__ = ["MAX_POSITION_FILE", "echo_json", "fail", "long_numbers", "position_words",
+           "read_input", "refuse_options", "resolve_game", "write_chunks"]
 
 
 def fail(message: str) -> NoReturn:
@@ -34,6 +34,35 @@ def read_input(path: str) -> bytes:
             return read_all(handle)
     except OSError as exc:
         fail(f"cannot read {path}: {exc.strerror}")
+
+
+#: the largest file a position word ``@FILE`` names (a drawing of 10^5 edges is about 1.2 MB)
+MAX_POSITION_FILE = 4 << 20
+
+
+def position_words(words: Sequence[str]) -> list[str]:
+    """The words of a position with each ``@FILE`` replaced by the text of that file (an
+    edge list, a board's rows): files are read here, by the command line, never by the
+    library or the server, which take text only."""
+    out = []
+    for word in words:
+        if not word.startswith("@") or len(word) == 1:
+            out.append(word)
+            continue
+        path = word[1:]
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_POSITION_FILE + 1)
+        except OSError as exc:
+            fail(f"cannot read {path}: {exc.strerror}")
+        if len(data) > MAX_POSITION_FILE:
+            fail(f"{path}: a position file is at most {MAX_POSITION_FILE >> 20} MB")
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            fail(f"{path}: not a text file (UTF-8)")
+        out.append(text if text.endswith("\n") else text + "\n")
+    return out
 
 
 def write_chunks(chunks: list[bytes]) -> None:

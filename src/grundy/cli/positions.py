@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from .common import echo_json, fail, resolve_game
+from .common import echo_json, fail, position_words, resolve_game
 
 __all__ = ["analyze", "play"]
 
@@ -28,8 +28,10 @@ def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool,
     POSITION is a list of parts played side by side: heap sizes for heap games
     (grundy analyze kayles 3 5 7), ROWxCOL cells or rectangles for
     two-dimensional games (grundy analyze split 4x3 5x5), A B or A,B for
-    Wythoff's and Euclid's games.  Different games add up with + (grundy
-    analyze wythoff 3,5 + nim 4 + kayles 7).  With --misere the sum is searched
+    Wythoff's and Euclid's games, boards and graphs (cram 4x5, node-kayles
+    petersen; @FILE reads a part from a file: an edge list, U V a line, or a
+    board's rows).  Different games add up with + (grundy analyze wythoff 3,5 +
+    nim 4 + kayles 7).  With --misere the sum is searched
     move by move (values do not add up in misere play), so keep such positions
     small.
     """
@@ -71,9 +73,11 @@ def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool,
 
 
 def _read(game: str, words: tuple[str, ...]) -> tuple[Any, list[Any]]:
-    """The game and the parts: one game, or a sum of games joined by ``+``."""
+    """The game and the parts: one game, or a sum of games joined by ``+``; a word
+    ``@FILE`` is the text of that file."""
     from ..play.analysis import parse_position
 
+    words = tuple(position_words(words))
     if "+" not in words:
         ruleset = resolve_game(game)
         return ruleset, parse_position(ruleset, words)
@@ -157,7 +161,7 @@ def play(game: str, position: tuple[str, ...], second: bool, seed: int | None,
     from ..play.match import play as run_match
 
     ruleset = resolve_game(game)
-    parts = parse_position(ruleset, position)
+    parts = parse_position(ruleset, position_words(position))
     try:
         run_match(ruleset, parts, human_first=not second, seed=seed, misere=misere,
                   ask=_ask, say=click.echo)

@@ -62,7 +62,7 @@ class Board:
     @classmethod
     def parse(cls, text: str) -> Board:
         """A board from text: ``RxC`` (all free) or rows of ``.`` (free) and ``#`` (blocked)
-        separated by ``|`` or ``/``.
+        separated by ``|`` or ``/`` (or on lines of their own, as in a file).
 
         >>> Board.parse("2x3") == Board.parse("...|...")
         True
@@ -75,7 +75,7 @@ class Board:
         size = word.replace(",", "x").split("x")
         if len(size) == 2 and all(p.isascii() and p.isdigit() and len(p) <= 4 for p in size):
             return cls.full(int(size[0]), int(size[1]))
-        lines = [line.strip() for line in word.replace("/", "|").split("|")]
+        lines = [line.strip() for line in word.replace("/", "|").replace("\n", "|").split("|")]
         if not word or any(set(line) - {".", "#"} for line in lines):
             raise GrundyError(f"cannot read a board from {text!r}: write RxC (4x5) or rows of "
                               "'.' (free) and '#' (blocked) split by '|', such as '...|.#.'")

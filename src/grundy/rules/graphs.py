@@ -8,7 +8,8 @@ cells is Cram.
 
 A position is a :class:`Graph`: vertices ``0..n-1`` and edges, read from a family name
 (``path:5``, ``cycle:6``, ``grid:3x4``, ``complete:4``, ``bipartite:2,3``, ``star:5``,
-``petersen``) or an edge list (``0-1,1-2,2-0``; a lone vertex as ``7``).  Any object
+``petersen``) or an edge list (``0-1,1-2,2-0``; a lone vertex as ``7``; over several lines, an edge-list file's
+``U V`` a line: see :mod:`grundy.rules.edges`).  Any object
 with ``nodes`` and ``edges`` (a networkx graph) converts with :meth:`Graph.of`.  A move's
 option is the sum of the components left, each relabelled ``0..k-1`` in the order of
 its vertices, so equal labelled pieces meet in the memo.  On a board (``3x12``,
@@ -35,6 +36,7 @@ from ..engine import Game, Sum
 from ..errors import GrundyError
 from .cells import Board
 from .cram import Cram, taken_cells, value_by_pieces
+from .edges import read_edges
 
 __all__ = ["ArcKayles", "Graph", "MAX_VERTICES", "NodeKayles"]
 
@@ -190,19 +192,12 @@ def _bipartite(a: int, b: int = -1) -> tuple[int, list[tuple[int, int]]]:
 
 
 def _edge_list(text: str) -> Graph:
-    words = [w for w in text.replace(" ", ",").split(",") if w]
-    pairs, lone = [], []
-    for word in words:
-        ends = word.split("-")
-        if not all(e.isascii() and e.isdigit() and len(e) <= 4 for e in ends) or len(ends) > 2:
-            raise GrundyError(f"cannot read a graph from {text.strip()!r}: write a family "
-                              "(path:5, cycle:6, grid:3x4, complete:4, bipartite:2,3, star:5, "
-                              "petersen) or edges such as 0-1,1-2")
-        if len(ends) == 2:
-            pairs.append((int(ends[0]), int(ends[1])))
-        else:
-            lone.append(int(ends[0]))
-    if not words:
+    try:
+        pairs, lone = read_edges(text, lone=True)
+    except GrundyError as exc:
+        raise GrundyError(f"cannot read a graph: {exc} (or name a family: path:5, cycle:6, "
+                          "grid:3x4, complete:4, bipartite:2,3, star:5, petersen)") from None
+    if not pairs and not lone:
         raise GrundyError(f"cannot read a graph from {text.strip()!r}: it names no vertex")
     n = max([v for pair in pairs for v in pair] + lone) + 1
     return Graph.make(n, pairs)
@@ -217,10 +212,14 @@ class _OnGraphs(Game):
 
     def parse_position(self, text: str) -> Graph | Board:
         """A graph (``path:5``, ``0-1,1-2``) or a board (``3x4``, ``'..|.#'``); a grid graph
-        (``grid:3x4``) is read as its board, for the compiled search."""
+        (``grid:3x4``) is read as its board, for the compiled search.  Text over several
+        lines (a file's) is an edge list if it has numbers, else a board's rows."""
         word = text.strip().lower()
         if word.startswith("grid:"):
             return Board.parse(word[5:])
+        if "\n" in text:  # a file: an edge list (numbers), else the rows of a board
+            return (Graph.parse(text) if any(ch.isdigit() for ch in word)
+                    else Board.parse(text))
         if ":" in word or "-" in word or word == "petersen":
             return Graph.parse(text)
         return Board.parse(text)

@@ -28,6 +28,7 @@ from typing import Any
 
 from ..engine import Game
 from ..errors import GrundyError
+from .edges import read_edges
 
 __all__ = ["Drawing", "GreenHackenbush", "MAX_EDGES", "MOVE_LIMIT", "principles_value"]
 
@@ -65,7 +66,8 @@ class Drawing:
 
     @classmethod
     def parse(cls, text: str) -> Drawing:
-        """Edges ``0-1,1-2`` (0 is the ground), or ``stalk:N``, ``stalks:3,1,2`` (stalks on
+        """Edges ``0-1,1-2`` (0 is the ground; over several lines, ``U V`` a line, as in an
+        edge-list file), or ``stalk:N``, ``stalks:3,1,2`` (stalks on
         the ground), ``cycle:N`` (a cycle through the ground), ``star:K`` (K edges from
         one vertex on a stalk), ``broom:N,K``.
 
@@ -80,17 +82,11 @@ class Drawing:
                 raise GrundyError(f"cannot read the drawing {text.strip()!r}: write {name}:N"
                                   + (",K" if name == "broom" else ""))
             return cls.make(_SHAPES[name](*map(int, numbers)))
-        edges = []
-        for piece in word.replace(" ", ",").split(","):
-            if not piece:
-                continue
-            ends = piece.split("-")
-            if len(ends) != 2 or not all(e.isascii() and e.isdigit() and len(e) <= 7
-                                         for e in ends):
-                raise GrundyError(f"cannot read a drawing from {text.strip()!r}: write edges "
-                                  "such as 0-1,1-2,1-3 (vertex 0 is the ground) or a shape "
-                                  "such as stalk:5")
-            edges.append((int(ends[0]), int(ends[1])))
+        try:
+            edges, _ = read_edges(text, lone=False)
+        except GrundyError as exc:
+            raise GrundyError(f"cannot read a drawing: {exc} (vertex 0 is the ground; or a "
+                              "shape such as stalk:5)") from None
         return cls.make(edges)
 
     def text(self) -> str:
