@@ -69,3 +69,99 @@ def test_the_least_sums_of_the_kernel(kernel, monkeypatch, code, heaps) -> None:
     fast = solver._words_least(pre, active)
     monkeypatch.setenv("GRUNDY_PURE", "1")
     assert fast == solver._words_least(pre, active) and len(fast) == q.order
+
+
+def test_the_new_kernels_refuse_bad_arrays(kernel) -> None:  # type: ignore[no-untyped-def]
+    from array import array
+
+    table = array("i", [0, 1, 1, 0])
+    with pytest.raises(ValueError, match="sizes"):
+        kernel.reduce(table, array("i", [0]), 2, 1, array("q", [0, 1]), b"\0", array("i", [1, 0]))
+    with pytest.raises(ValueError, match="bad code"):
+        kernel.reduce(table, array("i", [0]), 2, 1, array("q", [0, 9]), b"\0\1", array("i", [1, 0]))
+    with pytest.raises(ValueError, match="bad table"):
+        kernel.p_masks(array("i", [0, 1, 1, 5]), b"\0\1")
+    with pytest.raises(ValueError, match="bad element"):
+        kernel.p_failure(table, b"\0\1", array("i", [3]), array("i"), array("q", [0, 0]),
+                         array("q", [0]), array("i", [0]))
+
+
+def test_the_kernels_reduction_is_moores() -> None:
+    """The compiled reduction against a brute force: merge x and y while no product
+    x·z, y·z tells them apart by P (the cyclic monoid x^0..x^9, x^10 = x^6, and P made of
+    some powers)."""
+    from array import array
+
+    from grundy.play.misere.monoid import DirectProduct, cyclic, reduce_compiled
+
+    found = compiled_kernel()
+    if found is None:
+        pytest.skip("grundy.native._misere is not built")
+    m = DirectProduct([cyclic(6, 4)])
+    for p in ([1, 3, 7], [2, 6, 8], [0, 9], [5], [1, 2, 3, 4, 5, 6, 7, 8, 9]):
+        order = list(range(10))
+        act = array("i", [m.mul(x, 1) for x in order])
+        table, in_p, cls = reduce_compiled(found, m, array("q", order),
+                                           bytes(x in p for x in order), act)
+        for x in order:
+            for y in order:
+                apart = any((m.mul(x, z) in p) != (m.mul(y, z) in p) for z in order)
+                assert (cls[x] == cls[y]) == (not apart), (p, x, y)
+        for x in order:
+            for y in order:
+                assert table[cls[x], cls[y]] == cls[m.mul(x, y)]
+        assert in_p == [min(x for x in order if cls[x] == c) in p for c in range(len(in_p))]
+
+
+CODES = [f"0.{a}{b}" for a in "01234567" for b in "1234567"] + \
+    [f"0.{a}" for a in "1234567"] + ["0.137", "0.1377", "0.007", "0.0407"]
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_the_fast_paths_octal_options_are_the_rules(code: str) -> None:
+    from grundy.cli.fastquot import OctalCode
+    from grundy.play.misere.quotient import octal_shape
+    from grundy.play.misere.solver import heap_options
+
+    rules, fast = find(code), OctalCode(code)
+    assert (fast.notation, fast.digits) == (rules.notation, rules.digits)
+    assert octal_shape(fast) == octal_shape(rules)  # type: ignore[arg-type]
+    for n in range(40):
+        assert fast.misere_options(n) == heap_options(rules, n), n
+
+
+@pytest.mark.parametrize("args", [["0.75"], ["0.53", "--json"], ["0.77", "--heaps", "60"],
+                                  ["0.07", "--heaps=14", "--json"], ["0.137", "--heaps", "15"],
+                                  ["0.15", "--time", "100", "--json"], ["0.6", "--heaps", "12"],
+                                  ["0.04", "--json", "--heaps", "20"], ["0.31", "--no-save"]])
+def test_the_fast_path_prints_what_the_cli_prints(kernel, tmp_path, monkeypatch, capsys,
+                                                  args) -> None:  # type: ignore[no-untyped-def]
+    """``grundy quotient`` through the fast path and through click (with GRUNDY_PURE set,
+    which also takes the NumPy path of the solver) print the same, and cache the same."""
+    from grundy.cli.console import _fast
+    from grundy.cli.main import run
+
+    monkeypatch.setenv("GRUNDY_CACHE_DIR", str(tmp_path / "fast"))
+    assert _fast(["quotient", *args])
+    fast = capsys.readouterr().out
+    monkeypatch.setenv("GRUNDY_CACHE_DIR", str(tmp_path / "slow"))
+    monkeypatch.setenv("GRUNDY_PURE", "1")
+    assert not _fast(["quotient", *args])
+    assert run(["quotient", *args]) == 0
+    assert fast == capsys.readouterr().out
+    cached = sorted(p.name for p in (tmp_path / "fast").glob("quotients/*"))
+    assert cached == sorted(p.name for p in (tmp_path / "slow").glob("quotients/*"))
+    for name in cached:
+        assert (tmp_path / "fast" / "quotients" / name).read_text() == \
+            (tmp_path / "slow" / "quotients" / name).read_text()
+
+
+@pytest.mark.parametrize("args", [["kayles"], ["0.770"], ["0.77", "--heaps", "-3"],
+                                  ["0.77", "--heaps", "99999"], ["0.77", "--time", "0"],
+                                  ["0.77", "--time", "nan"], ["0.77", "--csv"], ["4.07"],
+                                  ["0.77", "0.75"], ["0.77", "--heaps"]])
+def test_the_fast_path_leaves_the_rest_to_the_cli(kernel, capsys, args) -> None:  # type: ignore[no-untyped-def]
+    from grundy.cli.console import _fast
+
+    assert not _fast(["quotient", *args])
+    assert capsys.readouterr().out == ""

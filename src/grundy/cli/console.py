@@ -9,7 +9,8 @@ nothing else imported), every other problem through :mod:`grundy.formats`.  When
 fails in any way (no kernel, an input only the careful readers take, a bad line, a
 file that cannot be opened), nothing has been printed yet, and the CLI runs as
 always on the same input: it answers, or reports the fault in its one-line form.
-A plain ``grundy sequence GAME -n N`` goes to :mod:`grundy.cli.fastseq` the same way.
+A plain ``grundy sequence GAME -n N`` goes to :mod:`grundy.cli.fastseq` the same way, and
+a plain ``grundy quotient CODE`` to :mod:`grundy.cli.fastquot` (no NumPy, no click).
 Output that cannot be written is reported as the CLI does (:mod:`grundy.errors`).
 
 >>> judge_input(["nim"]), judge_input(["solve", "squares", "in.txt"])
@@ -59,6 +60,14 @@ def _fast(args: list[str]) -> bool:
         except ImportError:  # not there: the CLI answers
             return False
         return bool(fastseq.answer(args))
+    if args[:1] == ["quotient"]:
+        import importlib
+
+        try:
+            fastquot = importlib.import_module("grundy.cli.fastquot")
+        except ImportError:  # not there: the CLI answers
+            return False
+        return bool(fastquot.answer(args))
     run = judge_input(args)
     return run is not None and _answer(*run)
 

@@ -3,19 +3,16 @@ tools do it (registered in :mod:`grundy.cli.main`, loaded when used)."""
 
 from __future__ import annotations
 
-import sys
-
 import click
 
 from .common import echo_json, fail, resolve_game
+from .fastquot import end_progress, progress
 
 __all__ = ["GENUS_HEAPS", "genus", "quotient"]
 
 #: the most heaps ``grundy genus`` lists (Kayles, heaps 0..29: 2.3 s under load; the
 #: genus of heap n searches the sums of heaps below n, whose number grows fast)
 GENUS_HEAPS = 32
-#: entries of the pretending function printed as text (--json gives them all)
-_SHOWN = 120
 
 
 @click.command()
@@ -63,20 +60,6 @@ def genus(game: str, position: tuple[str, ...], count: int, as_json: bool) -> No
         click.echo(f"{h:>4}  {str(g):<{width}}  {'tame' if t else 'wild'}")
 
 
-def _progress(line: str) -> None:
-    stream = sys.stderr
-    if stream is not None and stream.isatty():
-        stream.write(f"\r\x1b[K{line}")
-        stream.flush()
-
-
-def _end_progress() -> None:
-    stream = sys.stderr
-    if stream is not None and stream.isatty():
-        stream.write("\r\x1b[K")
-        stream.flush()
-
-
 @click.command()
 @click.argument("game")
 @click.option("--heaps", "heaps", type=int, default=None,
@@ -106,29 +89,14 @@ def quotient(game: str, heaps: int | None, seconds: float | None, as_json: bool,
     q = load(ruleset) if heaps is None and seconds is None else None
     if q is None or not q.certified:
         try:
-            q = compute(ruleset, heaps, seconds, _progress)
+            q = compute(ruleset, heaps, seconds, progress)
         finally:
-            _end_progress()
+            end_progress()
         if q.certified and not no_save:
             save(ruleset, q)
     use_quotient(ruleset, q)
     if as_json:
         echo_json(q.as_dict())
         return
-    if q.certified:
-        click.echo(f"misère quotient of {q.game}: certified by {q.theorem}")
-    else:
-        why = {"time": "the time limit", "heaps": "the heap limit"}.get(q.stopped or "",
-                                                                         q.stopped or "")
-        click.echo(f"misère quotient of {q.game}: partial, Q_{q.heaps} (sums of heaps "
-                   f"0..{q.heaps}; stopped at {why}); not certified")
-    click.echo(f"order |Q| = {q.order}, |P| = {len(q.p_portion)}")
-    click.echo(f"presentation: {q.presentation}")
-    click.echo(f"P-portion: {{{', '.join(q.word(x) for x in q.p_portion)}}}")
-    shown = q.phi[:_SHOWN]
-    more = f" ... ({q.heaps + 1} heaps)" if len(q.phi) > _SHOWN else ""
-    click.echo(f"pretending function (heaps 0..): {' '.join(q.word(x) for x in shown)}{more}")
-    if q.certified:
-        click.echo(f"  periodic: period {q.period} from heap {q.preperiod}")
-    changes = ", ".join(f"{h} (|Q| = {o}, |P| = {p})" for h, o, p in q.changes)
-    click.echo(f"the quotient changed at heaps: {changes or 'none'}")
+    for line in q.report():
+        click.echo(line)

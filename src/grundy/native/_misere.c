@@ -439,9 +439,276 @@ done:
     return result;
 }
 
+/* -- the reduction modulo P: Moore's partition refinement, then the quotient's table ------- */
+
+static uint64_t mix64(uint64_t h) {
+    h ^= h >> 33; h *= 0xff51afd7ed558ccdull; h ^= h >> 33; h *= 0xc4ceb9fe1a85ec53ull;
+    return h ^ (h >> 33);
+}
+
+PyDoc_STRVAR(reduce_doc,
+"reduce(base, rest, nb, nc, order, marks, act, limit=-1) -> (table, in_p, classes) or None\n\n"
+"The quotient of the elements order (int64 codes of a direct product, closed under the\n"
+"generators, whose action is act: int32, row-major, k per element) modulo the P-portion\n"
+"marks (uint8): the coarsest partition separating P kept by every generator, classes\n"
+"numbered by their first element; returns the quotient's table (int32, m x m, row-major),\n"
+"its P-portion (uint8) and the class of each element (int32).  The NumPy path\n"
+"(grundy.play.misere.monoid.quotient_of) computes the same.  None when the quotient has more\n"
+"than limit elements (limit >= 0), before its table is made.");
+
+static PyObject *reduce_py(PyObject *self, PyObject *args) {
+    PyObject *ob, *orr, *oo, *om, *oa;
+    long long nb, nc, limit = -1;
+    if (!PyArg_ParseTuple(args, "OOLLOOO|L", &ob, &orr, &nb, &nc, &oo, &om, &oa, &limit)) return NULL;
+    Py_buffer vb, vr, vo, vm, va;
+    if (get_buffer(ob, &vb, 4, "base") < 0) return NULL;
+    if (get_buffer(orr, &vr, 4, "rest") < 0) { PyBuffer_Release(&vb); return NULL; }
+    if (get_buffer(oo, &vo, 8, "order") < 0) { PyBuffer_Release(&vb); PyBuffer_Release(&vr); return NULL; }
+    if (get_buffer(om, &vm, 1, "marks") < 0) {
+        PyBuffer_Release(&vb); PyBuffer_Release(&vr); PyBuffer_Release(&vo); return NULL;
+    }
+    if (get_buffer(oa, &va, 4, "act") < 0) {
+        PyBuffer_Release(&vb); PyBuffer_Release(&vr); PyBuffer_Release(&vo); PyBuffer_Release(&vm);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    int64_t n = vo.len / 8;
+    int64_t *keys = NULL, *hkeys = NULL;
+    int32_t *vals = NULL, *cls = NULL, *fresh = NULL, *hvals = NULL, *reps = NULL;
+    const int64_t *order = vo.buf;
+    const uint8_t *marks = vm.buf;
+    const int32_t *act = va.buf;
+    if (n < 1 || vm.len != n || nb < 1 || nc < 1 || vb.len != nb * nb * 4 || vr.len != nc * nc * 4
+        || va.len % (4 * n)) {
+        PyErr_SetString(PyExc_ValueError, "reduce: sizes do not match");
+        goto done;
+    }
+    int64_t k = va.len / (4 * n);
+    for (int64_t i = 0; i < n; i++)
+        if (order[i] < 0 || order[i] >= nb * nc) { PyErr_SetString(PyExc_ValueError, "reduce: bad code"); goto done; }
+    for (int64_t i = 0; i < n * k; i++)
+        if (act[i] < 0 || act[i] >= n) { PyErr_SetString(PyExc_ValueError, "reduce: bad action"); goto done; }
+    int64_t cap = 1;
+    while (cap < 2 * n) cap <<= 1;
+    cls = malloc(sizeof(int32_t) * (size_t)n);
+    fresh = malloc(sizeof(int32_t) * (size_t)n);
+    hkeys = malloc(sizeof(int64_t) * (size_t)cap);   /* signature hash -> first element */
+    hvals = malloc(sizeof(int32_t) * (size_t)cap);
+    reps = malloc(sizeof(int32_t) * (size_t)n);
+    if (!cls || !fresh || !hkeys || !hvals || !reps) { PyErr_NoMemory(); goto done; }
+    int64_t count = 0;
+    for (int64_t i = 0; i < n; i++) cls[i] = marks[i] ? 1 : 0;
+    {   /* the classes numbered by first element from the start */
+        int32_t seen[2] = {-1, -1};
+        for (int64_t i = 0; i < n; i++) {
+            if (seen[cls[i]] < 0) seen[cls[i]] = (int32_t)count++;
+            fresh[i] = seen[cls[i]];
+        }
+        memcpy(cls, fresh, sizeof(int32_t) * (size_t)n);
+    }
+    while (1) {
+        memset(hkeys, 0xff, sizeof(int64_t) * (size_t)cap);
+        int64_t next = 0;
+        for (int64_t i = 0; i < n; i++) {
+            uint64_t h = mix64((uint64_t)cls[i] + 1);
+            for (int64_t j = 0; j < k; j++) h = mix64(h ^ ((uint64_t)cls[act[i * k + j]] + 0x9E3779B97F4A7C15ull * (uint64_t)(j + 1)));
+            uint64_t s = h & (uint64_t)(cap - 1);
+            while (1) {
+                if (hkeys[s] == -1) {
+                    hkeys[s] = i;
+                    hvals[s] = (int32_t)next;
+                    reps[next] = (int32_t)i;
+                    fresh[i] = (int32_t)next++;
+                    break;
+                }
+                int64_t r = hkeys[s];
+                int same = cls[r] == cls[i];
+                for (int64_t j = 0; j < k && same; j++) same = cls[act[r * k + j]] == cls[act[i * k + j]];
+                if (same) { fresh[i] = hvals[s]; break; }
+                s = (s + 1) & (uint64_t)(cap - 1);
+            }
+        }
+        memcpy(cls, fresh, sizeof(int32_t) * (size_t)n);
+        if (next == count) break;
+        count = next;
+    }
+    if (limit >= 0 && count > limit) { Py_INCREF(Py_None); result = Py_None; goto done; }
+    /* code -> index */
+    int64_t hcap = 1;
+    while (hcap < 2 * n) hcap <<= 1;
+    keys = malloc(sizeof(int64_t) * (size_t)hcap);
+    vals = malloc(sizeof(int32_t) * (size_t)hcap);
+    if (!keys || !vals) { PyErr_NoMemory(); goto done; }
+    memset(keys, 0xff, sizeof(int64_t) * (size_t)hcap);
+    for (int64_t i = 0; i < n; i++) {
+        uint64_t s = hash64(order[i]) & (uint64_t)(hcap - 1);
+        while (keys[s] != -1) s = (s + 1) & (uint64_t)(hcap - 1);
+        keys[s] = order[i];
+        vals[s] = (int32_t)i;
+    }
+    PyObject *table = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(4 * count * count));
+    PyObject *in_p = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)count);
+    PyObject *classes = PyBytes_FromStringAndSize((const char *)cls, (Py_ssize_t)(4 * n));
+    if (!table || !in_p || !classes) { Py_XDECREF(table); Py_XDECREF(in_p); Py_XDECREF(classes); goto done; }
+    int32_t *t = (int32_t *)PyBytes_AS_STRING(table);
+    uint8_t *p = (uint8_t *)PyBytes_AS_STRING(in_p);
+    const int32_t *base = vb.buf, *rest = vr.buf;
+    int bad = 0;
+    Py_BEGIN_ALLOW_THREADS
+    for (int64_t a = 0; a < count && !bad; a++) {
+        int64_t x = order[reps[a]];
+        p[a] = marks[reps[a]];
+        for (int64_t b = a; b < count; b++) {
+            int64_t y = order[reps[b]];
+            int64_t z = (int64_t)base[(x / nc) * nb + y / nc] * nc + rest[(x % nc) * nc + y % nc];
+            uint64_t s = hash64(z) & (uint64_t)(hcap - 1);
+            while (keys[s] != -1 && keys[s] != z) s = (s + 1) & (uint64_t)(hcap - 1);
+            if (keys[s] == -1) { bad = 1; break; }
+            int32_t c = cls[vals[s]];
+            t[a * count + b] = c;
+            t[b * count + a] = c;
+        }
+    }
+    Py_END_ALLOW_THREADS
+    if (bad) {
+        Py_DECREF(table); Py_DECREF(in_p); Py_DECREF(classes);
+        PyErr_SetString(PyExc_RuntimeError, "reduce: the elements are not closed under products");
+        goto done;
+    }
+    result = Py_BuildValue("NNN", table, in_p, classes);
+done:
+    free(keys); free(vals); free(cls); free(fresh); free(hkeys); free(hvals); free(reps);
+    PyBuffer_Release(&vb); PyBuffer_Release(&vr); PyBuffer_Release(&vo); PyBuffer_Release(&vm);
+    PyBuffer_Release(&va);
+    return result;
+}
+
+/* -- the P half of the verification, and the masks of the admissible elements ------------- */
+
+PyDoc_STRVAR(p_failure_doc,
+"p_failure(table, in_p, gens, opts, offsets, order, words) -> tuple or None\n\n"
+"The least sum (in the order of the sums: the last count first) u + h whose element is in P\n"
+"while some option of it is in P, where u runs over the least sums of the elements\n"
+"(order: int64 elements, words: their int32 counts, k per element) and h over the\n"
+"generators (gens: int32 elements, opts at offsets as in check); None when there is none.");
+
+static PyObject *p_failure_py(PyObject *self, PyObject *args) {
+    PyObject *ot, *op, *og, *oo, *ooff, *oord, *ow;
+    if (!PyArg_ParseTuple(args, "OOOOOOO", &ot, &op, &og, &oo, &ooff, &oord, &ow)) return NULL;
+    Py_buffer vt, vp, vg, vo, voff, vord, vw;
+    if (get_buffer(ot, &vt, 4, "table") < 0) return NULL;
+    if (get_buffer(op, &vp, 1, "in_p") < 0) { PyBuffer_Release(&vt); return NULL; }
+    if (get_buffer(og, &vg, 4, "gens") < 0) { PyBuffer_Release(&vt); PyBuffer_Release(&vp); return NULL; }
+    if (get_buffer(oo, &vo, 4, "opts") < 0) {
+        PyBuffer_Release(&vt); PyBuffer_Release(&vp); PyBuffer_Release(&vg); return NULL;
+    }
+    if (get_buffer(ooff, &voff, 8, "offsets") < 0) {
+        PyBuffer_Release(&vt); PyBuffer_Release(&vp); PyBuffer_Release(&vg); PyBuffer_Release(&vo);
+        return NULL;
+    }
+    if (get_buffer(oord, &vord, 8, "order") < 0) {
+        PyBuffer_Release(&vt); PyBuffer_Release(&vp); PyBuffer_Release(&vg); PyBuffer_Release(&vo);
+        PyBuffer_Release(&voff); return NULL;
+    }
+    if (get_buffer(ow, &vw, 4, "words") < 0) {
+        PyBuffer_Release(&vt); PyBuffer_Release(&vp); PyBuffer_Release(&vg); PyBuffer_Release(&vo);
+        PyBuffer_Release(&voff); PyBuffer_Release(&vord); return NULL;
+    }
+    PyObject *result = NULL;
+    int32_t *best = NULL;
+    int64_t n = vp.len, k = vg.len / 4, count = vord.len / 8;
+    const int32_t *table = vt.buf, *gens = vg.buf, *opts = vo.buf, *words = vw.buf;
+    const int64_t *offsets = voff.buf, *order = vord.buf;
+    const uint8_t *in_p = vp.buf;
+    if (n < 1 || vt.len != n * n * 4 || voff.len != (k + 1) * 8 || vw.len != count * k * 4) {
+        PyErr_SetString(PyExc_ValueError, "p_failure: sizes do not match");
+        goto done;
+    }
+    for (int64_t i = 0; i < n * n; i++)
+        if (table[i] < 0 || table[i] >= n) { PyErr_SetString(PyExc_ValueError, "p_failure: bad table"); goto done; }
+    for (int64_t j = 0; j <= k; j++)
+        if (offsets[j] < 0 || offsets[j] > vo.len / 4 || (j && offsets[j] < offsets[j - 1])) {
+            PyErr_SetString(PyExc_ValueError, "p_failure: bad offsets"); goto done;
+        }
+    for (int64_t i = 0; i < k; i++)
+        if (gens[i] < 0 || gens[i] >= n) { PyErr_SetString(PyExc_ValueError, "p_failure: bad element"); goto done; }
+    for (int64_t i = 0; i < vo.len / 4; i++)
+        if (opts[i] < 0 || opts[i] >= n) { PyErr_SetString(PyExc_ValueError, "p_failure: bad element"); goto done; }
+    for (int64_t i = 0; i < count; i++)
+        if (order[i] < 0 || order[i] >= n) { PyErr_SetString(PyExc_ValueError, "p_failure: bad element"); goto done; }
+    best = malloc(sizeof(int32_t) * (size_t)(k + 1));
+    if (!best) { PyErr_NoMemory(); goto done; }
+    int found = 0;
+    for (int64_t i = 0; i < count; i++) {
+        int64_t x = order[i];
+        const int32_t *row = table + x * n;
+        for (int64_t j = 0; j < k; j++) {
+            if (!in_p[row[gens[j]]]) continue;
+            int hit = 0;
+            for (int64_t q = offsets[j]; q < offsets[j + 1] && !hit; q++) hit = in_p[row[opts[q]]];
+            if (!hit) continue;
+            const int32_t *w = words + i * k;
+            int less = !found;
+            for (int64_t q = k - 1; q >= 0 && !less; q--) {  /* compare w + e_j with best */
+                int32_t a = w[q] + (q == j), b = best[q];
+                if (a != b) { less = a < b; break; }
+            }
+            if (less) {
+                for (int64_t q = 0; q < k; q++) best[q] = w[q] + (q == j);
+                found = 1;
+            }
+        }
+    }
+    if (!found) { Py_INCREF(Py_None); result = Py_None; goto done; }
+    result = PyTuple_New(k);
+    if (!result) goto done;
+    for (int64_t q = 0; q < k; q++) PyTuple_SET_ITEM(result, q, PyLong_FromLong(best[q]));
+done:
+    free(best);
+    PyBuffer_Release(&vt); PyBuffer_Release(&vp); PyBuffer_Release(&vg); PyBuffer_Release(&vo);
+    PyBuffer_Release(&voff); PyBuffer_Release(&vord); PyBuffer_Release(&vw);
+    return result;
+}
+
+PyDoc_STRVAR(p_masks_doc,
+"p_masks(table, in_p) -> bytes\n\n"
+"For each element x, the set {z : xz in P} as little-endian 64-bit words, ceil(n / 64) per\n"
+"element: x and y are compatible (no z with xz and yz both in P) when their sets are apart.");
+
+static PyObject *p_masks_py(PyObject *self, PyObject *args) {
+    PyObject *ot, *op;
+    if (!PyArg_ParseTuple(args, "OO", &ot, &op)) return NULL;
+    Py_buffer vt, vp;
+    if (get_buffer(ot, &vt, 4, "table") < 0) return NULL;
+    if (get_buffer(op, &vp, 1, "in_p") < 0) { PyBuffer_Release(&vt); return NULL; }
+    PyObject *result = NULL;
+    int64_t n = vp.len, w = (n + 63) / 64;
+    const int32_t *table = vt.buf;
+    const uint8_t *in_p = vp.buf;
+    if (n < 1 || vt.len != n * n * 4) {
+        PyErr_SetString(PyExc_ValueError, "p_masks: sizes do not match");
+        goto done;
+    }
+    for (int64_t i = 0; i < n * n; i++)
+        if (table[i] < 0 || table[i] >= n) { PyErr_SetString(PyExc_ValueError, "p_masks: bad table"); goto done; }
+    result = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(8 * n * w));
+    if (!result) goto done;
+    uint64_t *m = (uint64_t *)PyBytes_AS_STRING(result);
+    memset(m, 0, (size_t)(8 * n * w));
+    for (int64_t x = 0; x < n; x++)
+        for (int64_t z = 0; z < n; z++)
+            if (in_p[table[x * n + z]]) m[x * w + (z >> 6)] |= 1ull << (z & 63);
+done:
+    PyBuffer_Release(&vt); PyBuffer_Release(&vp);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"mark", mark_py, METH_VARARGS, mark_doc},
     {"check", check_py, METH_VARARGS, check_doc},
+    {"reduce", reduce_py, METH_VARARGS, reduce_doc},
+    {"p_failure", p_failure_py, METH_VARARGS, p_failure_doc},
+    {"p_masks", p_masks_py, METH_VARARGS, p_masks_doc},
     {NULL, NULL, 0, NULL},
 };
 

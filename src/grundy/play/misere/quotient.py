@@ -31,14 +31,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from ...engine import Game, Sum
 from ...errors import GrundyError
+from .monoid import Table
 from .solver import Pretension, Solver, TooLarge, _Stop, heap_options
 
 __all__ = ["DEFAULT_HEAPS", "DEFAULT_SECONDS", "MAX_HEAPS", "MAX_SECONDS", "Quotient",
-           "octal_shape", "quotient"]
+           "compute_quotient", "octal_shape", "quotient"]
 
 #: heaps computed when not told (Kayles certifies at heap 169)
 DEFAULT_HEAPS = 1000
@@ -49,6 +48,8 @@ MAX_HEAPS = 20_000
 MAX_SECONDS = 24 * 3600.0
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
+#: entries of the pretending function in :meth:`Quotient.report` (the JSON has them all)
+_SHOWN = 120
 
 
 def octal_shape(game: Game) -> tuple[int, str] | None:
@@ -85,7 +86,7 @@ class Quotient:
     #: the largest heap computed: Q is the quotient of the sums of heaps 0..heaps
     heaps: int
     #: the multiplication table (element 0 is the identity)
-    table: np.ndarray
+    table: Table
     #: whether each element is in the P-portion
     in_p: tuple[bool, ...]
     #: the pretending function: the element of each heap 0..heaps
@@ -118,7 +119,7 @@ class Quotient:
             self.__dict__.get("_structure_cache")
         if cached is not None:
             return cached
-        rows = self.table.tolist()
+        rows = self.table.rows
         gens: list[int] = []
         reach = {0}
         for x in self.phi:
@@ -190,7 +191,7 @@ class Quotient:
         """The product of the heaps' elements."""
         rows = self.__dict__.get("_rows")
         if rows is None:
-            rows = self.table.tolist()
+            rows = self.table.rows
             object.__setattr__(self, "_rows", rows)
         x = 0
         for h, c in Counter(heaps).items():
@@ -213,7 +214,7 @@ class Quotient:
         The product of the other parts is found for each distinct heap by prefix and
         suffix products, so a sum of thousands of heaps costs one pass over its distinct
         heaps and their options."""
-        rows: list[list[int]] = self.__dict__.get("_rows") or self.table.tolist()
+        rows: list[list[int]] = self.__dict__.get("_rows") or self.table.rows
         object.__setattr__(self, "_rows", rows)
         counts = Counter(parts)
         heaps = list(counts)
@@ -263,6 +264,29 @@ class Quotient:
         lines.append(f"their product: {self.word(x)}, {inside}")
         return lines
 
+    def report(self) -> list[str]:
+        """The lines ``grundy quotient`` prints: how it was found, the order, the
+        presentation, the P-portion, the pretending function and where Q grew."""
+        if self.certified:
+            lines = [f"misère quotient of {self.game}: certified by {self.theorem}"]
+        else:
+            why = {"time": "the time limit", "heaps": "the heap limit"}.get(
+                self.stopped or "", self.stopped or "")
+            lines = [f"misère quotient of {self.game}: partial, Q_{self.heaps} (sums of heaps "
+                     f"0..{self.heaps}; stopped at {why}); not certified"]
+        lines.append(f"order |Q| = {self.order}, |P| = {len(self.p_portion)}")
+        lines.append(f"presentation: {self.presentation}")
+        lines.append(f"P-portion: {{{', '.join(self.word(x) for x in self.p_portion)}}}")
+        shown = self.phi[:_SHOWN]
+        more = f" ... ({self.heaps + 1} heaps)" if len(self.phi) > _SHOWN else ""
+        lines.append(f"pretending function (heaps 0..): "
+                     f"{' '.join(self.word(x) for x in shown)}{more}")
+        if self.certified:
+            lines.append(f"  periodic: period {self.period} from heap {self.preperiod}")
+        changes = ", ".join(f"{h} (|Q| = {o}, |P| = {p})" for h, o, p in self.changes)
+        lines.append(f"the quotient changed at heaps: {changes or 'none'}")
+        return lines
+
     # -- saving -------------------------------------------------------------------------
     def as_dict(self) -> dict[str, Any]:
         """The quotient as JSON-ready data (:meth:`from_dict` reads it back)."""
@@ -285,13 +309,14 @@ class Quotient:
         if not isinstance(data, dict):
             raise bad("expected an object")
         try:
-            table = np.array(data["table"], dtype=np.int64)
-            n = table.shape[0]
-            if table.ndim != 2 or table.shape != (n, n) or n < 1:
+            rows = data["table"]
+            n = len(rows) if isinstance(rows, list) else 0
+            if n < 1 or not all(isinstance(r, list) and len(r) == n for r in rows):
                 raise bad("the table is not square")
-            if table.min() < 0 or table.max() >= n:
+            table = Table.from_rows(rows)
+            if min(table.data) < 0 or max(table.data) >= n:
                 raise bad("the table names an element out of range")
-            if not (table[0] == np.arange(n)).all() or not (table == table.T).all():
+            if rows[0] != list(range(n)) or list(zip(*rows)) != [tuple(r) for r in rows]:
                 raise bad("the table has no identity 0 or is not commutative")
             in_p = [False] * n
             for x in data["P"]:
@@ -310,9 +335,9 @@ class Quotient:
             if theorem is not None and not (isinstance(theorem, str) and isinstance(pre, int)
                                             and isinstance(per, int) and per >= 1):
                 raise bad("a certified quotient needs its theorem, preperiod and period")
-            return cls(str(data["game"]), heaps, table.astype(np.int32), tuple(in_p),
+            return cls(str(data["game"]), heaps, table, tuple(in_p),
                        tuple(phi), changes, theorem, pre, per, data.get("stopped"))
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, OverflowError) as exc:
             raise bad(f"{type(exc).__name__}: {exc}") from None
 
 
@@ -331,26 +356,51 @@ def _reduced_count(rows: list[list[int]], y: int, c: int) -> int:
     return start + (c - start) % period
 
 
+class _Periods:
+    """The periodicity theorem's test on a pretending function given heap by heap: for
+    each period ``p``, ``e_p`` is one more than the last ``i`` with ``Φ(i) != Φ(i + p)``
+    (kept as each heap comes, so a test costs one pass over the periods; begun again when
+    the quotient grows, as its elements are numbered anew)."""
+
+    def __init__(self, shape: tuple[int, str] | None) -> None:
+        self.shape = shape
+        self.phi: list[int] = []
+        self.last = [0]  # e_p at index p
+
+    def append(self, x: int) -> None:
+        phi, last = self.phi, self.last
+        i = len(phi)
+        for j, y in enumerate(reversed(phi)):  # y = Φ(i - p) for p = j + 1
+            if y != x:
+                last[j + 1] = i - j
+        phi.append(x)
+        last.append(0)
+
+    def certify(self) -> tuple[str, int, int] | None:
+        """(theorem, preperiod, period) when the periodicity theorem proves Q complete."""
+        if self.shape is None:
+            return None
+        t, what = self.shape
+        count, last = len(self.phi), self.last  # heaps 0..count-1
+        for p in range(1, (count - t - 2) // 2 + 1):
+            e = last[p]
+            if 2 * e + 2 * p + t + 2 <= count:
+                return (f"the periodicity theorem for misère quotients (Plambeck & Siegel "
+                        f"2008): {what} removes at most t = {t} tokens and leaves at most two "
+                        f"heaps, and its pretending function repeats with period {p} from heap "
+                        f"{e} through heap {count - 1} >= 2e + 2p + t + 1, so Q and the period "
+                        f"hold for every heap", e, p)
+        return None
+
+
 def _certify(phi: Sequence[int], shape: tuple[int, str] | None
              ) -> tuple[str, int, int] | None:
     """(theorem, preperiod, period) when the periodicity theorem proves Q complete."""
-    if shape is None:
-        return None
-    t, what = shape
-    a = np.asarray(phi, dtype=np.int64)
-    count = len(a)  # heaps 0..count-1
-    for p in range(1, count // 2 + 1):
-        if 2 * p + t + 2 > count:
-            break
-        mismatch = np.nonzero(a[:-p] != a[p:])[0]
-        e = int(mismatch[-1]) + 1 if len(mismatch) else 0
-        if 2 * e + 2 * p + t + 2 <= count:
-            return (f"the periodicity theorem for misère quotients (Plambeck & Siegel 2008): "
-                    f"{what} removes at most t = {t} tokens and leaves at most two heaps, and "
-                    f"its pretending function repeats with period {p} from heap {e} through "
-                    f"heap {count - 1} >= 2e + 2p + t + 1, so Q and the period hold for "
-                    f"every heap", e, p)
-    return None
+    periods = _Periods(shape)
+    if shape is not None:
+        for x in phi:
+            periods.append(x)
+    return periods.certify()
 
 
 def quotient(game: Game, heaps: int | None = None, seconds: float | None = None,
@@ -370,10 +420,18 @@ def quotient(game: Game, heaps: int | None = None, seconds: float | None = None,
         raise GrundyError(f"--heaps {heaps}: between 0 and {MAX_HEAPS}")
     if seconds is not None and not 0 < seconds <= MAX_SECONDS:
         raise GrundyError(f"--time {seconds}: more than 0 and at most {MAX_SECONDS:g} s")
+    return compute_quotient(game, heaps, seconds, progress)
+
+
+def compute_quotient(game: Game, heaps: int | None = None, seconds: float | None = None,
+                     progress: Callable[[str], None] | None = None) -> Quotient:
+    """:func:`quotient` for a heap game and limits already checked (the command line's
+    fast path calls it on a code read without the rules)."""
     top = DEFAULT_HEAPS if heaps is None else heaps
     budget = DEFAULT_SECONDS if seconds is None else seconds
     shape = octal_shape(game)
     solver = Solver(game, time.monotonic() + budget, progress)
+    periods, grown = _Periods(shape), -1
     found = None
     stopped = None
     last_report = time.monotonic()
@@ -387,15 +445,21 @@ def quotient(game: Game, heaps: int | None = None, seconds: float | None = None,
             stopped = str(exc)
             break
         n = solver.heaps
+        if len(solver.changes) != grown:  # the elements were renumbered: start again
+            periods, grown = _Periods(shape), len(solver.changes)
+            for x in solver.p.phi[:-1] if shape is not None else ():
+                periods.append(x)
+        if shape is not None:
+            periods.append(solver.p.phi[n])
         if n < 400 or n % 16 == 0:
-            found = _certify(solver.p.phi, shape)
+            found = periods.certify()
             if found is not None:
                 break
         if progress is not None and time.monotonic() - last_report > 0.5:
             last_report = time.monotonic()
             progress(f"heap {n}: |Q| = {len(solver.p.in_p)}, |P| = {sum(solver.p.in_p)}")
     else:
-        found = _certify(solver.p.phi, shape)
+        found = periods.certify()
         stopped = None if found else "heaps"
     p = solver.p
     label = getattr(game, "notation", None) or game.label

@@ -36,15 +36,14 @@ import heapq
 import itertools
 import sys
 import time
+from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from ...engine import Game, Sum
 from ...errors import GrundyError
-from .monoid import DirectProduct, cyclic, power_index, quotient_of, reduce
+from .monoid import DirectProduct, Table, cyclic, power_index, reduce, reduce_compiled
 
 __all__ = ["Pretension", "Solver", "TooLarge", "heap_options"]
 
@@ -82,35 +81,41 @@ class Pretension:
     """A monoid table with its P-portion, the pretending function of heaps 0..n and the
     elements of each heap's options (``T_h``)."""
 
-    table: np.ndarray
+    table: Table
     in_p: list[bool]
     phi: list[int]
     options: list[frozenset[int]]
-    known_rows: list[list[int]] | None = None
 
     @property
     def rows(self) -> list[list[int]]:
         """The table as lists (made when first asked)."""
-        if self.known_rows is None:
-            self.known_rows = self.table.tolist()
-        return self.known_rows
+        return self.table.rows
 
     def element(self, heaps: Sequence[int]) -> int:
         x = 0
-        rows, phi = self.rows, self.phi
+        n, d, phi = self.table.n, self.table.data, self.phi
         for h in heaps:
-            x = rows[x][phi[h]]
+            x = d[x * n + phi[h]]
         return x
 
 
 def heap_options(game: Game, n: int) -> list[tuple[int, ...]]:
-    """The options of heap ``n`` as tuples of heaps (empty heaps dropped)."""
-    out = []
+    """The options of heap ``n`` as tuples of heaps (empty heaps dropped); a game may
+    give them so itself (``misere_options(n)``, as the command line's octal fast path
+    does)."""
+    listed = getattr(game, "misere_options", None)
+    if listed is not None:
+        found: list[tuple[int, ...]] = listed(n)
+        return found
+    out: list[tuple[int, ...]] = []
     for o in game.options(n):
-        parts = o.parts if isinstance(o, Sum) else (o,)
-        heaps = []
+        parts: tuple[Any, ...] = o.parts if isinstance(o, Sum) else (o,)
+        if all(type(p) is int and 0 <= p < n for p in parts):  # the usual case, at once
+            out.append(tuple(p for p in parts if p))
+            continue
+        heaps: list[int] = []
         for p in parts:
-            if isinstance(p, bool) or not isinstance(p, (int, np.integer)) or p < 0 or p >= n:
+            if isinstance(p, bool) or not hasattr(p, "__index__") or not 0 <= p < n:
                 raise GrundyError(f"{game.label}: heap {n} has an option {o!r} that is not "
                                   "a sum of smaller heaps: no misère quotient is computed for it")
             if p:
@@ -132,12 +137,11 @@ class Solver:
         self.game = game
         self.deadline = deadline
         self.progress = progress
-        one = np.zeros((1, 1), dtype=np.int32)
-        self.p = Pretension(one, [False], [0], [frozenset()])
+        self.p = Pretension(Table.from_rows([[0]]), [False], [0], [frozenset()])
         self.heap_opts: list[list[tuple[int, ...]]] = [[]]
         self.active: list[int] = []  # heaps with a move
         self.lower: dict[int, list[frozenset[int]]] = {}
-        self.compat: np.ndarray | None = None
+        self.masks: list[int] | None = None  # {z : xz in P} of each element x, as bits
         self.changes: list[tuple[int, int, int]] = []  # (heap, |Q|, |P|)
 
     @property
@@ -154,17 +158,9 @@ class Solver:
         """The least sum (exponents over ``active``) of each element reached."""
         kernel = compiled_kernel()
         if kernel is not None:
-            n = len(p.in_p)
-            found = kernel.mark(np.ascontiguousarray(p.table, dtype=np.int32),
-                                np.zeros((1, 1), dtype=np.int32), n, 1,
-                                np.array([p.phi[h] for h in active], dtype=np.int64),
-                                np.zeros(0, dtype=np.int64),
-                                np.zeros(len(active) + 1, dtype=np.int64), -1, False, n + 1,
-                                True)
-            assert found is not None
-            order = np.frombuffer(found[0], dtype=np.int64).tolist()
-            words = np.frombuffer(found[3], dtype=np.int32).reshape(len(order), len(active))
-            return {x: tuple(w) for x, w in zip(order, words.tolist())}
+            order, words = self._words_compiled(kernel, p, active)
+            k = len(active)
+            return {x: tuple(words[i * k:(i + 1) * k]) for i, x in enumerate(order)}
         k = len(active)
         start = (0,) * k
         seen: dict[int, tuple[int, ...]] = {}
@@ -182,12 +178,38 @@ class Solver:
                     heapq.heappush(queue, (_key(w), w, y))
         return seen
 
+    @staticmethod
+    def _words_compiled(kernel: Any, p: Pretension, active: list[int]
+                        ) -> tuple[array[int], array[int]]:
+        """The elements reached (in the order of their least sums) and the counts of those
+        sums (``len(active)`` per element), by the compiled walk."""
+        n = len(p.in_p)
+        found = kernel.mark(p.table.data, array("i", [0]), n, 1,
+                            array("q", [p.phi[h] for h in active]), array("q"),
+                            array("q", [0] * (len(active) + 1)), -1, False, n + 1, True)
+        assert found is not None
+        order, words = array("q"), array("i")
+        order.frombytes(found[0])
+        words.frombytes(found[3])
+        return order, words
+
     def _p_failure(self, p: Pretension, active: list[int]) -> tuple[int, ...] | None:
+        kernel = compiled_kernel()
+        if kernel is not None:
+            order, words = self._words_compiled(kernel, p, active)
+            t = [sorted(p.options[h]) for h in active]
+            found: tuple[int, ...] | None = kernel.p_failure(
+                p.table.data, bytes(p.in_p), array("i", [p.phi[h] for h in active]),
+                array("i", [y for x in t for y in x]), _offsets(t), order, words)
+            return found
+        import numpy as np
+
         in_p_arr = np.array(p.in_p)
+        table = p.table.numpy()
         for h in active:  # any element x with x·Φ(h) and some x·t in P? (all at once)
             opts = sorted(p.options[h])
-            if opts and (in_p_arr[p.table[:, p.phi[h]]]
-                         & in_p_arr[p.table[:, opts]].any(axis=1)).any():
+            if opts and (in_p_arr[table[:, p.phi[h]]]
+                         & in_p_arr[table[:, opts]].any(axis=1)).any():
                 break
         else:
             return None
@@ -261,16 +283,14 @@ class Solver:
         """:meth:`_n_check` by the compiled kernel (the same walk, in C)."""
         self._tick()
         t = [sorted(p.options[h]) for h in active]
-        offsets = np.zeros(len(active) + 1, dtype=np.int64)
-        offsets[1:] = np.cumsum([len(x) for x in t])
         failure, owners, members, starts = kernel.check(
-            np.ascontiguousarray(p.table, dtype=np.int32), np.array(p.in_p, dtype=np.uint8),
-            np.array([p.phi[h] for h in active], dtype=np.int32),
-            np.array([y for x in t for y in x], dtype=np.int32), offsets)
+            p.table.data, bytes(p.in_p), array("i", [p.phi[h] for h in active]),
+            array("i", [y for x in t for y in x]), _offsets(t))
         self._tick()
-        own = np.frombuffer(owners, dtype=np.int32).tolist()
-        mem = np.frombuffer(members, dtype=np.int32).tolist()
-        st = np.frombuffer(starts, dtype=np.int64).tolist()
+        own, mem, st = array("i"), array("i"), array("q")
+        own.frombytes(owners)
+        mem.frombytes(members)
+        st.frombytes(starts)
         lower: dict[int, list[frozenset[int]]] = {}
         for i, x in enumerate(own):
             lower.setdefault(x, []).append(frozenset(mem[st[i]:st[i + 1]]))
@@ -293,12 +313,7 @@ class Solver:
         """Mark the P-portion of ``monoid`` along the least sums of its elements, then
         reduce; None if the candidate reaches too many elements, or if it gets the sum
         ``target[0]`` wrong (its P-status should be ``target[1]``)."""
-        size = monoid.size
-        brows: list[list[int]] = monoid.base_rows
-        crows: list[list[int]] = monoid.rest_rows
-
-        def mul(x: int, y: int) -> int:
-            return brows[x // size][y // size] * size + crows[x % size][y % size]
+        mul = monoid.mul
 
         def prod(parts: Sequence[int]) -> int:
             x = 0
@@ -358,9 +373,10 @@ class Solver:
                 y = mul(x, gens[j])
                 if y not in marked:
                     push(queue, (word + unit[j], y))
-        table, in_p, where = reduce(monoid, gens, marked.__getitem__, order)
-        if len(table) > MAX_ORDER:
+        reduced = reduce(monoid, gens, marked.__getitem__, order, MAX_ORDER)
+        if reduced is None:
             return None
+        table, in_p, where = reduced
         index = {h: j for j, h in enumerate(active)}
         new_phi = [where[phi[h]] if h in index else 0 for h in range(heaps + 1)]
         opts = [frozenset(where[y] for y in t[index[h]]) if h in index else frozenset()
@@ -372,24 +388,20 @@ class Solver:
                             gens: list[int], want: int, want_mark: bool) -> Pretension | None:
         """:meth:`_candidate` by the compiled kernel (the same marks, the same order)."""
         self._tick()
-        offsets = np.zeros(len(active) + 1, dtype=np.int64)
-        offsets[1:] = np.cumsum([len(x) for x in t])
-        flat = np.array([y for x in t for y in x], dtype=np.int64)
-        found = kernel.mark(np.ascontiguousarray(monoid.base, dtype=np.int32),
-                            np.ascontiguousarray(monoid.rest, dtype=np.int32),
-                            int(monoid.base.shape[0]), monoid.size,
-                            np.array(gens, dtype=np.int64), flat, offsets, want, want_mark,
-                            MAX_CANDIDATE)
+        found = kernel.mark(monoid.base.data, monoid.rest.data, monoid.base.n, monoid.size,
+                            array("q", gens), array("q", [y for x in t for y in x]),
+                            _offsets(t), want, want_mark, MAX_CANDIDATE)
         self._tick()
         if found is None:
             return None
-        order = np.frombuffer(found[0], dtype=np.int64)
-        marks = np.frombuffer(found[1], dtype=np.uint8).astype(bool)
-        act = np.frombuffer(found[2], dtype=np.int32).reshape(len(order), len(active))
-        table, in_p, cls = quotient_of(monoid, order, marks, act.astype(np.int64))
-        if len(table) > MAX_ORDER:
+        order = array("q")
+        order.frombytes(found[0])
+        reduced = reduce_compiled(kernel, monoid, order, found[1], found[2], MAX_ORDER)
+        self._tick()
+        if reduced is None:
             return None
-        where = dict(zip(order.tolist(), cls.tolist()))
+        table, in_p, cls = reduced
+        where = dict(zip(order.tolist(), cls))
         index = {h: j for j, h in enumerate(active)}
         new_phi = [where[phi[h]] if h in index else 0 for h in range(heaps + 1)]
         opts = [frozenset(where[y] for y in t[index[h]]) if h in index else frozenset()
@@ -418,13 +430,13 @@ class Solver:
         p = self.p
         tm = frozenset(p.element(o) for o in opts)
         is_p = not any(p.in_p[y] for y in tm)
-        n = len(p.in_p)
-        if self.compat is None:
-            pm = np.array(p.in_p)[p.table].astype(np.float32)
-            self.compat = (pm @ pm.T) == 0
-        compat = self.compat
-        tl = sorted(tm)
-        admissible = [x for x in range(n) if p.in_p[x] == is_p and bool(compat[x, tl].all())]
+        if self.masks is None:
+            self.masks = _p_masks(p)
+        masks = self.masks
+        union = 0
+        for t in tm:
+            union |= masks[t]
+        admissible = [x for x, m in enumerate(masks) if p.in_p[x] == is_p and not m & union]
         for x in admissible:  # the mex interpolation principle
             if any(s <= tm for s in self.lower.get(x, ())):
                 p.phi.append(x)
@@ -434,7 +446,7 @@ class Solver:
         active = self.active + [m]
         for x in admissible:  # each admissible element, verified in full
             self._tick()
-            trial = Pretension(p.table, p.in_p, p.phi + [x], p.options + [tm], p.known_rows)
+            trial = Pretension(p.table, p.in_p, p.phi + [x], p.options + [tm])
             failure, lower = self._n_check(trial, active)
             if failure is None:
                 self.p, self.lower, self.active = trial, lower, active
@@ -458,7 +470,7 @@ class Solver:
             if failure is None:
                 break
             trial = self._recalibrate(trial, m, active, failure)
-        self.p, self.lower, self.active, self.compat = trial, lower, active, None
+        self.p, self.lower, self.active, self.masks = trial, lower, active, None
         self.changes.append((m, len(trial.in_p), sum(trial.in_p)))
 
     def _recalibrate(self, trial: Pretension, m: int, active: list[int],
@@ -478,7 +490,7 @@ class Solver:
                 phi = {h: monoid.element(trial.phi[h]) for h in active}
                 stride = monoid.size
                 for j, h in chosen:  # the generator of its own factor (mixed radix)
-                    stride //= tables[1 + chosen.index((j, h))].shape[0]
+                    stride //= tables[1 + chosen.index((j, h))].n
                     phi[h] = monoid.element(0, stride)
                 candidate = self._candidate(monoid, phi, m, active, (word, should_be_p))
                 if candidate is not None and \
@@ -486,3 +498,24 @@ class Solver:
                     return candidate
         raise TooLarge(f"{self.game.label}: no candidate quotient at heap {m} gets the sum "
                           f"{' + '.join(map(str, word))} right (the quotient may be too large)")
+
+
+def _offsets(t: list[list[int]]) -> array[int]:
+    """Where each list of ``t`` starts in their concatenation, and the end (int64)."""
+    out = array("q", [0])
+    for x in t:
+        out.append(out[-1] + len(x))
+    return out
+
+
+def _p_masks(p: Pretension) -> list[int]:
+    """For each element x, the set ``{z : xz in P}`` as the bits of an integer: x and y are
+    compatible (no z with xz and yz both in P) when their sets are apart."""
+    n = len(p.in_p)
+    kernel = compiled_kernel()
+    if kernel is not None:
+        raw = kernel.p_masks(p.table.data, bytes(p.in_p))
+        w = 8 * ((n + 63) // 64)
+        return [int.from_bytes(raw[i * w:(i + 1) * w], "little") for i in range(n)]
+    in_p = p.in_p
+    return [sum(1 << z for z, y in enumerate(row) if in_p[y]) for row in p.rows]
