@@ -96,22 +96,39 @@ def same(mine: dict, theirs: dict) -> bool:  # type: ignore[type-arg]
         {f[x] for x in mine["P"]} == set(theirs["P"])
 
 
-def race(classes: Path, seconds: float, tmp: Path, env: dict[str, str]) -> tuple[int, int]:
+def race(classes: Path, seconds: float, tmp: Path, env: dict[str, str]
+         ) -> tuple[tuple[int, str], tuple[int, str]]:
     """The largest N for which each computes Q_N(0.07) within ``seconds`` (N from 25 up, one
-    run each, stopped at the limit: MisereSolver's own time limit is checked between heaps)."""
-    def reach(command: Callable[[int], list[str]], environ: dict[str, str] | None) -> int:
+    run each, stopped at the limit: MisereSolver's own time limit is checked between heaps),
+    and why the next N was not reached.  A run counts only when its result covers heaps
+    0..N (grundy stops early, with the partial Q_N-1 and the reason, when no candidate
+    quotient it builds within its limits is right)."""
+    dump = tmp / "race.json"
+
+    def reach(command: Callable[[int], list[str]], environ: dict[str, str] | None,
+              heaps: Callable[[bytes], tuple[int, str]]) -> tuple[int, str]:
         best = 0
         for n in range(25, 200):
             try:
-                subprocess.run(command(n), capture_output=True, timeout=seconds, env=environ,
-                               check=True)
+                proc = subprocess.run(command(n), capture_output=True, timeout=seconds,
+                                      env=environ, check=True)
             except subprocess.TimeoutExpired:
-                return best
+                return best, f"Q_{n} takes more than {seconds:g} s"
+            got, why = heaps(proc.stdout)
+            if got < n:
+                return best, f"Q_{n} not reached: {why}"
             best = n
-        return best
+        return best, "the last N tried"
 
-    theirs = reach(lambda n: peer_cmd(classes, "0.07", n, tmp / "race.json"), None)
-    mine = reach(lambda n: grundy_cmd("0.07", n), env)
+    def peer_heaps(_: bytes) -> tuple[int, str]:
+        return int(json.loads(dump.read_text())["toHeap"]), "stopped early"
+
+    def grundy_heaps(out: bytes) -> tuple[int, str]:
+        data = json.loads(out)
+        return int(data["heaps"]), str(data["stopped"])
+
+    theirs = reach(lambda n: peer_cmd(classes, "0.07", n, dump), None, peer_heaps)
+    mine = reach(lambda n: grundy_cmd("0.07", n), env, grundy_heaps)
     return mine, theirs
 
 
@@ -150,9 +167,10 @@ def main() -> None:
                 sys.exit(f"misere.py: grundy and MisereSolver disagree on {label}")
         seconds = min(options.race, 10.0) if options.quick else options.race
         start = time.monotonic()
-        mine_n, their_n = race(classes, seconds, tmp, env)
+        (mine_n, mine_why), (their_n, their_why) = race(classes, seconds, tmp, env)
         print(f"largest N of Q_N(0.07) in {seconds:g} s: grundy {mine_n}, MisereSolver "
               f"{their_n} (race took {time.monotonic() - start:.0f} s)")
+        print(f"  grundy: {mine_why}\n  MisereSolver: {their_why}")
 
 
 if __name__ == "__main__":
