@@ -29,6 +29,8 @@ from ..catalog import entries, find
 from ..engine import Game, Sum
 from ..errors import GrundyError
 from ..rules.base import is_grid_game, is_heap_game
+from .boards import (BOARDS, MAX_BAR_DIAGRAMS, MAX_BOARD_CELLS, MAX_DRAWING_EDGES,
+                     MAX_GRAPH_EDGES, MAX_GRAPH_VERTICES, Click, clicks, drawing, framed)
 from .explain import describe_move, explain
 from .positions import (MAX_COIN, MAX_HEAP, MAX_OPTIONS, MAX_PARTS, MAX_SIDE, board_of,
                         has_own_positions,
@@ -104,7 +106,7 @@ def _game(body: Mapping[str, Any], resolve: Resolve, name: str = "game") -> Game
     if len(raw) > MAX_NAME:
         raise RequestError(f"{name}: at most {MAX_NAME} characters, got {len(raw)}")
     try:
-        return resolve(raw.strip().lower())
+        return framed(resolve(raw.strip().lower()))
     except GrundyError as exc:
         raise RequestError(f"{name}: {exc}") from None
 
@@ -141,10 +143,26 @@ def _position(game: Game, body: Mapping[str, Any], misere: bool) -> list[Any]:
 # -- the answers -------------------------------------------------------------------------
 
 
-def _move_json(game: Game, index: int, part: Any, option: Any) -> dict[str, Any]:
+def _move_json(game: Game, index: int, part: Any, option: Any,
+               click: Click | None = None) -> dict[str, Any]:
+    """A move as JSON; on a board also the click that plays it (``take``) and the keys of
+    what it removes (``gone``)."""
     leaves = tidy(game, option_parts(option))
-    return {"part": index, "from": to_json(game, [part])[0], "to": to_json(game, leaves),
-            "text": describe_move(game, part, leaves)}
+    out = {"part": index, "from": to_json(game, [part])[0], "to": to_json(game, leaves),
+           "text": describe_move(game, part, leaves)}
+    if click is None and board_of(game) in BOARDS:
+        click = next((c for c in clicks(game, part) if c.option == option), None)
+    if click is not None:
+        out.update(take=click.take, gone=list(click.gone), text=click.text)
+    return out
+
+
+def _listed(game: Game, parts: list[Any]) -> list[dict[str, Any]]:
+    """The legal moves as JSON, at most :data:`MAX_MOVES_LISTED` (on a board: one a click)."""
+    if board_of(game) in BOARDS:
+        return [_move_json(game, i, part, c.option, c) for i, part in enumerate(parts)
+                for c in clicks(game, part)][:MAX_MOVES_LISTED]
+    return [_move_json(game, i, parts[i], o) for i, o in _legal(game, parts)[:MAX_MOVES_LISTED]]
 
 
 def _legal(game: Game, parts: list[Any]) -> list[tuple[int, Any]]:
@@ -178,14 +196,16 @@ def _report(game: Game, parts: list[Any], misere: bool) -> dict[str, Any]:
                         else None),  # None: misère play, or a value past the search
         "winning_moves": [_move_json(game, m.index, m.part, m.option) for m in found.moves],
         "explanation": explain(game, found),
-        "moves": [_move_json(game, i, parts[i], o) for i, o in legal[:MAX_MOVES_LISTED]],
+        "moves": _listed(game, parts),
         "moves_truncated": len(legal) > MAX_MOVES_LISTED,
+        "drawings": ([drawing(game, p) for p in parts] if board_of(game) in BOARDS else None),
         "over": not legal,
     }
 
 
 def _find_move(game: Game, parts: list[Any], raw: Any) -> tuple[int, Any]:
-    """The legal move a request names: ``{"part": i, "to": [parts left]}``."""
+    """The legal move a request names: ``{"part": i, "to": [parts left]}``, or on a board
+    ``{"part": i, "take": key}`` (the key of the cells, square, vertex or edge clicked)."""
     if not isinstance(raw, Mapping):
         raise RequestError(f"move: expected {{\"part\": index, \"to\": [parts]}}, got {raw!r:.40}")
     if "part" not in raw:
@@ -194,6 +214,8 @@ def _find_move(game: Game, parts: list[Any], raw: Any) -> tuple[int, Any]:
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(parts):
         span = f"0 to {len(parts) - 1}" if parts else "none: no part is left"
         raise RequestError(f"move.part: expected the index of a part ({span}), got {index!r:.40}")
+    if "take" in raw and board_of(game) in BOARDS:
+        return index, _taken(game, parts[index], raw["take"])
     if "to" not in raw:
         raise RequestError("move.to: missing (required: the parts the move leaves)")
     try:
@@ -205,6 +227,18 @@ def _find_move(game: Game, parts: list[Any], raw: Any) -> tuple[int, Any]:
         if sorted(map(repr, tidy(game, option_parts(option)))) == wanted:
             return index, option
     raise RequestError(f"move: {describe_move(game, parts[index], leaves)} is not a legal move")
+
+
+def _taken(game: Game, part: Any, take: Any) -> Any:
+    """The option a click names (a key compared with the moves' keys, never evaluated)."""
+    if not isinstance(take, str) or len(take) > MAX_NAME:
+        raise RequestError(f"move.take: expected the key of what is clicked, such as '0,1+0,2' "
+                           f"or '3', got {take!r:.40}")
+    for c in clicks(game, part):
+        if c.take == take.strip():
+            return c.option
+    raise RequestError(f"move.take: {take!r:.40} is not a move of {game.format_position(part)!r:.60}"
+                       " (a cell, square, vertex or edge taken already, or not adjacent)")
 
 
 def _apply(game: Game, parts: list[Any], index: int, option: Any) -> list[Any]:
@@ -263,7 +297,10 @@ def limits() -> dict[str, int]:
     return {"parts": MAX_PARTS, "heap": MAX_HEAP, "coin": MAX_COIN, "side": MAX_SIDE,
             "options": MAX_OPTIONS,
             "sequence": MAX_SEQUENCE, "table_side": MAX_TABLE_SIDE,
-            "misere_tokens": MAX_MISERE_TOKENS, "moves_listed": MAX_MOVES_LISTED}
+            "misere_tokens": MAX_MISERE_TOKENS, "moves_listed": MAX_MOVES_LISTED,
+            "board_cells": MAX_BOARD_CELLS, "bar_diagrams": MAX_BAR_DIAGRAMS,
+            "graph_vertices": MAX_GRAPH_VERTICES, "graph_edges": MAX_GRAPH_EDGES,
+            "drawing_edges": MAX_DRAWING_EDGES}
 
 
 def _traits(game: Game) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..play.analysis import Analysis, MisereAnalysis, OutcomeAnalysis, format_part
 from ..engine import Game, value
+from .boards import BOARDS, click_of
 from .positions import board_of, describe, option_parts, tidy
 
 __all__ = ["describe_move", "explain"]
@@ -68,6 +69,10 @@ def explain(game: Game, found: Analysis | MisereAnalysis | OutcomeAnalysis) -> s
 
 
 def _text(game: Game, move: Any) -> str:
+    if board_of(game) in BOARDS:  # a board's move as it is clicked: "take vertex 3"
+        found = click_of(game, move.part, move.option)
+        if found is not None:
+            return found.text
     return describe_move(game, move.part, tidy(game, option_parts(move.option)))
 
 
@@ -78,4 +83,6 @@ def _label(game: Game, part: Any) -> str:
             "bottles": f"a bean with {text} bottles after it",
             "coin-board": f"the head at {text}", "grid": f"the black cell {text}",
             "rectangle": f"the piece {text}",
-            "queen": f"the queen at {text}"}.get(board_of(game), f"part {text}")
+            "queen": f"the queen at {text}", "cram": f"the board {text}",
+            "chomp": f"the bar {text}", "graph": f"the graph {text}",
+            "hackenbush": f"the drawing {text}"}.get(board_of(game), f"part {text}")

@@ -24,6 +24,7 @@ from ..engine import Game, Sum
 from ..errors import GrundyError
 from ..play.match import option_parts, tidy
 from ..rules.base import is_grid_game, is_heap_game
+from .boards import check_part, read_board_part
 
 __all__ = ["MAX_COIN", "MAX_NUMBERS", "has_own_positions", "MAX_HEAP", "MAX_OPTIONS", "MAX_PARTS", "MAX_SIDE", "board_of", "describe",
            "option_parts", "read_part", "read_parts", "read_position", "tidy", "to_json"]
@@ -100,9 +101,10 @@ def _own_part(game: Game, raw: str, where: str) -> Any:
         raise GrundyError(f"{where}: at most 80 characters, got {len(raw)}")
     words = raw.split()
     parts = game.parse_words(words) if isinstance(game, WordReader) else [
-        game.parse_position(raw)]
+        read_board_part(game, raw)]
     if len(parts) != 1:
         raise GrundyError(f"{where}: expected one position, got {_show(raw)}")
+    check_part(game, parts[0], where)
     numbers = _numbers(parts[0])
     if len(numbers) > MAX_NUMBERS or max(numbers, default=0) > MAX_COIN:
         raise GrundyError(f"{where}: {_show(raw)} is too large for the playground (at most "

@@ -1,0 +1,430 @@
+"""The board games in the playground (Cram, Chomp, Node and Arc Kayles, Green Hackenbush):
+what the page draws for a part, and the moves as the clicks that name them.
+
+Every thing the page draws has a key: a cell or a square ``"r,c"``, a vertex ``"3"`` (on
+a board, its cell ``"r,c"``), an edge ``"1-2"`` (on a board ``"r,c-r,c"``), a Hackenbush
+edge ``"1-2#0"`` (the first of its copies).  A move is a :class:`Click`: the key clicked
+(``take``), the option it leads to, and the keys of the things it removes (``gone``),
+which the page marks when it shows a move or a hint.
+
+A graph of Node or Arc Kayles is played in its frame (:class:`Framed`): the vertices
+taken are kept out, never renumbered (the game's own options relabel what is left), so
+each vertex stays in one place on the page; its value is the game's own.
+
+>>> from grundy.catalog import find
+>>> cram = find("cram")
+>>> [c.take for c in clicks(cram, cram.parse_position("1x3"))]
+['0,0+0,1', '0,1+0,2']
+>>> node = framed(find("node-kayles"))
+>>> path = node.parse_position("path:4")
+>>> [(c.take, node.format_position(c.option)) for c in clicks(node, path)][:2]
+[('0', 'path:4 without 0,1'), ('1', 'path:4 without 0,1,2')]
+>>> node.value(path), find("node-kayles").value(find("node-kayles").parse_position("path:4"))
+(0, 0)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from math import comb
+from typing import Any
+
+from ..engine import Game, Sum, value
+from ..errors import GrundyError
+from ..rules.cells import Board
+from ..rules.cram import dominoes
+from ..rules.graphs import Graph
+from ..rules.hackenbush import Drawing
+
+__all__ = ["BOARDS", "Click", "Framed", "MAX_BAR_DIAGRAMS", "MAX_BOARD_CELLS",
+           "MAX_DRAWING_EDGES", "MAX_GRAPH_EDGES", "MAX_GRAPH_VERTICES", "check_part",
+           "click_of", "clicks", "drawing", "framed", "read_board_part"]
+
+#: the board kinds drawn here
+BOARDS = ("cram", "chomp", "graph", "hackenbush")
+#: the most cells of a board (Cram on 5 x 5 answers in 0.01 s, on 5 x 6 in about 1 s)
+MAX_BOARD_CELLS = 25
+#: the most diagrams below a Chomp bar (7 x 7: 3432 of them, 0.14 s; 8 x 8 took 0.9 s)
+MAX_BAR_DIAGRAMS = comb(14, 7)
+#: the most vertices and edges of a graph (Arc Kayles on 16 random vertices and 23 edges
+#: took 0.04 s, on 43 edges 1.7 s; Node Kayles is faster)
+MAX_GRAPH_VERTICES = 16
+MAX_GRAPH_EDGES = 24
+#: the most edges of a Hackenbush drawing (its values are linear; this keeps it legible)
+MAX_DRAWING_EDGES = 200
+
+
+@dataclass(frozen=True)
+class Click:
+    """A move as the page names it: the key clicked, the option, the keys it removes."""
+
+    take: str
+    option: Any
+    gone: tuple[str, ...]
+    text: str
+
+
+# -- graphs in their frame ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Framed:
+    """A graph with some vertices taken, kept in the graph's own numbering: ``name`` is the
+    graph as written (``path:5``), ``gone`` the vertices taken."""
+
+    name: str
+    base: Graph
+    gone: frozenset[int] = frozenset()
+
+    def left(self) -> list[Graph]:
+        """The components still in play, numbered as the game numbers them."""
+        return self.base.without(set(self.gone))
+
+    def text(self) -> str:
+        """``path:5``, or ``path:5 without 0,1``."""
+        if not self.gone:
+            return self.name
+        return f"{self.name} without {','.join(map(str, sorted(self.gone)))}"
+
+
+class FramedGraphs(Game):
+    """Node or Arc Kayles with graphs played in their frame (boards as the game plays them)."""
+
+    board = "graph"
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        #: 1: a move takes a vertex and its neighbours; 0: an edge and both its ends
+        self.board_rule = int(getattr(game, "board_rule", 1))
+
+    def __repr__(self) -> str:
+        return repr(self.game)
+
+    def taken(self, part: Framed) -> list[tuple[str, frozenset[int]]]:
+        """Each move as (the key clicked, the vertices it takes)."""
+        alive = [v for v in range(part.base.n) if v not in part.gone]
+        near = part.base.neighbours()
+        if self.board_rule == 1:
+            return [(str(v), frozenset({v} | (near[v] - part.gone))) for v in alive]
+        return [(f"{u}-{v}", frozenset({u, v})) for u, v in sorted(part.base.edges)
+                if u not in part.gone and v not in part.gone]
+
+    def options(self, position: Any) -> list[Any]:
+        if isinstance(position, Framed):
+            return [Framed(position.name, position.base, position.gone | taken)
+                    for _, taken in self.taken(position)]
+        return list(self.game.options(position))
+
+    def fast_value(self, position: Any) -> int | None:
+        if isinstance(position, Framed):
+            return value(self.game, Sum(*position.left()))
+        return value(self.game, position)
+
+    def check_listable(self, part: Any) -> None:
+        if not isinstance(part, Framed):
+            self.game.check_listable(part)
+
+    def parse_position(self, text: str) -> Any:
+        """The game's own text, or a graph in its frame: ``cycle:6 without 0,1``."""
+        word = text.strip().lower()
+        name, _, gone = word.partition(" without ")
+        found = self.game.parse_position(name)
+        if not isinstance(found, Graph):
+            if gone:
+                raise GrundyError(f"cannot read {text.strip()!r}: only a graph takes "
+                                  "'without' (a board is written with # for the cells taken)")
+            return found
+        taken: set[int] = set()
+        for piece in gone.split(",") if gone else ():
+            if not (piece.strip().isdigit() and int(piece) < found.n):
+                raise GrundyError(f"cannot read {text.strip()!r}: after 'without' come the "
+                                  f"vertices taken, numbers from 0 to {found.n - 1}")
+            taken.add(int(piece))
+        return Framed(name.strip(), found, frozenset(taken))
+
+    def format_position(self, position: Any) -> str:
+        if isinstance(position, Framed):
+            return position.text()
+        return self.game.format_position(position)
+
+    @property
+    def notation(self) -> str:
+        return self.game.notation
+
+
+def framed(game: Game) -> Game:
+    """The game as the playground plays it: Node and Arc Kayles with graphs in their frame."""
+    if getattr(game, "board", None) == "graph" and not isinstance(game, FramedGraphs):
+        return FramedGraphs(game)
+    return game
+
+
+def read_board_part(game: Game, text: str) -> Any:
+    """A part of a board game from its text (``empty``: a drawing with no edge left)."""
+    if getattr(game, "board", None) == "hackenbush" and text.strip().lower() == "empty":
+        return Drawing(())
+    return game.parse_position(text)
+
+
+# -- sizes ----------------------------------------------------------------------------------
+
+
+def check_part(game: Game, part: Any, where: str) -> None:
+    """Raise unless ``part`` is small enough for the playground's answers to be quick."""
+    if isinstance(part, Board) and part.rows * part.cols > MAX_BOARD_CELLS:
+        raise GrundyError(f"{where}: a board of {part.rows}x{part.cols} is too large for the "
+                          f"playground (at most {MAX_BOARD_CELLS} cells)")
+    if isinstance(part, Framed) and (part.base.n > MAX_GRAPH_VERTICES
+                                     or len(part.base.edges) > MAX_GRAPH_EDGES):
+        raise GrundyError(f"{where}: a graph of {part.base.n} vertices and "
+                          f"{len(part.base.edges)} edges is too large for the playground (at "
+                          f"most {MAX_GRAPH_VERTICES} vertices and {MAX_GRAPH_EDGES} edges)")
+    if isinstance(part, Drawing) and len(part.edges) > MAX_DRAWING_EDGES:
+        raise GrundyError(f"{where}: a drawing of {len(part.edges)} edges is too large for the "
+                          f"playground (at most {MAX_DRAWING_EDGES})")
+    if getattr(game, "board", None) == "chomp" and isinstance(part, tuple) and part:
+        if comb(part[0] + len(part), len(part)) > MAX_BAR_DIAGRAMS:
+            raise GrundyError(f"{where}: a bar of {part[0]} rows and {len(part)} columns is "
+                              "too large for the playground (at most 7 x 7, or as many "
+                              "diagrams below it)")
+
+
+# -- keys -----------------------------------------------------------------------------------
+
+
+def _cell(r: int, c: int) -> str:
+    return f"{r},{c}"
+
+
+def _board_edges(board: Board) -> list[tuple[str, str]]:
+    """The edges of a board's grid graph (two free adjacent cells), as cell keys."""
+    found = []
+    for d in dominoes(board):
+        a, b = Board(board.rows, board.cols, d).cells()
+        found.append((_cell(*a), _cell(*b)))
+    return found
+
+
+def _hack_edges(d: Drawing) -> list[tuple[str, int, int]]:
+    """Each edge of a drawing with its key ``u-v#k`` (the k-th copy of u-v)."""
+    seen: dict[tuple[int, int], int] = {}
+    out = []
+    for u, v in d.edges:
+        k = seen.get((u, v), 0)
+        seen[(u, v)] = k + 1
+        out.append((f"{u}-{v}#{k}", u, v))
+    return out
+
+
+def _keys(game: Game, part: Any) -> set[str]:
+    """The keys of everything drawn for ``part``."""
+    if isinstance(part, Board):
+        cells = {_cell(r, c) for r, c in part.cells()}
+        if getattr(game, "board", None) == "graph":
+            cells |= {f"{a}-{b}" for a, b in _board_edges(part)}
+        return cells
+    if isinstance(part, Framed):
+        keys = {str(v) for v in range(part.base.n) if v not in part.gone}
+        return keys | {f"{u}-{v}" for u, v in part.base.edges
+                       if u not in part.gone and v not in part.gone}
+    if isinstance(part, Drawing):
+        return {k for k, _, _ in _hack_edges(part)}
+    return {_cell(i, j) for i, h in enumerate(part) for j in range(h)}  # a Chomp bar
+
+
+def _gone(game: Game, part: Any, option: Any) -> tuple[str, ...]:
+    return tuple(sorted(_keys(game, part) - _keys(game, option)))
+
+
+# -- moves as clicks ------------------------------------------------------------------------
+
+
+def clicks(game: Game, part: Any) -> list[Click]:
+    """Every move of ``part`` as the click that names it (one click a move)."""
+    kind = getattr(game, "board", None)
+    found: list[Click] = []
+    if isinstance(part, Framed) and isinstance(game, FramedGraphs):
+        for (take, _), option in zip(game.taken(part), game.options(part)):
+            what = "vertex" if game.board_rule == 1 else "edge"
+            found.append(Click(take, option, _gone(game, part, option), f"take {what} {take}"))
+        return found
+    if isinstance(part, Board):
+        options = set(game.options(part))
+        rule = int(getattr(game, "board_rule", 0))
+        if kind == "graph" and rule == 1:
+            for r, c in part.cells():
+                cell = part.bit(r, c)
+                option = part.without((cell | part.neighbours(cell)) & part.mask)
+                found.append(Click(_cell(r, c), option, _gone(game, part, option),
+                                   f"take vertex {_cell(r, c)}"))
+        else:
+            for a, b in _board_edges(part):
+                cells = [tuple(map(int, x.split(","))) for x in (a, b)]
+                option = part.without(sum(part.bit(r, c) for r, c in cells))
+                take = f"{a}+{b}" if kind == "cram" else f"{a}-{b}"
+                text = f"domino on {a} and {b}" if kind == "cram" else f"take edge {take}"
+                found.append(Click(take, option, _gone(game, part, option), text))
+        assert all(c.option in options for c in found), "a click that is not a move"
+        return found
+    if isinstance(part, Drawing):
+        seen: set[str] = set()
+        for i, (u, v) in enumerate(part.edges):
+            take = f"{u}-{v}"
+            if take in seen:
+                continue
+            seen.add(take)
+            option = Drawing.make(part.edges[:i] + part.edges[i + 1:])
+            found.append(Click(take, option, _gone(game, part, option), f"cut edge {take}"))
+        return found
+    if kind == "chomp":
+        for i, h in enumerate(part):
+            for j in range(h):
+                if i == 0 and j == 0:
+                    continue
+                cut = tuple(min(x, j) for x in part[i:])
+                option = part[:i] + tuple(x for x in cut if x)
+                found.append(Click(_cell(i, j), option, _gone(game, part, option),
+                                   f"bite column {i}, row {j}"))
+        return found
+    raise GrundyError(f"{game!r}: the playground does not draw this position ({part!r})")
+
+
+def click_of(game: Game, part: Any, option: Any) -> Click | None:
+    """The click that plays ``option`` from ``part`` (None: none does)."""
+    for c in clicks(game, part):
+        if c.option == option:
+            return c
+    return None
+
+
+# -- drawings -------------------------------------------------------------------------------
+
+
+def drawing(game: Game, part: Any) -> dict[str, Any]:
+    """What the page draws for ``part``: cells, a bar, a graph or a drawing, by key."""
+    if isinstance(part, Board):
+        free = [_cell(r, c) for r, c in part.cells()]
+        if getattr(game, "board", None) != "graph":
+            return {"kind": "cells", "rows": part.rows, "cols": part.cols, "free": free}
+        vertices = [{"key": _cell(r, c), "x": c, "y": r, "label": ""} for r, c in part.cells()]
+        edges = [{"key": f"{a}-{b}", "a": a, "b": b} for a, b in _board_edges(part)]
+        return {"kind": "graph", "vertices": vertices, "edges": edges}
+    if isinstance(part, Framed):
+        where = _layout(part.base)
+        vertices = [{"key": str(v), "x": where[v][0], "y": where[v][1], "label": str(v)}
+                    for v in range(part.base.n) if v not in part.gone]
+        edges = [{"key": f"{u}-{v}", "a": str(u), "b": str(v)} for u, v in sorted(part.base.edges)
+                 if u not in part.gone and v not in part.gone]
+        return {"kind": "graph", "vertices": vertices, "edges": edges}
+    if isinstance(part, Drawing):
+        return _hackenbush(part)
+    return {"kind": "bar", "heights": list(part)}
+
+
+@lru_cache(maxsize=256)
+def _layout(g: Graph) -> dict[int, tuple[float, float]]:
+    """Where each vertex is drawn: paths on lines, a cycle or any other graph on a circle,
+    a star around its centre, the Petersen graph as its two rings."""
+    near = g.neighbours()
+    comps = _components(g, near)
+    def ring(order: list[int], radius: float, turn: float = 0.0) -> dict[int, tuple[float, float]]:
+        k = max(len(order), 1)
+        return {v: (round(radius * math.sin(2 * math.pi * i / k + turn), 3),
+                    round(-radius * math.cos(2 * math.pi * i / k + turn), 3))
+                for i, v in enumerate(order)}
+    if all(len(c) == 1 or (max(len(near[v]) for v in c) <= 2
+                           and sum(len(near[v]) for v in c) == 2 * (len(c) - 1)) for c in comps):
+        where = {}
+        for row, c in enumerate(comps):  # each path on its own line, from an end
+            start = min((v for v in c if len(near[v]) <= 1), default=c[0])
+            order, prev = [start], -1
+            while len(order) < len(c):
+                nxt = min(u for u in near[order[-1]] if u != prev)
+                prev = order[-1]
+                order.append(nxt)
+            where.update({v: (float(i), float(row)) for i, v in enumerate(order)})
+        return where
+    if len(comps) == 1 and all(len(near[v]) == 2 for v in range(g.n)):  # a cycle, in order
+        order, prev = [0], -1
+        while len(order) < g.n:
+            nxt = min(u for u in near[order[-1]] if u != prev)
+            prev = order[-1]
+            order.append(nxt)
+        return ring(order, 3.0)
+    if g == Graph.parse("petersen"):
+        return {**ring(list(range(5)), 3.0), **ring(list(range(5, 10)), 1.5)}
+    centre = [v for v in range(g.n) if len(near[v]) == g.n - 1 == len(g.edges)]
+    if g.n > 2 and centre:
+        rest = [v for v in range(g.n) if v != centre[0]]
+        return {centre[0]: (0.0, 0.0), **ring(rest, 3.0)}
+    return ring(list(range(g.n)), 3.0)
+
+
+def _components(g: Graph, near: list[set[int]]) -> list[list[int]]:
+    seen: set[int] = set()
+    comps = []
+    for s in range(g.n):
+        if s in seen:
+            continue
+        comp, todo = [], [s]
+        seen.add(s)
+        while todo:
+            v = todo.pop()
+            comp.append(v)
+            for u in near[v]:
+                if u not in seen:
+                    seen.add(u)
+                    todo.append(u)
+        comps.append(sorted(comp))
+    return comps
+
+
+def _hackenbush(d: Drawing) -> dict[str, Any]:
+    """A drawing as a tree grown from the ground (vertex 0, the line y = 0): each vertex at
+    its depth, the leaves of its search tree side by side, loops and cycles as they come."""
+    near: dict[int, list[int]] = {}
+    for u, v in d.edges:
+        if u != v:
+            near.setdefault(u, []).append(v)
+            near.setdefault(v, []).append(u)
+    children: dict[int, list[int]] = {}
+    depth, order = {0: 0}, [0]
+    for v in order:
+        for u in sorted(set(near.get(v, []))):
+            if u not in depth:
+                depth[u] = depth[v] + 1
+                children.setdefault(v, []).append(u)
+                order.append(u)
+    x: dict[int, float] = {}
+    slot = 0.0
+    def place(v: int) -> None:
+        nonlocal slot
+        kids = children.get(v, [])
+        for k in kids:
+            place(k)
+        if kids:
+            x[v] = (x[kids[0]] + x[kids[-1]]) / 2
+        else:
+            x[v] = slot
+            slot += 1.0
+    for top in children.get(0, []):
+        place(top)
+    vertices = [{"key": str(v), "x": x[v], "y": float(depth[v]), "label": ""}
+                for v in order[1:]]
+    copies: dict[tuple[int, int], int] = {}
+    for u, v in d.edges:
+        copies[(u, v)] = copies.get((u, v), 0) + 1
+    edges = []
+    for key, u, v in _hack_edges(d):
+        k, m = int(key.split("#")[1]), copies[(u, v)]
+        if u == 0 == v:  # a loop on the ground: a place of its own
+            ends = [[slot, 0.0], [slot, 0.0]]
+            slot += 1.0
+        else:
+            a = [x[v], 0.0] if u == 0 else [x[u], float(depth[u])]
+            ends = [a, [x[v], float(depth[v])]]
+        edges.append({"key": key, "take": f"{u}-{v}", "a": ends[0], "b": ends[1],
+                      "loop": u == v, "bend": round((k - (m - 1) / 2) * 0.5, 3)})
+    return {"kind": "drawing", "vertices": vertices, "edges": edges, "width": max(slot, 1.0)}
