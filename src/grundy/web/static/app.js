@@ -18,6 +18,14 @@ const state = {
   over: false,
   busy: false,
   misere: false,
+  // board games (Cram, Chomp, graphs, Hackenbush): see drawBoardGame
+  drawings: [],       // what the server drew of each part at the last analysis
+  hidden: [],         // the keys gone from each part since then (your move, grundy's reply)
+  frames: [],         // each part as first drawn: where its vertices and edges are, its bar
+  dominoes: [],       // Cram: the dominoes placed, {part, cells, who}
+  last: null,         // the last move played: {part, gone, who}, shown until the next one
+  pick: null,         // Cram: the cell clicked first, {part, key}
+  marks: [],          // the board-game state before each of your moves, for undo
 };
 
 // -- talking to the server ----------------------------------------------------------------
@@ -41,6 +49,9 @@ function request(extra) {
 const key = (part) => Array.isArray(part) ? part.join("x") : String(part);
 const sameParts = (a, b) => a.map(key).sort().join(",") === b.map(key).sort().join(",");
 const board = () => state.info ? state.info.board : "heaps";
+// the board games drawn from the server's drawings, moves named by the key clicked
+const BOARD_GAMES = ["cram", "chomp", "graph", "hackenbush"];
+const boardGame = () => BOARD_GAMES.includes(board());
 // a game that writes its positions its own way ("3 5 pool=2", "11,7"): parts are that text
 const own = () => Boolean(state.info && state.info.own);
 const movesOf = (index) => (state.analysis ? state.analysis.moves : []).filter((m) => m.part === index);
@@ -103,8 +114,27 @@ function writePosition(parts, size) {
 
 const rand = (lo, hi) => lo + Math.floor(Math.random() * (hi - lo + 1));
 
+const BOARD_HELP = {
+  cram: "A board: RxC such as 3x4, or rows of . (free) and # (blocked) split by |, such as ....|.#..; several boards separated by ;. Click a free cell, then a free neighbour, to place a domino there.",
+  chomp: "A chocolate bar: RxC (rows x columns) such as 3x4, or column heights from the left such as 4,3,3,1. Click a square: it and every square above and to the right of it are eaten. The poisoned square (bottom left, ☠) loses.",
+  graph: "A graph: path:7, cycle:6, grid:3x4, complete:4, star:5, bipartite:2,3, petersen, or edges such as 0-1,1-2,2-0; a board such as 3x3 or ..|.# is its grid of cells. Node Kayles: click a vertex (it goes with its neighbours). Arc Kayles: click an edge (it goes with both its ends).",
+  hackenbush: "A drawing: edges such as 0-1,1-2,1-3 (vertex 0 is the ground), or stalk:5, stalks:3,1,2, cycle:4, star:3, broom:2,3; several separated by ;. Click an edge to cut it: whatever no longer reaches the ground falls.",
+};
+const BOARD_STARTS = {
+  cram: ["3x4", "2x5", "3x3; 1x3", "....|.#..|....", "2x3; 1x4"],
+  chomp: ["3x4", "4x4", "2x6", "5,3,3,1", "4,4,2"],
+  "node-kayles": ["path:7", "cycle:7", "petersen", "grid:2x4", "0-1,1-2,2-0,2-3,3-4"],
+  "arc-kayles": ["path:8", "cycle:7", "complete:4", "star:4", "0-1,1-2,2-3,3-0,0-2,3-4,4-5"],
+  hackenbush: ["0-1,1-2,1-3,0-4,4-5,5-6", "stalks:3,1,2", "0-1,1-2,2-0,2-3", "broom:2,3", "0-1,1-1,1-2,0-3"],
+};
+const pickOne = (list) => list[rand(0, list.length - 1)];
+
 function randomPosition() {
   const f = state.info.first_index;
+  if (boardGame()) {
+    const name = board() === "graph" ? (state.game.includes("arc") ? "arc-kayles" : "node-kayles") : board();
+    return {parts: pickOne(BOARD_STARTS[name]).split(/\s*;\s*/), size: null};
+  }
   if (own()) return {parts: [...(state.info.example || [])], size: null};
   switch (board()) {
     case "coins": {
@@ -145,7 +175,7 @@ async function loadCatalog() {
   const select = $("game-select");
   const groups = {};
   for (const g of data.games) {
-    const label = g.own ? "Other classics (moves listed)" : {heaps: "Heap games", coins: "Coin rows", bottles: "Beans", "coin-board": "Coin boards", grid: "Grids", rectangle: "Cutting paper", queen: "A queen to the corner"}[g.board];
+    const label = g.board === "cram" || g.board === "chomp" ? "Boards" : g.board === "graph" || g.board === "hackenbush" ? "Graphs and drawings" : g.own ? "Other classics (moves listed)" : {heaps: "Heap games", coins: "Coin rows", bottles: "Beans", "coin-board": "Coin boards", grid: "Grids", rectangle: "Cutting paper", queen: "A queen to the corner"}[g.board];
     if (!label) continue;  // a board this page does not draw yet (it is played at the terminal)
     if (!groups[label]) { groups[label] = document.createElement("optgroup"); groups[label].label = label; select.append(groups[label]); }
     const option = new Option(g.name, g.name);
@@ -162,7 +192,7 @@ async function useGame(name) {
   $("rules").textContent = entry ? `${entry.rules}. Source: ${entry.source}.` : `${info.repr}: a ${info.board === "heaps" ? "heap game" : info.board + " game"} given by its notation.`;
   $("misere").disabled = !info.misere;
   if (!info.misere) $("misere").checked = false;
-  $("position-help").textContent = info.own ? `Parts in the game's own notation, separated by ";", such as ${(info.example || []).join("; ")}. Pick a move from the list under the board (click a part to list only its moves).` : {
+  $("position-help").textContent = BOARD_HELP[info.board] || (info.own ? `Parts in the game's own notation, separated by ";", such as ${(info.example || []).join("; ")}. Pick a move from the list under the board (click a part to list only its moves).` : {
     heaps: "Heap sizes, such as 3 5 7. Click a token to take it and the tokens to its right (or a token in the middle, where the game allows it); drag across tokens to take a run.",
     coins: "The coins showing heads, numbered from 1, such as 3 7 10. Click a head, then the coin to turn with it.",
     bottles: "Beans in each bottle, left to right, such as 1 0 2 1. Click a bottle to take a bean, then the two bottles (further right, maybe the same) to put beans in.",
@@ -170,7 +200,7 @@ async function useGame(name) {
     grid: "Black cells as ROWxCOL, such as 3x3 4x2. Click a black cell to toggle its square.",
     queen: "The queen's square as ROW,COL counted from the corner 0,0, such as 5,8 (several queens: 5,8 3,7). Click a marked square (left, up, or diagonally towards the corner) to move a queen there.",
     rectangle: `Pieces of paper as ROWSxCOLS, such as 4x3 (sides from ${info.first_index}). Click a line to cut along it.`,
-  }[info.board];
+  }[info.board]);
   const start = randomPosition();
   $("position").value = writePosition(start.parts, start.size);
   mapDefaults();
@@ -193,6 +223,7 @@ async function startGame() {
   state.over = false;
   state.selected = null;
   state.picks = [];
+  Object.assign(state, {drawings: [], hidden: [], frames: [], dominoes: [], last: null, pick: null, marks: []});
   $("log").replaceChildren();
   $("hint-box").hidden = true;
   try {
@@ -206,6 +237,7 @@ async function analyze() {
   const data = await call("/api/analyze", request());
   state.parts = data.position;
   state.analysis = data;
+  if (data.drawings) framesFrom(data.drawings);
   render();
   if (data.over && !state.over) finish(state.misere ? "you" : "grundy");
   return data;
@@ -219,7 +251,7 @@ function setBusy(busy) {
 async function grundyMoves() {
   setStatus("grundy is thinking…");
   const data = await call("/api/reply", request());
-  if (data.reply) log("grundy", moveText(data.reply));
+  if (data.reply) { log("grundy", moveText(data.reply)); played(data.reply, "grundy"); }
   state.parts = data.final;
   if (data.winner) { render(); finish(data.winner); } else await analyze();
   if (!state.over) setStatus("Your move.");
@@ -234,11 +266,16 @@ async function play(move) {
   clearNotice();
   const before = state.parts;
   const analysisBefore = state.analysis;
+  const marksBefore = boardMarks();
+  state.pick = null;
   try {
-    const data = await call("/api/move", request({move: {part: move.part, to: move.to}}));
+    const named = move.take !== undefined ? {part: move.part, take: move.take} : {part: move.part, to: move.to};
+    const data = await call("/api/move", request({move: named}));
     state.history.push(before);
+    state.marks.push(marksBefore);
     state.previous = analysisBefore;
     log("you", moveText(data.your_move));
+    played(data.your_move, "you");
     if (data.threw_away_win) {
       const better = analysisBefore.winning_moves[0];
       showNotice(`${data.notice} ${better ? "A winning move was: " + moveText(better) + "." : ""}`);
@@ -249,6 +286,7 @@ async function play(move) {
     if (data.reply) {
       await pause(350);
       log("grundy", moveText(data.reply));
+      played(data.reply, "grundy");
       state.parts = data.final;
     }
     if (data.winner) { render(); finish(data.winner); } else { await analyze(); setStatus("Your move."); }
@@ -260,6 +298,8 @@ async function play(move) {
 function undo() {
   if (state.busy || !state.history.length) return;
   state.parts = state.history.pop();
+  if (state.marks.length) Object.assign(state, JSON.parse(state.marks.pop()));
+  state.pick = null;
   state.over = false;
   state.selected = null;
   clearNotice();
@@ -306,7 +346,7 @@ function render(highlight) {
   const root = $("board");
   root.replaceChildren();
   root.dataset.kind = board();
-  const draw = own() ? drawOwn : {heaps: drawHeaps, coins: drawCoins, bottles: drawBottles, "coin-board": drawCoinBoard, grid: drawCoinBoard, rectangle: drawRectangles, queen: drawQueens}[board()];
+  const draw = boardGame() ? drawBoardGame : own() ? drawOwn : {heaps: drawHeaps, coins: drawCoins, bottles: drawBottles, "coin-board": drawCoinBoard, grid: drawCoinBoard, rectangle: drawRectangles, queen: drawQueens}[board()];
   draw(root, highlight || null);
   drawMenu();
   drawValues();
@@ -650,6 +690,233 @@ function bottleClick(i, counts) {
   if (move) play(move); else { render(); showError("that is not a move"); }
 }
 
+// -- board games: Cram, Chomp, Node and Arc Kayles, Green Hackenbush -------------------------
+// The server draws each part (cells, a bar, a graph, a drawing), every thing with a key, and
+// names each move by the key clicked (take) and the keys it removes (gone).  The page keeps
+// where things were first drawn (frames), so nothing moves when the rest of a graph goes.
+
+// the SVG namespace, as the HTML parser gives it (this file names no address)
+const SVG = (() => { const d = document.createElement("div"); d.innerHTML = "<svg></svg>"; return d.firstChild.namespaceURI; })();
+
+function svg(tag, attrs) {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  return e;
+}
+
+function framesFrom(drawings) {
+  state.drawings = drawings;
+  state.hidden = drawings.map(() => new Set());
+  drawings.forEach((d, i) => {
+    const f = state.frames[i] || (state.frames[i] = {vertices: {}, edges: {}, heights: null});
+    if (d.kind === "bar" && !f.heights) f.heights = d.heights.slice();
+    for (const v of d.vertices || []) if (!f.vertices[v.key]) f.vertices[v.key] = v;
+    for (const e of d.edges || []) if (!f.edges[e.key]) f.edges[e.key] = e;
+  });
+}
+
+// A move was played: what it removed is hidden until the next drawing, and marked as the last move.
+function played(move, who) {
+  if (!boardGame() || !move.gone) return;
+  (state.hidden[move.part] || (state.hidden[move.part] = new Set()));
+  move.gone.forEach((k) => state.hidden[move.part].add(k));
+  state.last = {part: move.part, gone: move.gone, who, take: move.take};
+  if (board() === "cram") state.dominoes.push({part: move.part, cells: move.gone, who});
+}
+
+function boardMarks() {
+  return JSON.stringify({dominoes: state.dominoes, last: state.last});
+}
+
+const boardMoves = (index) => movesOf(index).filter((m) => m.take !== undefined);
+const moveTaking = (index, take) => boardMoves(index).find((m) => m.take === take) || null;
+
+function drawBoardGame(root, highlight) {
+  const wrap = el("div", "board-parts");
+  state.parts.forEach((part, index) => {
+    const d = state.drawings[index];
+    const box = el("div", "board-part");
+    box.dataset.part = index;
+    const label = el("span", "piece-label", `${part} `);
+    label.append(badge(index));
+    box.append(label);
+    if (d) {
+      const hidden = state.hidden[index] || new Set();
+      const hint = highlight && highlight.part === index ? new Set([...(highlight.gone || []), highlight.take]) : new Set();
+      const last = state.last && state.last.part === index ? state.last : null;
+      const draw = {cells: drawCells, bar: drawBar, graph: drawNet, drawing: drawNet}[d.kind];
+      draw(box, index, d, hidden, hint, last);
+    }
+    wrap.append(box);
+  });
+  if (!state.parts.length) wrap.append(el("p", "empty", "Nothing left."));
+  root.append(wrap);
+  const say = board() === "cram" ? (state.pick ? `Now a free neighbour of ${state.pick.key} to place the domino (or another cell to start again).` : "Click a free cell, then a free neighbour: a domino covers the two.") : null;
+  if (say && !state.over) root.append(el("p", "help", say));
+}
+
+function drawCells(box, index, d, hidden, hint, last) {
+  const grid = el("div", "cram-board");
+  grid.style.gridTemplateColumns = `repeat(${d.cols}, var(--cell))`;
+  const free = new Set(d.free.filter((k) => !hidden.has(k)));
+  const owner = {};
+  state.dominoes.filter((m) => m.part === index).forEach((m, n, all) => {
+    for (const k of m.cells) owner[k] = {who: m.who, latest: n === all.length - 1 && last && last.gone.includes(k)};
+  });
+  const picked = state.pick && state.pick.part === index ? state.pick.key : null;
+  const targets = new Set();
+  if (picked) for (const m of boardMoves(index)) if (m.gone.includes(picked)) m.gone.forEach((k) => { if (k !== picked) targets.add(k); });
+  for (let r = 0; r < d.rows; r++) {
+    for (let c = 0; c < d.cols; c++) {
+      const k = `${r},${c}`;
+      const isFree = free.has(k);
+      const cell = el(isFree ? "button" : "span", "cell " + (isFree ? "free" : owner[k] ? `domino ${owner[k].who}` : "blocked"));
+      cell.dataset.key = k;
+      cell.title = isFree ? `cell ${k}: free` : owner[k] ? `cell ${k}: a domino of ${owner[k].who === "you" ? "yours" : "grundy's"}` : `cell ${k}: blocked`;
+      if (owner[k] && owner[k].latest) cell.classList.add("last");
+      if (k === picked) cell.classList.add("selected");
+      if (targets.has(k)) cell.classList.add("target");
+      if (hint.has(k)) cell.classList.add("hinted");
+      if (isFree && boardMoves(index).some((m) => m.gone.includes(k))) cell.classList.add("clickable");
+      if (isFree) cell.addEventListener("click", () => cellClick(index, k));
+      grid.append(cell);
+    }
+  }
+  box.append(grid);
+}
+
+function cellClick(index, k) {
+  if (state.busy || state.over) return;
+  const picked = state.pick && state.pick.part === index ? state.pick.key : null;
+  if (picked === k) { state.pick = null; return render(); }
+  if (picked) {
+    const move = boardMoves(index).find((m) => m.gone.includes(picked) && m.gone.includes(k));
+    if (move) return play(move);
+  }
+  if (!boardMoves(index).some((m) => m.gone.includes(k))) { state.pick = null; render(); return showError(`no domino fits on cell ${k}: its neighbours are taken`); }
+  state.pick = {part: index, key: k};
+  render();
+}
+
+// Chomp: column i from the left, row j from the bottom; the square 0,0 is poisoned.
+function drawBar(box, index, d, hidden, hint, last) {
+  const frame = (state.frames[index] && state.frames[index].heights) || d.heights;
+  const rows = Math.max(...frame, 1);
+  const grid = el("div", "chomp-bar");
+  grid.style.gridTemplateColumns = `repeat(${frame.length}, var(--cell))`;
+  const here = new Set();
+  d.heights.forEach((h, i) => { for (let j = 0; j < h; j++) here.add(`${i},${j}`); });
+  for (let j = rows - 1; j >= 0; j--) {
+    for (let i = 0; i < frame.length; i++) {
+      const k = `${i},${j}`;
+      const inFrame = j < frame[i];
+      const alive = here.has(k) && !hidden.has(k);
+      const move = alive ? moveTaking(index, k) : null;
+      const poison = i === 0 && j === 0;
+      const sq = el(alive ? "button" : "span", "square-c " + (!inFrame ? "outside" : alive ? "alive" : "eaten"), poison ? "☠" : "");
+      sq.dataset.key = k;
+      sq.title = poison ? "the poisoned square: whoever has only this left loses" : `column ${i}, row ${j}` + (alive ? "" : ": eaten");
+      if (poison) sq.classList.add("poison");
+      if (move) sq.classList.add("clickable");
+      if (last && last.gone.includes(k)) sq.classList.add("last", last.who);
+      if (hint.has(k)) sq.classList.add("hinted");
+      if (alive) {
+        sq.addEventListener("click", () => (move ? play(move) : showError("the poisoned square is never bitten: whoever is left with it alone loses")));
+        sq.addEventListener("mouseenter", () => { if (move) grid.querySelectorAll(".square-c").forEach((q) => q.classList.toggle("take", move.gone.includes(q.dataset.key))); });
+        sq.addEventListener("mouseleave", () => grid.querySelectorAll(".take").forEach((q) => q.classList.remove("take")));
+      }
+      grid.append(sq);
+    }
+  }
+  box.append(grid);
+}
+
+// Graphs (Node and Arc Kayles) and Hackenbush drawings, in SVG: vertices where they were
+// first drawn; the things the last move removed drawn dashed, the rest of the removed gone.
+function drawNet(box, index, d, hidden, hint, last) {
+  const frame = state.frames[index] || {vertices: {}, edges: {}};
+  const ground = d.kind === "drawing";
+  const vertices = Object.values(frame.vertices);
+  const edges = Object.values(frame.edges);
+  const xs = [], ys = [];
+  for (const v of vertices) { xs.push(v.x); ys.push(v.y); }
+  if (ground) for (const e of edges) { xs.push(e.a[0], e.b[0]); ys.push(0, e.a[1], e.b[1]); }
+  if (!xs.length) { xs.push(0); ys.push(0); }
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const unit = Math.max(28, Math.min(70, 560 / Math.max(x1 - x0, 1), 300 / Math.max(y1 - y0, 1)));
+  const pad = 30;
+  const width = (x1 - x0) * unit + 2 * pad, height = (y1 - y0) * unit + 2 * pad + (ground ? 12 : 0);
+  const at = (x, y) => ground ? [pad + (x - x0) * unit, height - pad - (y - y0) * unit] : [pad + (x - x0) * unit, pad + (y - y0) * unit];
+  const pic = svg("svg", {width, height, viewBox: `0 0 ${width} ${height}`, class: "net" + (ground ? " hackenbush" : "")});
+  if (ground) {
+    const [, gy] = at(0, 0);
+    pic.append(svg("rect", {x: 0, y: gy, width, height: height - gy, class: "ground"}));
+  }
+  const aliveEdges = new Set(d.edges.map((e) => e.key).filter((k) => !hidden.has(k)));
+  const aliveVertices = new Set(d.vertices.map((v) => v.key).filter((k) => !hidden.has(k)));
+  const lastGone = new Set(last ? last.gone : []);
+  const ends = (e) => ground ? [e.a, e.b] : [[frame.vertices[e.a].x, frame.vertices[e.a].y], [frame.vertices[e.b].x, frame.vertices[e.b].y]];
+  for (const e of edges) {
+    const alive = aliveEdges.has(e.key);
+    if (!alive && !lastGone.has(e.key)) continue;
+    const [[ax, ay], [bx, by]] = ends(e).map(([x, y]) => at(x, y));
+    let path, hit;
+    if (e.loop) {
+      const r = unit * 0.28;
+      path = hit = `M ${ax} ${ay} C ${ax - 1.6 * r} ${ay - 2.4 * r} ${ax + 1.6 * r} ${ay - 2.4 * r} ${ax} ${ay}`;
+    } else {
+      const bend = (e.bend || 0) * unit, mx = (ax + bx) / 2, my = (ay + by) / 2;
+      const len = Math.hypot(bx - ax, by - ay) || 1;
+      const nx = -(by - ay) / len, ny = (bx - ax) / len;
+      const cx = mx + nx * bend * 2, cy = my + ny * bend * 2;
+      path = hit = `M ${ax} ${ay} Q ${cx} ${cy} ${bx} ${by}`;
+      // a straight edge is clicked on a band around it (a line alone has no area)
+      if (!bend) hit = `M ${ax + nx * 7} ${ay + ny * 7} L ${bx + nx * 7} ${by + ny * 7} L ${bx - nx * 7} ${by - ny * 7} L ${ax - nx * 7} ${ay - ny * 7} Z`;
+    }
+    const g = svg("g", {class: "edge" + (alive ? "" : " gone")});
+    g.dataset.key = e.key;
+    const take = e.take || e.key;
+    g.dataset.take = take;
+    const move = alive ? moveTaking(index, take) : null;
+    if (move) g.classList.add("clickable");
+    if (!alive && last) g.classList.add("last", last.who);
+    if (hint.has(e.key)) g.classList.add("hinted");
+    g.append(svg("path", {d: hit, class: "hit"}), svg("path", {d: path, class: "line"}));
+    const title = svg("title");
+    title.textContent = alive ? (ground ? `edge ${take}: cut it` : `edge ${take}`) : `edge ${take}: taken by the last move`;
+    g.append(title);
+    if (move) g.addEventListener("click", () => play(move));
+    hoverGone(pic, g, move);
+    pic.append(g);
+  }
+  for (const v of vertices) {
+    const alive = aliveVertices.has(v.key);
+    if (!alive && !lastGone.has(v.key)) continue;
+    const [x, y] = at(v.x, v.y);
+    const g = svg("g", {class: "vertex" + (alive ? "" : " gone")});
+    g.dataset.key = v.key;
+    const move = alive && !ground ? moveTaking(index, v.key) : null;
+    if (move) g.classList.add("clickable");
+    if (!alive && last) g.classList.add("last", last.who);
+    if (hint.has(v.key)) g.classList.add("hinted");
+    g.append(svg("circle", {cx: x, cy: y, r: ground ? 5 : 13}));
+    if (v.label && !ground) { const t = svg("text", {x, y: y + 4}); t.textContent = v.label; g.append(t); }
+    const title = svg("title");
+    title.textContent = `vertex ${v.key}` + (alive ? "" : ": taken by the last move");
+    g.append(title);
+    if (move) g.addEventListener("click", () => play(move));
+    hoverGone(pic, g, move);
+    pic.append(g);
+  }
+  box.append(pic);
+}
+
+function hoverGone(pic, g, move) {
+  if (!move) return;
+  g.addEventListener("mouseenter", () => pic.querySelectorAll("[data-key]").forEach((x) => x.classList.toggle("take", move.gone.includes(x.dataset.key))));
+  g.addEventListener("mouseleave", () => pic.querySelectorAll(".take").forEach((x) => x.classList.remove("take")));
+}
+
 // The moves of the part picked (or of every part, for small positions), as buttons.
 function drawMenu(only) {
   const menu = $("menu");
@@ -659,6 +926,7 @@ function drawMenu(only) {
   if (!moves) {
     if (state.selected !== null) moves = movesOf(state.selected);
     else if ((board() === "heaps" || board() === "rectangle") && state.analysis.moves.length <= 30) moves = state.analysis.moves;
+    else if (boardGame()) return;  // the board is clicked
     else if (own()) moves = state.analysis.moves;
     else if (board() === "heaps") { menu.append(el("span", "menu-title", "Click a heap's size to list its moves.")); return; }
     else return;

@@ -1,0 +1,288 @@
+"""The board games of the playground in a real headless Chromium, driven by Playwright:
+Cram, Chomp, Node Kayles, Arc Kayles and Green Hackenbush, each played to the end by
+clicks from an N-position with grundy moving first, and grundy wins; hint and undo on a
+board; the drawings' marks (dominoes, eaten squares, vertices that disappear).
+
+Each start is checked to be an N-position by a plain search written here (no Grundy
+theory), so that grundy's win does not hang on the moves clicked.  The tests skip, saying
+why, when Playwright or a Chromium is missing (the fixtures of test_web_browser.py).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
+
+CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium"),
+                             shutil.which("chromium-browser")) if p and os.path.exists(p)), None)
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium browser on this machine")
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """The app under uvicorn on a free loopback port, in a thread."""
+    import uvicorn
+
+    from grundy.web.app import create_app
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    srv = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
+    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.time() + 20
+    while not srv.started:
+        assert time.time() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}/"
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any, server: str) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1150, "height": 860},
+                                  reduced_motion="reduce")  # no pause before grundy's reply
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    tab.on("pageerror", lambda e: errors.append(str(e)))
+    tab.goto(server)
+    tab.wait_for_selector("body[data-ready='1']", timeout=15000)
+    yield tab
+    assert errors == [], errors  # the page logged no error
+    context.close()
+
+
+def settle(page: Any) -> None:
+    page.wait_for_function("document.body.dataset.busy !== '1'", timeout=15000)
+
+
+def start(page: Any, game: str, position: str, grundy_first: bool = False) -> None:
+    page.select_option("#game-select", game)
+    settle(page)
+    page.fill("#position", position)
+    page.check(f"input[name=first][value={'grundy' if grundy_first else 'you'}]")
+    page.click("#new-game")
+    settle(page)
+
+
+def over(page: Any) -> str | None:
+    return page.evaluate("document.body.dataset.winner || null")
+
+
+def your_moves(page: Any) -> list[str]:
+    return page.eval_on_selector_all("#log li[data-who=you]", "els => els.map(e => e.textContent)")
+
+
+# -- plain searches: who wins each start (no Grundy values) ----------------------------------
+
+
+@functools.lru_cache(maxsize=None)
+def cells_win(free: frozenset[tuple[int, int]]) -> bool:
+    """Cram: does the player to move win with these free cells?"""
+    for r, c in free:
+        for other in ((r, c + 1), (r + 1, c)):
+            if other in free and not cells_win(free - {(r, c), other}):
+                return True
+    return False
+
+
+@functools.lru_cache(maxsize=None)
+def bar_wins(heights: tuple[int, ...]) -> bool:
+    """Chomp: does the player to move win (biting the poisoned square loses)?"""
+    for i, h in enumerate(heights):
+        for j in range(h):
+            if (i, j) != (0, 0):
+                left = heights[:i] + tuple(x for x in (min(x, j) for x in heights[i:]) if x)
+                if not bar_wins(left):
+                    return True
+    return False
+
+
+def graph_wins(n: int, edges: list[tuple[int, int]], node: bool) -> bool:
+    """Node Kayles (node) or Arc Kayles: does the player to move win?"""
+    near = {v: {u for e in edges for u in e if v in e and u != v} for v in range(n)}
+
+    @functools.lru_cache(maxsize=None)
+    def wins(alive: frozenset[int]) -> bool:
+        if node:
+            moves = [{v} | (near[v] & alive) for v in alive]
+        else:
+            moves = [{u, v} for u, v in edges if u in alive and v in alive]
+        return any(not wins(alive - m) for m in moves)
+
+    return wins(frozenset(range(n)))
+
+
+def drawing_wins(edges: tuple[tuple[int, int], ...]) -> bool:
+    """Green Hackenbush: does the player to move win (vertex 0 the ground)?"""
+
+    def grounded(es: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+        reached, grew = {0}, True
+        while grew:
+            grew = False
+            for u, v in es:
+                if (u in reached) != (v in reached):
+                    reached |= {u, v}
+                    grew = True
+        return tuple(sorted(e for e in es if e[0] in reached))
+
+    @functools.lru_cache(maxsize=None)
+    def wins(es: tuple[tuple[int, int], ...]) -> bool:
+        return any(not wins(grounded(es[:i] + es[i + 1:])) for i in range(len(es)))
+
+    return wins(grounded(tuple(sorted(edges))))
+
+
+def play_out(page: Any, click: Any) -> str:
+    """Click a legal move each turn (``click(page)``) until the game is over."""
+    for _ in range(40):
+        if over(page):
+            return str(over(page))
+        click(page)
+        settle(page)
+    raise AssertionError("the game did not end")
+
+
+# -- one game of each family -------------------------------------------------------------------
+
+
+def test_cram_played_by_clicks_and_grundy_wins(page: Any) -> None:
+    """3 x 3 with the centre blocked, plus a 1 x 3 strip: an N-position (the search says)."""
+    free = frozenset((r, c) for r in range(3) for c in range(3) if (r, c) != (1, 1))
+    strip = frozenset({(5, 0), (5, 1), (5, 2)})  # a separate board, apart from the first
+    assert cells_win(free | strip)
+    start(page, "cram", "...|.#.|...; 1x3", grundy_first=True)
+    assert page.get_attribute("#board", "data-kind") == "cram"
+    assert page.locator(".cell.blocked").count() == 1
+    assert page.locator(".cell.domino.grundy").count() == 2  # grundy placed a domino
+    assert page.locator(".cell.domino.grundy.last").count() == 2  # shown as the last move
+
+    def click(p: Any) -> None:
+        p.locator(".cell.clickable").first.click()  # a cell with a free neighbour, then one
+        assert p.locator(".cell.selected").count() == 1
+        p.locator(".cell.target").first.click()
+
+    assert play_out(page, click) == "grundy"
+    mine = page.locator(".cell.domino.you").count()
+    assert mine > 0 and mine % 2 == 0
+    assert all(m.startswith("You: domino on ") for m in your_moves(page))
+
+
+def test_chomp_played_by_clicks_and_grundy_wins(page: Any) -> None:
+    """A 3 x 4 bar (every rectangle is a first-player win): each turn you bite the square
+    furthest from the poison; the poisoned square is left to you."""
+    assert bar_wins((3, 3, 3, 3))
+    start(page, "chomp", "3x4", grundy_first=True)
+    assert page.get_attribute("#board", "data-kind") == "chomp"
+    assert page.locator(".square-c.poison").count() == 1
+    assert page.locator(".square-c.last.grundy").count() >= 1  # grundy's bite is marked
+
+    def click(p: Any) -> None:
+        p.locator(".square-c.clickable").first.click()  # the top row's first: the row goes
+
+    assert play_out(page, click) == "grundy"
+    assert page.locator(".square-c.alive").count() == 1  # the poisoned square is left
+    assert page.locator(".square-c.poison.alive").count() == 1
+
+
+def test_node_kayles_played_by_clicks_and_grundy_wins(page: Any) -> None:
+    """The path of 5 vertices (Dawson's Chess: worth 3): the vertices taken disappear."""
+    assert graph_wins(5, [(i, i + 1) for i in range(4)], node=True)
+    start(page, "node-kayles", "path:5", grundy_first=True)
+    assert page.get_attribute("#board", "data-kind") == "graph"
+    # grundy takes the centre (with its neighbours): two lone vertices are left
+    assert page.locator(".vertex:not(.gone)").count() == 2
+    assert page.locator(".vertex.gone.grundy").count() == 3
+
+    def click(p: Any) -> None:
+        p.locator(".vertex.clickable").first.click()
+
+    assert play_out(page, click) == "grundy"
+    assert page.locator(".vertex:not(.gone)").count() == 0
+
+
+def test_arc_kayles_played_by_clicks_and_grundy_wins(page: Any) -> None:
+    """A 6-cycle with a pendant edge: an N-position (the search says)."""
+    edges = [(i, (i + 1) % 6) for i in range(6)] + [(0, 6)]
+    assert graph_wins(7, edges, node=False)
+    start(page, "arc-kayles", "0-1,1-2,2-3,3-4,4-5,5-0,0-6", grundy_first=True)
+    assert page.get_attribute("#board", "data-kind") == "graph"
+    before = page.locator(".edge:not(.gone)").count()
+    assert before < 7  # grundy took an edge, and every edge at its ends went with it
+
+    def click(p: Any) -> None:
+        p.locator(".edge.clickable").first.click()
+
+    assert play_out(page, click) == "grundy"
+    assert page.locator(".edge:not(.gone)").count() == 0
+
+
+def test_green_hackenbush_played_by_clicks_and_grundy_wins(page: Any) -> None:
+    """A tree, a triangle on the ground and a loop: worth 2 xor 1 xor ... (the search
+    says it is an N-position); cutting an edge makes what hangs on it fall."""
+    edges = ((0, 1), (1, 2), (1, 3), (0, 4), (4, 5), (5, 0), (5, 5), (0, 6), (6, 7))
+    assert drawing_wins(edges)
+    start(page, "green-hackenbush", ",".join(f"{u}-{v}" for u, v in edges), grundy_first=True)
+    assert page.get_attribute("#board", "data-kind") == "hackenbush"
+    assert page.locator("svg.hackenbush .ground").count() == 1
+
+    def click(p: Any) -> None:
+        p.locator(".edge.clickable").first.click()  # the lowest edge first: all above falls
+
+    assert play_out(page, click) == "grundy"
+    assert page.locator(".edge:not(.gone)").count() == 0
+
+
+# -- hint, undo and mistakes on a board ----------------------------------------------------------
+
+
+def test_board_hint_undo_and_a_square_that_is_no_move(page: Any) -> None:
+    start(page, "chomp", "2x3")  # you first: the winning bite is the top right square
+    page.click("#hint")
+    assert "bite column 2, row 1" in page.inner_text("#hint-box")
+    assert page.locator(".square-c.hinted").count() == 1
+    page.click(".square-c[data-key='0,1']")  # the whole top row: it throws the win away
+    settle(page)
+    assert "threw away a win" in page.inner_text("#notice")
+    assert your_moves(page) == ["You: bite column 0, row 1"]
+    page.click("#undo")
+    settle(page)
+    assert page.locator(".square-c.alive").count() == 6 and your_moves(page) == []
+    page.click(".square-c.poison")  # never a move
+    assert "poisoned" in page.inner_text("#notice")
+    page.check("#show-values")
+    start(page, "node-kayles", "path:3; path:4")  # 2 xor 0 (Dawson's Chess)
+    assert page.inner_text("#values").startswith("values: 2 ⊕ 0 = 2")
+    start(page, "cram", "2x2")
+    page.click(".cell[data-key='0,0']")
+    page.click(".cell[data-key='1,1']")  # not a neighbour: a new first cell
+    assert page.get_attribute(".cell.selected", "data-key") == "1,1"
+    page.click(".cell[data-key='1,0']")
+    settle(page)
+    assert your_moves(page) == ["You: domino on 1,0 and 1,1"]
+    assert over(page) == "grundy"  # grundy places the last domino
