@@ -142,6 +142,29 @@ def test_the_compiled_cram_equals_the_engine_on_random_boards():
         assert Cram().fast_value(b) == value(engine, b), b.text()
 
 
+@needs_kernel
+@pytest.mark.parametrize("reduce", [True, False])
+def test_the_compiled_cram_with_and_without_its_reductions_equals_the_plain_search(reduce):
+    """Boards with many tufts (cells of one free neighbour): the search takes away a second
+    tuft of one star, and cells whose neighbours are all stars; either way, or neither,
+    every value is the plain search's."""
+    rng = random.Random(11)
+    k = kernel()
+    k.set_reduce(reduce)
+    try:
+        for _ in range(300):
+            rows, cols = rng.randint(1, 4), rng.randint(1, 5)
+            mask = rng.getrandbits(rows * cols) | rng.getrandbits(rows * cols)  # dense-ish
+            if rng.random() < 0.5:
+                mask &= rng.getrandbits(rows * cols)  # sparse: paths, stars, tufts
+            b = Board(rows, cols, mask)
+            k.clear()
+            assert k.value(rows, cols, b.mask, 0) == plain_cells(b.cells(), domino_moves), b.text()
+    finally:
+        k.set_reduce(True)
+        k.clear()
+
+
 def test_cram_on_one_row_is_dawsons_kayles():
     dawson = TakeAndBreak("0.07").sequence(20).tolist()
     assert [value(pure(Cram()), Board.full(1, n)) for n in range(1, 20)] == dawson[1:]

@@ -5,7 +5,8 @@
  * component of one cell has no move (value 0), one of two or three cells has value 1.
  * Every other component is searched in its canonical form: cropped to its bounding box
  * and the least of its eight images under the square's symmetries, so each shape is met
- * once.  A move (a domino on two free adjacent cells) splits a component into parts;
+ * once; before a Cram board is split, the cells that change no value are taken away
+ * (reduced()).  A move (a domino on two free adjacent cells) splits a component into parts;
  * equal parts cancel in pairs before any is searched, and the value of the move is the
  * XOR of the rest.  The value of a component is the mex of its moves' values, found
  * without valuing every option: see search() below.
@@ -44,6 +45,7 @@ static uint64_t stored = 0;         /* slots in use */
 static uint64_t searched = 0;       /* components searched (not found in the table) */
 static int stopped = 0;             /* a signal arrived: unwind */
 static int rule = 0;                /* 0: Cram (a domino); 1: Node Kayles (a cell and its neighbours) */
+static int reduce = 1;              /* Cram: take away the cells that change no value (reduced()) */
 static PyObject *progress = NULL;   /* called with (searched, stored) every `every` searches */
 static uint64_t every = 1u << 20;   /* a power of two */
 
@@ -237,12 +239,52 @@ typedef struct {
 
 static int search(uint64_t m, int h, int w, int target);
 
+/* Cram only: the free cells `p` with cells that change no value taken away, until none is
+ * left (the reductions Beling's igs makes).  A *tuft* is a cell with exactly one free
+ * neighbour, its *star*.
+ * - Of two tufts of one star, one may go: a domino on either takes the star and leaves the
+ *   other tuft alone, so the two moves are the same.
+ * - A cell x whose free neighbours are all stars, none a tuft, may go: in the sum of the
+ *   board with and without x, the second player answers a domino (x, s) by the domino
+ *   (s, t) on the star's tuft in the other board (the same cells are then left, but for
+ *   a lone tuft) and every other move by the same move in the other board; x keeps only
+ *   stars as neighbours all along, so that sum is a loss for the player to move, and the
+ *   two boards have one value.  (A lone cell is such an x.)
+ * The tests check the search against a plain search on random boards. */
+static uint64_t reduced(uint64_t p, const Shape *s, int w)
+{
+    for (;;) {
+        uint64_t right = (p >> 1) & s->not_last & p, left = (p << 1) & s->not_first & p;
+        uint64_t below = shr(p, w) & p, above = shl(p, w) & s->full & p;
+        uint64_t any = right | left | below | above;
+        uint64_t many = (right & (left | below | above)) | (left & (below | above)) | (below & above);
+        uint64_t tufts = any & ~many, stars = 0, dup, out = p;
+        uint64_t t = tufts & below, st = shl(t, w);     /* stars below their tufts */
+        stars |= st;
+        t = tufts & right, st = t << 1;                  /* right of them */
+        dup = st & stars, stars |= st, out &= ~(dup >> 1);
+        t = tufts & above, st = shr(t, w);               /* above them */
+        dup = st & stars, stars |= st, out &= ~shl(dup, w);
+        t = tufts & left, st = t >> 1;                   /* left of them */
+        dup = st & stars, stars |= st, out &= ~(dup << 1);
+        uint64_t others = p & ~(tufts | stars);          /* neither a tuft nor a star */
+        uint64_t near = ((others >> 1) & s->not_last) | ((others << 1) & s->not_first)
+                        | shr(others, w) | (shl(others, w) & s->full);
+        out &= ~(others & ~near);                         /* ...with no such neighbour */
+        if (out == p)
+            return p;
+        p = out;
+    }
+}
+
 /* the parts of the free cells `free` of an h x w board with a move left, canonical, equal
  * parts cancelled in pairs (their values cancel in the XOR); returns how many */
 static int split(uint64_t free, int h, int w, Part *parts)
 {
     const Shape *s = shape_of(h, w);
     int n = 0, small = rule == 0 ? 3 : 2; /* a part this small has value 1 (one Cram cell: 0) */
+    if (rule == 0 && reduce)
+        free = reduced(free, s, w);
     while (free) {
         uint64_t part = fill(s, w, free & -free, free);
         free &= ~part;
@@ -509,6 +551,16 @@ static PyObject *cram_stats(PyObject *self, PyObject *noargs)
                          (unsigned long long)(table ? slots : wanted_slots));
 }
 
+static PyObject *cram_set_reduce(PyObject *self, PyObject *arg)
+{
+    (void)self;
+    int on = PyObject_IsTrue(arg);
+    if (on < 0)
+        return NULL;
+    reduce = on;
+    Py_RETURN_NONE;
+}
+
 static PyObject *cram_set_progress(PyObject *self, PyObject *args)
 {
     PyObject *fn;
@@ -613,6 +665,9 @@ static PyMethodDef methods[] = {
     {"set_progress", cram_set_progress, METH_VARARGS,
      "set_progress(fn or None, every=2**20): fn(searched, stored) is called every `every` "
      "components searched (a power of two); an exception it raises stops the search"},
+    {"set_reduce", cram_set_reduce, METH_O,
+     "set_reduce(on): whether Cram boards lose the cells that change no value before they are "
+     "split (on by default; off: for comparisons)"},
     {"dump", cram_dump, METH_NOARGS, "dump() -> the table's records as bytes"},
     {"load", cram_load, METH_O, "load(bytes): put records of dump() back in the table"},
     {"clear", cram_clear, METH_NOARGS, "clear(): forget every value"},
