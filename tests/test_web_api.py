@@ -463,3 +463,115 @@ def test_an_app_may_resolve_names_its_own_way() -> None:
     assert data["value"] == 1 and [m["text"] for m in data["winning_moves"]] == ["4 -> 3"]
     refused = mine.post("/api/analyze", json={"game": "nim", "position": [4]})
     assert refused.status_code == 400 and "game: not mine" in refused.json()["error"]
+
+
+# -- the board games: drawings, moves named by the key clicked ---------------------------------
+
+
+@functools.lru_cache(maxsize=None)
+def cram_wins(free: frozenset) -> bool:
+    """Cram by plain search: does the player to move win with these free cells?"""
+    return any(other in free and not cram_wins(free - {(r, c), other})
+               for r, c in free for other in ((r, c + 1), (r + 1, c)))
+
+
+def cells_of(board: str) -> frozenset:
+    rows = board.split("|")
+    return frozenset((r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == ".")
+
+
+def test_cram_moves_are_the_dominoes_and_the_winning_ones_leave_p(client: TestClient) -> None:
+    data = post(client, "/api/analyze", {"game": "cram", "position": ["...|.#."]})
+    free = cells_of("...|.#.")
+    dominoes = {f"{r},{c}+{r2},{c2}" for r, c in free for r2, c2 in ((r, c + 1), (r + 1, c))
+                if (r2, c2) in free}
+    assert {m["take"] for m in data["moves"]} == dominoes == {"0,0+0,1", "0,1+0,2", "0,0+1,0",
+                                                            "0,2+1,2"}
+    assert data["drawings"] == [{"kind": "cells", "rows": 2, "cols": 3,
+                                 "free": ["0,0", "0,1", "0,2", "1,0", "1,2"]}]
+    assert (data["value"] != 0) == cram_wins(free)
+    for m in data["moves"]:
+        left = cells_of(m["to"][0])
+        assert sorted(m["gone"]) == sorted(f"{r},{c}" for r, c in free - left)
+        assert (m in data["winning_moves"]) == (not cram_wins(left))
+    played = post(client, "/api/move", {"game": "cram", "position": ["...|.#."],
+                                        "move": {"part": 0, "take": "0,0+1,0"}})
+    assert played["your_move"]["text"] == "domino on 0,0 and 1,0"
+    assert played["position"] == ["#..|##."]
+
+
+@pytest.mark.parametrize("body, message", [
+    ({"game": "cram", "position": ["2x2"], "move": {"part": 0, "take": "0,0+1,1"}},
+     "move.take: '0,0+1,1' is not a move"),  # not neighbours
+    ({"game": "cram", "position": ["##.|..."], "move": {"part": 0, "take": "0,0+0,1"}},
+     "is not a move"),  # the cells are taken
+    ({"game": "cram", "position": ["2x2"], "move": {"part": 0, "take": ["0,0", "0,1"]}},
+     "move.take: expected the key"),
+    ({"game": "cram", "position": ["2x2"], "move": {"part": 1, "take": "0,0+0,1"}},
+     "move.part"),
+    ({"game": "node-kayles", "position": ["path:5 without 2"], "move": {"part": 0, "take": "2"}},
+     "move.take: '2' is not a move"),  # a vertex taken already
+    ({"game": "node-kayles", "position": ["path:5"], "move": {"part": 0, "take": "__import__"}},
+     "is not a move"),
+    ({"game": "arc-kayles", "position": ["cycle:5 without 1"], "move": {"part": 0, "take": "0-1"}},
+     "is not a move"),  # an edge gone with its end
+    ({"game": "chomp", "position": ["3x4"], "move": {"part": 0, "take": "0,0"}},
+     "is not a move"),  # the poisoned square
+    ({"game": "chomp", "position": ["3,1"], "move": {"part": 0, "take": "1,1"}},
+     "is not a move"),  # eaten already
+    ({"game": "green-hackenbush", "position": ["0-1"], "move": {"part": 0, "take": "1-2"}},
+     "is not a move"),
+    ({"game": "node-kayles", "position": ["path:5 without 7"]}, "vertices taken, numbers"),
+    ({"game": "node-kayles", "position": ["3x3 without 1"]}, "only a graph takes 'without'"),
+    ({"game": "cram", "position": ["6x6"]}, "too large for the playground (at most 25 cells)"),
+    ({"game": "node-kayles", "position": ["complete:8"]}, "too large for the playground"),
+    ({"game": "chomp", "position": ["8x8"]}, "too large for the playground (at most 7 x 7"),
+    ({"game": "green-hackenbush", "position": ["stalk:201"]}, "too large for the playground"),
+])
+def test_bad_board_requests_are_4xx_json(client: TestClient, body: dict, message: str) -> None:
+    path = "/api/move" if "move" in body else "/api/analyze"
+    response = client.post(path, json=body)
+    assert response.status_code == 400, response.text
+    assert message in response.json()["error"]
+    still_serves(client)
+
+
+def test_graphs_are_played_in_their_frame(client: TestClient) -> None:
+    """Node Kayles on a path: a move takes a vertex and its neighbours, the vertices keep
+    their numbers and their places, and the values agree with Dawson's Chess (0.137)."""
+    start = post(client, "/api/analyze", {"game": "node-kayles", "position": ["path:5"]})
+    places = {v["key"]: (v["x"], v["y"]) for v in start["drawings"][0]["vertices"]}
+    assert sorted(places) == ["0", "1", "2", "3", "4"]
+    assert len({y for _, y in places.values()}) == 1  # a path is drawn on a line
+    assert {m["take"]: sorted(k for k in m["gone"] if "-" not in k) for m in start["moves"]} == {
+        "0": ["0", "1"], "1": ["0", "1", "2"], "2": ["1", "2", "3"], "3": ["2", "3", "4"],
+        "4": ["3", "4"]}
+    played = post(client, "/api/move", {"game": "node-kayles", "position": ["path:5"],
+                                        "move": {"part": 0, "take": "0"}})
+    assert played["position"] == ["path:5 without 0,1"]  # a path of 3 left, worth 2
+    later = post(client, "/api/analyze", {"game": "node-kayles", "position": ["path:5 without 0,1"]})
+    assert later["value"] == find("0.137").value(3) == 2
+    assert {v["key"]: (v["x"], v["y"]) for v in later["drawings"][0]["vertices"]} == {
+        k: places[k] for k in ("2", "3", "4")}
+    # Arc Kayles on a 5-cycle is a P-position: whatever edge you take, grundy wins
+    for take in ("0-1", "1-2"):
+        game = post(client, "/api/move", {"game": "arc-kayles", "position": ["cycle:5"],
+                                          "move": {"part": 0, "take": take}})
+        assert game["reply"]["take"] and game["winner"] == "grundy"
+        assert game["final"][0].startswith("cycle:5 without ")
+
+
+def test_chomp_and_hackenbush_moves_by_click(client: TestClient) -> None:
+    data = post(client, "/api/analyze", {"game": "chomp", "position": ["2x3"]})
+    assert data["drawings"] == [{"kind": "bar", "heights": [2, 2, 2]}]
+    bites = {m["take"]: m["to"][0] for m in data["moves"]}
+    assert bites == {"0,1": "1x3", "1,0": "2x1", "1,1": "2,1,1", "2,0": "2x2", "2,1": "2,2,1"}
+    assert [m["take"] for m in data["winning_moves"]] == ["2,1"]  # 2,2,1 is a P-position
+    cut = post(client, "/api/move", {"game": "green-hackenbush", "position": ["0-1,1-2", "0-1"],
+                                     "move": {"part": 0, "take": "0-1"}})
+    assert cut["your_move"]["gone"] == ["0-1#0", "1-2#0"]  # the edge above falls with it
+    assert cut["position"] == ["empty", "0-1"] and cut["winner"] == "grundy"
+    left = post(client, "/api/analyze", {"game": "green-hackenbush", "position": ["empty", "0-1"]})
+    assert left["value"] == 1 and [m["take"] for m in left["moves"]] == ["0-1"]
+    limits = client.get("/api/games").json()["limits"]
+    assert limits["board_cells"] == 25 and limits["graph_vertices"] == 16
