@@ -575,3 +575,19 @@ def test_chomp_and_hackenbush_moves_by_click(client: TestClient) -> None:
     assert left["value"] == 1 and [m["take"] for m in left["moves"]] == ["0-1"]
     limits = client.get("/api/games").json()["limits"]
     assert limits["board_cells"] == 25 and limits["graph_vertices"] == 16
+
+
+def test_board_positions_grow_past_80_characters_as_played(client: TestClient) -> None:
+    """A stalk of 60 edges after a cut is an edge list of 59 edges (some 400 characters),
+    and a graph in its frame grows a list of the vertices taken: both read back."""
+    cut = post(client, "/api/move", {"game": "green-hackenbush", "position": ["stalk:60"],
+                                     "move": {"part": 0, "take": "59-60"}})
+    after = cut["position"][0]  # your cut: a stalk of 59 (grundy then cuts it at the ground)
+    assert len(after) > 80 and len(after.split(",")) == 59
+    assert post(client, "/api/analyze", {"game": "green-hackenbush",
+                                         "position": [after]})["value"] == 59
+    edges = "0-1,1-2,2-3,3-4,4-5,5-6,6-7,7-8,8-9,9-10,10-11,11-12,12-13,13-14,14-15"
+    framed = f"{edges} without 0,1,2,3,4,5,6,7,8"
+    assert len(framed) > 80
+    data = post(client, "/api/analyze", {"game": "node-kayles", "position": [framed]})
+    assert data["value"] == find("0.137").value(7)  # the path 9..15 is left: Dawson's Chess

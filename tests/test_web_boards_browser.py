@@ -286,3 +286,26 @@ def test_board_hint_undo_and_a_square_that_is_no_move(page: Any) -> None:
     settle(page)
     assert your_moves(page) == ["You: domino on 1,0 and 1,1"]
     assert over(page) == "grundy"  # grundy places the last domino
+
+
+BOARD_KINDS = [("cram", "3x4; ..|.#", "cram"), ("chomp", "4,3,3,1", "chomp"),
+               ("node-kayles", "petersen", "graph"), ("arc-kayles", "grid:2x3", "graph"),
+               ("green-hackenbush", "0-1,1-2,1-3,0-4,4-5,5-0,5-5,0-6,6-7,6-7", "hackenbush")]
+
+
+def test_screenshot_of_every_board_game_with_a_hint(page: Any, tmp_path: Any) -> None:
+    for game, position, kind in BOARD_KINDS:
+        start(page, game, position)
+        assert page.get_attribute("#board", "data-kind") == kind
+        page.click("#hint")
+        assert page.is_visible("#hint-box") and "worth" in page.inner_text("#hint-box")
+        path = tmp_path / f"board-{game}.png"
+        page.screenshot(path=str(path), full_page=True)
+        assert path.stat().st_size > 10_000
+    page.click("#random")  # a random start of the last game, then a move from the keyboard
+    settle(page)
+    assert page.locator(".edge.clickable").count() > 0
+    page.focus(".edge.clickable >> nth=0")
+    page.keyboard.press("Enter")
+    settle(page)
+    assert your_moves(page)[0].startswith("You: cut edge ")

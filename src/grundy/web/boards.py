@@ -39,7 +39,7 @@ from ..rules.graphs import Graph
 from ..rules.hackenbush import Drawing
 
 __all__ = ["BOARDS", "Click", "Framed", "MAX_BAR_DIAGRAMS", "MAX_BOARD_CELLS",
-           "MAX_DRAWING_EDGES", "MAX_GRAPH_EDGES", "MAX_GRAPH_VERTICES", "check_part",
+           "MAX_BOARD_TEXT", "MAX_DRAWING_EDGES", "MAX_GRAPH_EDGES", "MAX_GRAPH_VERTICES", "check_part",
            "click_of", "clicks", "drawing", "framed", "read_board_part"]
 
 #: the board kinds drawn here
@@ -54,6 +54,9 @@ MAX_GRAPH_VERTICES = 16
 MAX_GRAPH_EDGES = 24
 #: the most edges of a Hackenbush drawing (its values are linear; this keeps it legible)
 MAX_DRAWING_EDGES = 200
+#: the longest text of a part (a drawing of 200 edges written as its edge list: ``stalk:200``
+#: after one cut; every text is parsed into a bounded board, graph or drawing)
+MAX_BOARD_TEXT = 2000
 
 
 @dataclass(frozen=True)

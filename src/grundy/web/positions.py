@@ -24,7 +24,7 @@ from ..engine import Game, Sum
 from ..errors import GrundyError
 from ..play.match import option_parts, tidy
 from ..rules.base import is_grid_game, is_heap_game
-from .boards import check_part, read_board_part
+from .boards import BOARDS, MAX_BOARD_TEXT, check_part, read_board_part
 
 __all__ = ["MAX_COIN", "MAX_NUMBERS", "has_own_positions", "MAX_HEAP", "MAX_OPTIONS", "MAX_PARTS", "MAX_SIDE", "board_of", "describe",
            "option_parts", "read_part", "read_parts", "read_position", "tidy", "to_json"]
@@ -97,8 +97,9 @@ def has_own_positions(game: Game) -> bool:
 def _own_part(game: Game, raw: str, where: str) -> Any:
     from ..rules.closed import WordReader
 
-    if len(raw) > 80:
-        raise GrundyError(f"{where}: at most 80 characters, got {len(raw)}")
+    top = MAX_BOARD_TEXT if board_of(game) in BOARDS else 80
+    if len(raw) > top:
+        raise GrundyError(f"{where}: at most {top} characters, got {len(raw)}")
     words = raw.split()
     parts = game.parse_words(words) if isinstance(game, WordReader) else [
         read_board_part(game, raw)]

@@ -885,7 +885,7 @@ function drawNet(box, index, d, hidden, hint, last) {
     const title = svg("title");
     title.textContent = alive ? (ground ? `edge ${take}: cut it` : `edge ${take}`) : `edge ${take}: taken by the last move`;
     g.append(title);
-    if (move) g.addEventListener("click", () => play(move));
+    clickable(g, move);
     hoverGone(pic, g, move);
     pic.append(g);
   }
@@ -904,11 +904,20 @@ function drawNet(box, index, d, hidden, hint, last) {
     const title = svg("title");
     title.textContent = `vertex ${v.key}` + (alive ? "" : ": taken by the last move");
     g.append(title);
-    if (move) g.addEventListener("click", () => play(move));
+    clickable(g, move);
     hoverGone(pic, g, move);
     pic.append(g);
   }
   box.append(pic);
+}
+
+// A vertex or an edge with a move: clicked, or reached with Tab and played with Enter or Space.
+function clickable(g, move) {
+  if (!move) return;
+  g.setAttribute("tabindex", "0");
+  g.setAttribute("role", "button");
+  g.addEventListener("click", () => play(move));
+  g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); play(move); } });
 }
 
 function hoverGone(pic, g, move) {
