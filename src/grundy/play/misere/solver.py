@@ -280,13 +280,17 @@ class Solver:
 
     def _n_check_compiled(self, kernel: Any, p: Pretension, active: list[int]
                           ) -> tuple[tuple[int, ...] | None, dict[int, list[frozenset[int]]]]:
-        """:meth:`_n_check` by the compiled kernel (the same walk, in C)."""
+        """:meth:`_n_check` by the compiled kernel (the same walk, in C); the option sets
+        are read out only when there is no failure (only then does anyone use them: the
+        conservative extensions of the next heaps)."""
         self._tick()
         t = [sorted(p.options[h]) for h in active]
         failure, owners, members, starts = kernel.check(
             p.table.data, bytes(p.in_p), array("i", [p.phi[h] for h in active]),
             array("i", [y for x in t for y in x]), _offsets(t))
         self._tick()
+        if failure is not None:
+            return tuple(failure), {}
         own, mem, st = array("i"), array("i"), array("q")
         own.frombytes(owners)
         mem.frombytes(members)
@@ -294,7 +298,7 @@ class Solver:
         lower: dict[int, list[frozenset[int]]] = {}
         for i, x in enumerate(own):
             lower.setdefault(x, []).append(frozenset(mem[st[i]:st[i + 1]]))
-        return (None if failure is None else tuple(failure)), lower
+        return None, lower
 
     def _failure(self, p: Pretension, active: list[int]
                  ) -> tuple[tuple[int, ...] | None, dict[int, list[frozenset[int]]]]:
