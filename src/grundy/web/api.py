@@ -237,8 +237,9 @@ def _taken(game: Game, part: Any, take: Any) -> Any:
     for c in clicks(game, part):
         if c.take == take.strip():
             return c.option
-    raise RequestError(f"move.take: {take!r:.40} is not a move of {game.format_position(part)!r:.60}"
-                       " (a cell, square, vertex or edge taken already, or not adjacent)")
+    shown = game.format_position(part)
+    raise RequestError(f"move.take: {take!r:.40} is not a move of {shown!r:.60} (a cell, "
+                       "square, vertex or edge taken already, or not adjacent)")
 
 
 def _apply(game: Game, parts: list[Any], index: int, option: Any) -> list[Any]:

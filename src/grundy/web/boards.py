@@ -39,8 +39,8 @@ from ..rules.graphs import Graph
 from ..rules.hackenbush import Drawing
 
 __all__ = ["BOARDS", "Click", "Framed", "MAX_BAR_DIAGRAMS", "MAX_BOARD_CELLS",
-           "MAX_BOARD_TEXT", "MAX_DRAWING_EDGES", "MAX_GRAPH_EDGES", "MAX_GRAPH_VERTICES", "check_part",
-           "click_of", "clicks", "drawing", "framed", "read_board_part"]
+           "MAX_BOARD_TEXT", "MAX_DRAWING_EDGES", "MAX_GRAPH_EDGES", "MAX_GRAPH_VERTICES",
+           "check_part", "click_of", "clicks", "drawing", "framed", "read_board_part"]
 
 #: the board kinds drawn here
 BOARDS = ("cram", "chomp", "graph", "hackenbush")
