@@ -564,3 +564,15 @@ def test_bad_position_files_are_one_error_line(tmp_path, monkeypatch):
             result = run_cli("analyze", game, f"@{tmp_path / name}")
             assert result.exit_code == 2 and result.err.startswith("grundy: error:"), result.err
             assert said in result.err and result.err.count("\n") == 1, result.err
+
+
+def test_graphs_and_drawings_read_back_what_they_write_even_empty():
+    for game, text in [(NodeKayles(), "path:2"), (ArcKayles(), "cycle:4"),
+                       (GreenHackenbush(), "0-1,1-2,2-0")]:
+        todo = [game.parse_position(text)]
+        while todo:  # every position reached, down to the empty one
+            position = todo.pop()
+            assert game.parse_position(game.format_position(position)) == position
+            for option in game.options(position):
+                todo.extend(getattr(option, "parts", (option,)))
+    assert Graph.parse("empty") == Graph.make(0, []) and Drawing.parse("empty").edges == ()

@@ -97,6 +97,8 @@ class Graph:
         True
         """
         word = text.strip().lower()
+        if word == "empty":  # as text() writes a graph with no vertex left
+            return cls(0, frozenset())
         name, _, arg = word.partition(":")
         families: dict[str, Callable[..., tuple[int, list[tuple[int, int]]]]] = {
             "path": _path, "cycle": _cycle, "complete": _complete, "star": _star,
@@ -220,7 +222,7 @@ class _OnGraphs(Game):
         if "\n" in text:  # a file: an edge list (numbers), else the rows of a board
             return (Graph.parse(text) if any(ch.isdigit() for ch in word)
                     else Board.parse(text))
-        if ":" in word or "-" in word or word == "petersen":
+        if ":" in word or "-" in word or word in ("petersen", "empty"):
             return Graph.parse(text)
         return Board.parse(text)
 
