@@ -119,18 +119,21 @@ CODES = [f"0.{a}{b}" for a in "01234567" for b in "1234567"] + \
 
 @pytest.mark.parametrize("code", CODES)
 def test_the_fast_paths_octal_options_are_the_rules(code: str) -> None:
+    """The fast path's options of each heap are the rules' (as the solver reads them)."""
     from grundy.cli.fastquot import OctalCode
     from grundy.play.misere.quotient import octal_shape
     from grundy.play.misere.solver import heap_options
 
     rules, fast = find(code), OctalCode(code)
-    assert (fast.notation, fast.digits) == (rules.notation, rules.digits)
+    assert (fast.notation, fast.digits, fast.label) == (rules.notation, rules.digits, rules.label)
     assert octal_shape(fast) == octal_shape(rules)  # type: ignore[arg-type]
     for n in range(40):
         assert fast.misere_options(n) == heap_options(rules, n), n
 
 
 @pytest.mark.parametrize("args", [["0.75"], ["0.53", "--json"], ["0.77", "--heaps", "60"],
+                                  ["kayles", "--json"], ["dawsons-chess", "--heaps", "14"],
+                                  ["dawsons-kayles", "--heaps", "20", "--time", "200"],
                                   ["0.07", "--heaps=14", "--json"], ["0.137", "--heaps", "15"],
                                   ["0.15", "--time", "100", "--json"], ["0.6", "--heaps", "12"],
                                   ["0.04", "--json", "--heaps", "20"], ["0.31", "--no-save"]])
@@ -156,11 +159,13 @@ def test_the_fast_path_prints_what_the_cli_prints(kernel, tmp_path, monkeypatch,
             (tmp_path / "slow" / "quotients" / name).read_text()
 
 
-@pytest.mark.parametrize("args", [["kayles"], ["0.770"], ["0.77", "--heaps", "-3"],
+@pytest.mark.parametrize("args", [["Kayles"], ["0.770"], ["0.77", "--heaps", "-3"],
                                   ["0.77", "--heaps", "99999"], ["0.77", "--time", "0"],
                                   ["0.77", "--time", "nan"], ["0.77", "--csv"], ["4.07"],
                                   ["0.77", "0.75"], ["0.77", "--heaps"]])
 def test_the_fast_path_leaves_the_rest_to_the_cli(kernel, capsys, args) -> None:  # type: ignore[no-untyped-def]
+    """Names it does not know, codes not in canonical form, limits out of range, other
+    options: nothing written, the CLI answers."""
     from grundy.cli.console import _fast
 
     assert not _fast(["quotient", *args])

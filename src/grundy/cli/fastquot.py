@@ -2,7 +2,8 @@
 octal code, light enough to answer before NumPy, click and the rules load.
 
 CODE is an octal code ``0.d1d2...`` (digits 0-7, no trailing zero: the form the rules
-print).  :class:`OctalCode` lists its heaps' options as the solver reads them (a test
+print) or one of the names :mod:`grundy.cli.fastseq` knows (``kayles``,
+``dawsons-kayles``, ``dawsons-chess``).  :class:`OctalCode` lists its heaps' options as the solver reads them (a test
 compares them with the rules' ``TakeAndBreak``), and :func:`answer` runs the same
 computation as ``grundy quotient`` (:func:`grundy.play.misere.quotient.compute_quotient`
 on the compiled kernel, the same cache folder) and prints what it prints
@@ -13,7 +14,7 @@ answers or reports.
 
 >>> plain_quotient(["quotient", "0.77", "--heaps", "40", "--json"])
 ('0.77', 40, None, True, False)
->>> plain_quotient(["quotient", "kayles"]), plain_quotient(["quotient", "0.770"])
+>>> plain_quotient(["quotient", "Kayles"]), plain_quotient(["quotient", "0.770"])
 (None, None)
 >>> OctalCode("0.07").misere_options(5)
 [(3,), (1, 2)]
@@ -27,6 +28,8 @@ import os
 import re
 import sys
 
+from .fastseq import _NAMES
+
 __all__ = ["OctalCode", "answer", "end_progress", "plain_quotient", "progress"]
 
 _CODE = re.compile(r"0\.[0-7]*[1-7]")
@@ -38,16 +41,13 @@ class OctalCode:
     """An octal code whose moves leave at most two heaps, as the misère solver reads a
     heap game: its notation, digits and the options of each heap as tuples of heaps."""
 
-    def __init__(self, code: str) -> None:
+    def __init__(self, code: str, label: str | None = None) -> None:
         self.code = code
         self.digits = (0, *map(int, code[2:]))
+        self.label = label or code  # the game as the user named it
 
     @property
     def notation(self) -> str:
-        return self.code
-
-    @property
-    def label(self) -> str:
         return self.code
 
     def misere_options(self, n: int) -> list[tuple[int, ...]]:
@@ -98,7 +98,7 @@ def plain_quotient(args: list[str]) -> Run | None:
             as_json = True
         elif arg == "--no-save" and not no_save:
             no_save = True
-        elif code is None and _CODE.fullmatch(arg):
+        elif code is None and (_CODE.fullmatch(arg) or arg in _NAMES):
             code = arg
         else:
             return None
@@ -128,7 +128,7 @@ def answer(args: list[str]) -> bool:
         from ..play.misere.cache import load, save
     except ImportError:
         return False
-    game = OctalCode(code)
+    game = OctalCode(_NAMES[code], code) if code in _NAMES else OctalCode(code)
     q = load(game) if heaps is None and seconds is None else None  # type: ignore[arg-type]
     if q is None or not q.certified:
         try:
