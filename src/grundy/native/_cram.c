@@ -25,6 +25,17 @@
  * The same search plays Node Kayles on a board's grid graph (rule 1: a move takes a free
  * cell and its free neighbours), where one cell or two have value 1.
  *
+ * It also plays both games on any graph of at most 64 vertices (graph_value): a position
+ * is the mask of the vertices left, components are found by a flood fill over the
+ * neighbour masks, and a move (rule 0, Arc Kayles: an edge u-v, both ends taken; rule 1,
+ * Node Kayles: a vertex and its neighbours) takes vertices from the adjacency.  A
+ * component is keyed by its vertex mask (no symmetries: a general graph has no cheap
+ * canonical form) and by the id of its graph, in the shape field: (65 + id / 256) * 256 +
+ * id % 256, past every board's h * 256 + w (h <= 64), so no board key is ever a graph's.
+ * Each distinct adjacency gets a new id (the last GRAPHS graphs are recognised and keep
+ * theirs), so entries of one graph are never read for another; when the ids run out the
+ * whole table is cleared and they start again.  Graph entries are not dumped.
+ *
  * The Python path (grundy.rules.cram) computes the same values through the generic
  * engine; the tests check the two against each other and against a plain mex search.
  */
@@ -53,6 +64,26 @@ static int rule = 0;                /* 0: Cram (a domino); 1: Node Kayles (a cel
 static int reduce = 1;              /* Cram: take away the cells that change no value (reduced()) */
 static PyObject *progress = NULL;   /* called with (searched, stored) every `every` searches */
 static uint64_t every = 1u << 20;   /* a power of two */
+
+/* graph mode (graph_value): the graph searched, and the ids of the graphs recently met */
+#define GRAPHS 256
+#define MAX_GRAPH_ID (63 * 256)     /* ids 0 .. MAX_GRAPH_ID - 1 */
+static int graph = 0;               /* searching a graph, not a board */
+static uint64_t adjacency[64];      /* the neighbours of each vertex of the graph searched */
+static int graph_kind = 0;          /* the shape field of its components (see above) */
+typedef struct {
+    int n, id;
+    uint64_t hash, adjacency[64];
+} Known;
+static Known known[GRAPHS];
+static int known_count = 0, known_next = 0, next_id = 0;
+/* the moves and pending options of the searches under way, when a graph component has
+ * more edges than a search's own arrays hold (at most about 64^2 entries along a line of
+ * searches whose components lose two vertices a step) */
+#define STACK (1 << 16)
+static uint64_t stack_moves[STACK], stack_pending[STACK];
+static uint8_t stack_size[STACK];
+static int stack_top = 0;
 
 #define PROBES 8
 #define BAD 255
@@ -325,8 +356,12 @@ static uint64_t reduced(uint64_t p, const Shape *s, int w)
 
 /* the parts of the free cells `free` of an h x w board with a move left, canonical, equal
  * parts cancelled in pairs (their values cancel in the XOR); returns how many */
+static int split_graph(uint64_t free, Part *parts);
+
 static int split(uint64_t free, int h, int w, Part *parts)
 {
+    if (graph)
+        return split_graph(free, parts);
     const Shape *s = shape_of(h, w);
     int n = 0, small = rule == 0 ? 3 : 2; /* a part this small has value 1 (one Cram cell: 0) */
     if (rule == 0 && reduce)
@@ -414,8 +449,12 @@ static int option_has(uint64_t rest, int h, int w, int t)
 }
 
 /* the moves of a component: the cells each one takes */
+static int moves_of_graph(uint64_t m, uint64_t *out);
+
 static int moves_of(uint64_t m, int h, int w, uint64_t *out)
 {
+    if (graph)
+        return moves_of_graph(m, out);
     const Shape *s = shape_of(h, w);
     int n = 0;
     (void)h;
@@ -448,6 +487,10 @@ static int moves_of(uint64_t m, int h, int w, uint64_t *out)
  * number of moves, and a question about a value past it is answered no at once.  Every
  * value the search settles is kept in the table, and a "no" that settles none as the
  * value the board has not. */
+static int search_with(uint64_t m, int h, int w, int target, uint16_t shape,
+                       uint64_t *moves, uint64_t *pending, uint8_t *size);
+static int edges_in(uint64_t m);
+
 static int search(uint64_t m, int h, int w, int target)
 {
     uint16_t shape = shape_key((uint16_t)(h * 256 + w));
@@ -473,8 +516,31 @@ static int search(uint64_t m, int h, int w, int target)
             Py_DECREF(r);
         }
     }
+    if (graph && rule == 0) { /* Arc Kayles: a component may have more edges than 128 */
+        int edges = edges_in(m);
+        if (edges > 128) {
+            if (stack_top + edges > STACK) {
+                PyErr_SetString(PyExc_MemoryError, "a graph search deeper than its stack");
+                stopped = 1;
+                return BAD;
+            }
+            int base = stack_top;
+            stack_top += edges;
+            int r = search_with(m, h, w, target, shape, stack_moves + base,
+                                stack_pending + base, stack_size + base);
+            stack_top = base;
+            return r;
+        }
+    }
     uint64_t moves[128], pending[128];
     uint8_t size[128];
+    return search_with(m, h, w, target, shape, moves, pending, size);
+}
+
+/* search() past the look-up, with arrays for the component's moves */
+static int search_with(uint64_t m, int h, int w, int target, uint16_t shape,
+                       uint64_t *moves, uint64_t *pending, uint8_t *size)
+{
     int count = moves_of(m, h, w, moves), waiting = 0;
     if (target > count)
         return 0;
@@ -503,6 +569,10 @@ static int search(uint64_t m, int h, int w, int target)
     for (int r = 0; target < 0 || r < target; r++) {
         if ((seen[r >> 6] >> (r & 63)) & 1)
             continue;
+        if (r >= UNKNOWN) { /* a value the table cannot hold (only a graph's could be) */
+            stopped = 1;
+            return BAD;
+        }
         int found = -1;
         for (int i = 0; i < waiting && found < 0; i++) {
             int yes = option_has(pending[i], h, w, r);
@@ -533,6 +603,191 @@ static int search(uint64_t m, int h, int w, int target)
     }
     keep(m, shape, target);
     return 1;
+}
+
+/* -- graphs ---------------------------------------------------------------------------- */
+
+/* the edges inside the vertices m */
+static int edges_in(uint64_t m)
+{
+    int twice = 0;
+    for (uint64_t rest = m; rest; rest &= rest - 1)
+        twice += __builtin_popcountll(adjacency[__builtin_ctzll(rest)] & m);
+    return twice / 2;
+}
+
+/* the moves of a graph component m: the vertices each takes */
+static int moves_of_graph(uint64_t m, uint64_t *out)
+{
+    int n = 0;
+    for (uint64_t rest = m; rest; rest &= rest - 1) {
+        int v = __builtin_ctzll(rest);
+        uint64_t bit = rest & -rest;
+        if (rule == 1) {
+            out[n++] = bit | (adjacency[v] & m);
+            continue;
+        }
+        for (uint64_t later = adjacency[v] & m & ~(bit | (bit - 1)); later; later &= later - 1)
+            out[n++] = bit | (later & -later);
+    }
+    return n;
+}
+
+/* split() for a graph: components by flood fill; a small one (Arc Kayles: 2 or 3 vertices,
+ * Node Kayles: 1 or 2) has value 1 and is keyed by its size alone, so that equal ones
+ * cancel, and a lone vertex has no move in Arc Kayles; a larger one by its vertex mask */
+static int split_graph(uint64_t free, Part *parts)
+{
+    int n = 0, small = rule == 0 ? 3 : 2;
+    while (free) {
+        uint64_t part = free & -free, todo = part;
+        while (todo) {
+            uint64_t grown = adjacency[__builtin_ctzll(todo)] & free & ~part;
+            todo &= todo - 1;
+            part |= grown;
+            todo |= grown;
+        }
+        free &= ~part;
+        int cells = __builtin_popcountll(part);
+        if (cells < 2 && rule == 0)
+            continue;
+        uint64_t key = cells > small ? part : 0;
+        uint16_t kind = (uint16_t)(cells > small ? graph_kind : cells);
+        int twin = -1;
+        for (int j = 0; j < n; j++)
+            if (parts[j].mask == key && parts[j].kind == kind) {
+                twin = j;
+                break;
+            }
+        if (twin >= 0) {
+            parts[twin] = parts[--n];
+        } else {
+            parts[n].mask = key;
+            parts[n].kind = kind;
+            parts[n].cells = (uint8_t)cells;
+            n++;
+        }
+    }
+    return n;
+}
+
+/* the id of the graph (n, adj): the one it had if it is among the graphs recently met,
+ * else a new one (the table cleared when they have run out) */
+static int graph_id(int n, const uint64_t *adj)
+{
+    uint64_t hash = (uint64_t)n * 0x9E3779B97F4A7C15ull;
+    for (int v = 0; v < n; v++) {
+        hash ^= adj[v] + 0x9E3779B97F4A7C15ull + (hash << 6) + (hash >> 2);
+        hash *= 0xBF58476D1CE4E5B9ull;
+    }
+    for (int k = 0; k < known_count; k++)
+        if (known[k].hash == hash && known[k].n == n
+            && memcmp(known[k].adjacency, adj, (size_t)n * sizeof(uint64_t)) == 0)
+            return known[k].id;
+    if (next_id == MAX_GRAPH_ID) { /* every id used: forget every value, start again */
+        memset(table, 0, slots * sizeof(Slot));
+        stored = noted = 0;
+        known_count = known_next = next_id = 0;
+    }
+    Known *slot = &known[known_next];
+    known_next = (known_next + 1) % GRAPHS;
+    if (known_count < GRAPHS)
+        known_count++;
+    slot->n = n;
+    slot->hash = hash;
+    slot->id = next_id++;
+    memcpy(slot->adjacency, adj, (size_t)n * sizeof(uint64_t));
+    return slot->id;
+}
+
+static int graph_search_value(uint64_t free)
+{
+    Part parts[32];
+    int n = split(free, 0, 0, parts), x = 0;
+    for (int j = 0; j < n; j++) {
+        int v = part_value(&parts[j]);
+        if (v == BAD)
+            return BAD;
+        x ^= v;
+    }
+    return x;
+}
+
+static PyObject *cram_graph_value(PyObject *self, PyObject *args)
+{
+    PyObject *given;
+    unsigned long long m;
+    int which;
+    uint64_t adj[64];
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OKi", &given, &m, &which))
+        return NULL;
+    if (which != 0 && which != 1) {
+        PyErr_SetString(PyExc_ValueError, "rule: 0 (Arc Kayles) or 1 (Node Kayles)");
+        return NULL;
+    }
+    PyObject *seq = PySequence_Fast(given, "adjacency: a sequence of neighbour masks");
+    if (seq == NULL)
+        return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n > 64) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "a graph has at most 64 vertices, got %zd", n);
+        return NULL;
+    }
+    for (Py_ssize_t v = 0; v < n; v++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, v);
+        adj[v] = PyLong_Check(item) ? PyLong_AsUnsignedLongLong(item) : (uint64_t)-1;
+        if (adj[v] == (uint64_t)-1 && (!PyLong_Check(item) || PyErr_Occurred())) {
+            Py_DECREF(seq);
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError, "the neighbours of vertex %zd are not a mask of "
+                         "64 bits", v);
+            return NULL;
+        }
+    }
+    Py_DECREF(seq);
+    uint64_t all = n == 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
+    for (int v = 0; v < n; v++) {
+        if (adj[v] & ~all) {
+            PyErr_Format(PyExc_ValueError, "vertex %d has a neighbour past vertex %zd", v,
+                         n - 1);
+            return NULL;
+        }
+        if ((adj[v] >> v) & 1) {
+            PyErr_Format(PyExc_ValueError, "vertex %d is its own neighbour (a loop)", v);
+            return NULL;
+        }
+        for (uint64_t rest = adj[v]; rest; rest &= rest - 1) {
+            int u = __builtin_ctzll(rest);
+            if (!((adj[u] >> v) & 1)) {
+                PyErr_Format(PyExc_ValueError, "vertex %d is a neighbour of %d but not %d of "
+                             "%d (the adjacency is not symmetric)", u, v, v, u);
+                return NULL;
+            }
+        }
+    }
+    if (m & ~all) {
+        PyErr_SetString(PyExc_ValueError, "the mask has vertices outside the graph");
+        return NULL;
+    }
+    if (ensure_table() < 0)
+        return NULL;
+    int id = graph_id((int)n, adj);
+    memcpy(adjacency, adj, (size_t)n * sizeof(uint64_t));
+    graph_kind = (65 + id / 256) * 256 + id % 256;
+    rule = which;
+    graph = 1;
+    stopped = 0;
+    stack_top = 0;
+    int v = graph_search_value((uint64_t)m);
+    graph = 0;
+    if (v == BAD) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_OverflowError, "a graph value past 253");
+        return NULL;
+    }
+    return PyLong_FromLong(v);
 }
 
 /* the value of the free cells `free` of an h x w board: the XOR of its parts' */
@@ -594,6 +849,7 @@ static PyObject *cram_set_slots(PyObject *self, PyObject *args)
     free(table);
     table = NULL;
     slots = stored = noted = 0;
+    known_count = known_next = next_id = 0;
     wanted_slots = n;
     Py_RETURN_NONE;
 }
@@ -648,8 +904,8 @@ static PyObject *cram_dump(PyObject *self, PyObject *noargs)
     uint64_t n = 0;
     for (uint64_t i = 0; i < slots && n < stored; i++) {
         const Slot *e = &table[i];
-        if (e->shape == 0 || e->value == UNKNOWN)
-            continue;
+        if (e->shape == 0 || e->value == UNKNOWN || ((e->shape >> 8) & 127) > 64)
+            continue; /* empty, a note, or a graph's (its id holds only in this process) */
         for (int b = 0; b < 8; b++)
             p[b] = (unsigned char)(e->mask >> (8 * b));
         p[8] = (unsigned char)(e->shape & 255);
@@ -707,6 +963,7 @@ static PyObject *cram_clear(PyObject *self, PyObject *noargs)
     if (table != NULL)
         memset(table, 0, slots * sizeof(Slot));
     stored = noted = searched = 0;
+    known_count = known_next = next_id = 0;
     Py_RETURN_NONE;
 }
 
@@ -714,6 +971,10 @@ static PyMethodDef methods[] = {
     {"value", cram_value, METH_VARARGS,
      "value(rows, cols, mask, rule=0) -> the Grundy value of the board whose free cells are the "
      "set bits of mask (bit r * cols + c), in Cram (rule 0) or Node Kayles (rule 1)"},
+    {"graph_value", cram_graph_value, METH_VARARGS,
+     "graph_value(adjacency, mask, rule) -> the Grundy value of the vertices of mask in a graph "
+     "given by its vertices' neighbour masks (at most 64, symmetric, no loop), in Arc Kayles "
+     "(rule 0) or Node Kayles (rule 1)"},
     {"set_slots", cram_set_slots, METH_VARARGS,
      "set_slots(n): the table's size in slots of 16 bytes (a power of two); clears it"},
     {"stats", cram_stats, METH_NOARGS, "stats() -> (components searched, slots used, slots)"},
