@@ -12,7 +12,9 @@ A position is a :class:`Graph`: vertices ``0..n-1`` and edges, read from a famil
 ``U V`` a line: see :mod:`grundy.rules.edges`).  Any object
 with ``nodes`` and ``edges`` (a networkx graph) converts with :meth:`Graph.of`.  A move's
 option is the sum of the components left, each relabelled ``0..k-1`` in the order of
-its vertices, so equal labelled pieces meet in the memo.  On a board (``3x12``,
+its vertices, so equal labelled pieces meet in the memo.  When the compiled search is
+built (:mod:`grundy.native._cram`), a graph is valued there instead, as the mask of its
+vertices left (see :func:`compiled_value`).  On a board (``3x12``,
 ``'..|.#'``, or ``grid:3x12``) an option is the board with the move's cells taken, and
 values come by pieces as in :mod:`grundy.rules.cram` (the compiled board search when it
 is built).
@@ -35,10 +37,10 @@ from typing import Any
 from ..engine import Game, Sum
 from ..errors import GrundyError
 from .cells import Board
-from .cram import Cram, taken_cells, value_by_pieces
+from .cram import Cram, kernel, taken_cells, value_by_pieces
 from .edges import read_edges
 
-__all__ = ["ArcKayles", "Graph", "MAX_VERTICES", "NodeKayles"]
+__all__ = ["ArcKayles", "Graph", "MAX_VERTICES", "NodeKayles", "compiled_value"]
 
 #: the most vertices of a graph position (searches past this do not end in seconds)
 MAX_VERTICES = 64
@@ -126,6 +128,18 @@ class Graph:
             found[v].add(u)
         return found
 
+    def adjacency(self) -> list[int]:
+        """The neighbours of each vertex as a mask (bit ``u`` for vertex ``u``).
+
+        >>> Graph.parse("path:3").adjacency()
+        [2, 5, 2]
+        """
+        masks = [0] * self.n
+        for u, v in self.edges:
+            masks[u] |= 1 << v
+            masks[v] |= 1 << u
+        return masks
+
     def without(self, gone: set[int]) -> list[Graph]:
         """The components left once the vertices ``gone`` are taken, each relabelled."""
         near = self.neighbours()
@@ -205,6 +219,26 @@ def _edge_list(text: str) -> Graph:
     return Graph.make(n, pairs)
 
 
+def compiled_value(position: Any, rule: int) -> int | None:
+    """The value of a graph, a board, or a sum of them, by the compiled search: Arc Kayles
+    (rule 0, Cram on a board) or Node Kayles (rule 1); None without the compiled search
+    (``GRUNDY_PURE=1``, or not built) or for other positions."""
+    found = kernel()
+    if found is None:
+        return None
+    parts = position.parts if isinstance(position, Sum) else (position,)
+    total = 0
+    for part in parts:
+        if isinstance(part, Graph):
+            total ^= int(found.graph_value(part.adjacency(), (1 << part.n) - 1, rule))
+        elif isinstance(part, Board):
+            if part.mask:
+                total ^= int(found.value(part.rows, part.cols, part.mask, rule))
+        else:
+            return None
+    return total
+
+
 def _option(parts: list[Any]) -> Any:
     return parts[0] if len(parts) == 1 else Sum(*parts)
 
@@ -247,8 +281,10 @@ class NodeKayles(_OnGraphs):
                 for v in range(position.n)]
 
     def fast_value(self, position: Any) -> int | None:
-        """Boards (and sums of boards) by pieces: the compiled search when it is built."""
-        return value_by_pieces(self, position, 1)
+        """Graphs and boards (and their sums) by the compiled search when it is built;
+        else boards by pieces, and graphs by the engine."""
+        found = compiled_value(position, 1)
+        return found if found is not None else value_by_pieces(self, position, 1)
 
     @property
     def notation(self) -> str:
@@ -269,8 +305,11 @@ class ArcKayles(_OnGraphs):
                 for u, v in sorted(position.edges)]
 
     def fast_value(self, position: Any) -> int | None:
-        """Boards (and sums of boards) are Cram: by pieces, as Cram values them."""
-        return value_by_pieces(self, position, 0)
+        """Graphs and boards (and their sums) by the compiled search when it is built (a
+        board is Cram); else boards by pieces, as Cram values them, and graphs by the
+        engine."""
+        found = compiled_value(position, 0)
+        return found if found is not None else value_by_pieces(self, position, 0)
 
     @property
     def notation(self) -> str:
