@@ -13,7 +13,7 @@ from itertools import combinations
 
 import pytest
 
-from grundy.engine import value
+from grundy.engine import Sum, value
 from grundy.errors import GrundyError
 from grundy.rules.cells import Board
 from grundy.rules.chomp import Chomp
@@ -576,3 +576,75 @@ def test_graphs_and_drawings_read_back_what_they_write_even_empty():
             for option in game.options(position):
                 todo.extend(getattr(option, "parts", (option,)))
     assert Graph.parse("empty") == Graph.make(0, []) and Drawing.parse("empty").edges == ()
+
+
+# -- the compiled graph search --------------------------------------------------------------
+
+def masks(n, edges):
+    """The neighbour masks of a graph, written here (not the code's)."""
+    found = [0] * n
+    for u, v in edges:
+        found[u] |= 1 << v
+        found[v] |= 1 << u
+    return found
+
+
+def induced(n, edges, left):
+    """The vertices ``left`` (a mask) of a graph and the edges between them, relabelled."""
+    keep = [v for v in range(n) if left >> v & 1]
+    label = {v: i for i, v in enumerate(keep)}
+    return len(keep), [(label[u], label[v]) for u, v in edges if u in label and v in label]
+
+
+@needs_kernel
+@pytest.mark.parametrize("rule, name", [(0, "arc"), (1, "node")])
+def test_the_compiled_graph_search_equals_the_plain_search_on_random_graphs(rule, name):
+    rng, found = random.Random(19), kernel()
+    for _ in range(400):
+        n = rng.randint(0, 10)
+        edges = random_graph(rng, n, rng.random())
+        left = rng.choice([(1 << n) - 1, rng.getrandbits(n) if n else 0])
+        want = plain_graph(*induced(n, edges, left), name)
+        assert found.graph_value(masks(n, edges), left, rule) == want, (n, edges, left)
+
+
+@needs_kernel
+@pytest.mark.parametrize("game", [NodeKayles, ArcKayles])
+def test_the_compiled_graph_search_equals_the_engine_on_larger_random_graphs(game):
+    rng = random.Random(20)
+    for _ in range(6):
+        n = rng.randint(12, 18)
+        graph = Graph.make(n, random_graph(rng, n, rng.uniform(0.1, 0.2)))
+        fast = game().fast_value(graph)
+        assert fast is not None and fast == value(pure(game()), graph), graph.text()
+        parts = Graph.parse("path:7"), Graph.parse("cycle:5")  # a sum goes through it too
+        assert game().fast_value(Sum(graph, *parts)) == fast ^ value(pure(game()), Sum(*parts))
+
+
+@needs_kernel
+def test_the_compiled_graph_search_on_paths_is_dawsons_chess_and_dawsons_kayles():
+    chess = TakeAndBreak("0.137").sequence(41).tolist()
+    kayles = TakeAndBreak("0.07").sequence(41).tolist()
+    for n in range(1, 41):
+        path = Graph.parse(f"path:{n}")
+        assert NodeKayles().fast_value(path) == chess[n]
+        assert ArcKayles().fast_value(path) == kayles[n]
+
+
+def test_graphs_take_the_python_path_with_grundy_pure(monkeypatch):
+    monkeypatch.setenv("GRUNDY_PURE", "1")
+    graph = Graph.parse("petersen")
+    assert NodeKayles().fast_value(graph) is None and ArcKayles().fast_value(graph) is None
+    assert NodeKayles().value(graph) == plain_graph(graph.n, graph.edges, "node")
+
+
+@needs_kernel
+@pytest.mark.parametrize("adjacency, mask, said", [
+    ([2, 0], 3, "not symmetric"), ([1], 1, "loop"), ([0] * 65, 0, "at most 64"),
+    ([4, 1], 3, "past vertex 1"), ([2, 1], 4, "outside the graph"), ([-1], 1, "mask of 64"),
+    (["x"], 1, "mask of 64")])
+def test_a_bad_adjacency_is_refused_clearly(adjacency, mask, said):
+    with pytest.raises(ValueError, match=said):
+        kernel().graph_value(adjacency, mask, 0)
+    with pytest.raises(ValueError, match="rule"):
+        kernel().graph_value([0], 1, 2)
