@@ -648,3 +648,17 @@ def test_a_bad_adjacency_is_refused_clearly(adjacency, mask, said):
         kernel().graph_value(adjacency, mask, 0)
     with pytest.raises(ValueError, match="rule"):
         kernel().graph_value([0], 1, 2)
+
+
+@needs_kernel
+def test_graph_values_are_never_read_for_another_graph_nor_dumped():
+    found, rng = kernel(), random.Random(21)
+    found.clear()
+    graphs = [(n, random_graph(rng, n, 0.4)) for n in [9] * 16500]  # past every graph id
+    for n, edges in graphs:
+        found.graph_value(masks(n, edges), (1 << n) - 1, 0)
+    assert found.dump() == b""  # a graph's values hold only in this process
+    for n, edges in graphs[-300:] + graphs[:300]:  # known graphs, and forgotten ones
+        assert found.graph_value(masks(n, edges), (1 << n) - 1, 0) == plain_graph(n, edges,
+                                                                                  "arc")
+    assert found.value(4, 4, (1 << 16) - 1, 0) == 0
