@@ -524,7 +524,7 @@ def test_cram_moves_are_the_dominoes_and_the_winning_ones_leave_p(client: TestCl
     ({"game": "node-kayles", "position": ["path:5 without 7"]}, "vertices taken, numbers"),
     ({"game": "node-kayles", "position": ["3x3 without 1"]}, "only a graph takes 'without'"),
     ({"game": "cram", "position": ["6x6"]}, "too large for the playground (at most 25 cells)"),
-    ({"game": "node-kayles", "position": ["complete:8"]}, "too large for the playground"),
+    ({"game": "node-kayles", "position": ["complete:10"]}, "too large for the playground"),
     ({"game": "chomp", "position": ["8x8"]}, "too large for the playground (at most 7 x 7"),
     ({"game": "green-hackenbush", "position": ["stalk:201"]}, "too large for the playground"),
 ])
@@ -574,7 +574,10 @@ def test_chomp_and_hackenbush_moves_by_click(client: TestClient) -> None:
     left = post(client, "/api/analyze", {"game": "green-hackenbush", "position": ["empty", "0-1"]})
     assert left["value"] == 1 and [m["take"] for m in left["moves"]] == ["0-1"]
     limits = client.get("/api/games").json()["limits"]
-    assert limits["board_cells"] == 25 and limits["graph_vertices"] == 16
+    from grundy.web import boards
+
+    assert (limits["board_cells"], limits["graph_vertices"]) == (boards.MAX_BOARD_CELLS,
+                                                                boards.MAX_GRAPH_VERTICES)
 
 
 def test_board_positions_grow_past_80_characters_as_played(client: TestClient) -> None:

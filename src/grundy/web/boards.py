@@ -48,10 +48,12 @@ BOARDS = ("cram", "chomp", "graph", "hackenbush")
 MAX_BOARD_CELLS = 25
 #: the most diagrams below a Chomp bar (7 x 7: 3432 of them, 0.14 s; 8 x 8 took 0.9 s)
 MAX_BAR_DIAGRAMS = comb(14, 7)
-#: the most vertices and edges of a graph (Arc Kayles on 16 random vertices and 23 edges
-#: took 0.04 s, on 43 edges 1.7 s; Node Kayles is faster)
-MAX_GRAPH_VERTICES = 16
-MAX_GRAPH_EDGES = 24
+#: the most vertices and edges of a graph (an analysis, every option valued, by the compiled
+#: graph search: Arc Kayles on 20 random vertices and up to 41 edges at most 0.16 s, on 24
+#: vertices and 48 edges up to 0.96 s, on 20 and 93 edges 2.1 s; Node Kayles on 30 vertices and
+#: 86 edges 0.05 s; measured with another job on the machine)
+MAX_GRAPH_VERTICES = 20
+MAX_GRAPH_EDGES = 40
 #: the most edges of a Hackenbush drawing (its values are linear; this keeps it legible)
 MAX_DRAWING_EDGES = 200
 #: the longest text of a part (a drawing of 200 edges written as its edge list: ``stalk:200``
