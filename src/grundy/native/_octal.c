@@ -28,7 +28,9 @@
  * Blocks.  Heaps are computed a block at a time (h = n0 + j, j < rows; the rows of bytes
  * that mark each heap's option values fit in L1): the pairs of a rare heap r < n0 whose
  * other part is below n0 too are XORed for the whole block in one loop over consecutive
- * values (split with a worker thread on a second core when the block has many), then heap
+ * values (split with a worker thread on a second core when asked, threads=2, and the block
+ * has many: on a quiet two-core machine it did not pay, benchmarks/threads.py: Grundy's game
+ * to 2^24 1.11x the time of one thread, so one is the default), then heap
  * by heap: the pairs with a part in the block and a rare part (a rare r <= j - k, or a
  * rare heap of the block), the first PROBE pairs (values for free), then the full scan
  * while the candidate is rare.  A full scan takes runs of pairs in one of two orders
@@ -49,7 +51,6 @@
 #include <string.h>
 #include <time.h>
 #include <pthread.h>
-#include <sched.h>
 
 #define MAX_MOVES 4096      /* removals per kind of move */
 #define ROWS_BYTES 24576    /* the bytes of one block's rows: about L1 */
@@ -592,12 +593,6 @@ static int block(State *s, int64_t stop) {
     return 0;
 }
 
-static int cpus(void) {
-    cpu_set_t set;
-    if (sched_getaffinity(0, sizeof set, &set)) return 1;
-    return CPU_COUNT(&set);
-}
-
 static int read_moves(PyObject *seq, int64_t *out, int *count, const char *what, int64_t least) {
     PyObject *fast = PySequence_Fast(seq, "moves must be a sequence of integers");
     if (!fast) return -1;
@@ -649,8 +644,8 @@ PyDoc_STRVAR(fill_doc,
 "(leaving no heap), `one` (one heap), `two` (two heaps, of different sizes if `unequal`).\n"
 "`report(i)`, if given, is called about every `every` seconds with the number of final\n"
 "entries, and at the end.\n"
-"Raises OverflowError if a value exceeds `limit`.  `threads`: 1 or 2, or 0 for two when\n"
-"the process may run on two CPUs.  `dense`: False keeps the kernel out of dense mode (for\n"
+"Raises OverflowError if a value exceeds `limit`.  `threads`: 1 or 2 (0: the default, one:\n"
+"benchmarks/threads.py found a second thread slower on a quiet two-core machine).  `dense`: False keeps the kernel out of dense mode (for\n"
 "tests).  Returns the number of heaps computed in dense mode.");
 
 static PyObject *fill(PyObject *self, PyObject *args, PyObject *kw) {
@@ -707,7 +702,7 @@ static PyObject *fill(PyObject *self, PyObject *args, PyObject *kw) {
     }
     s->unequal = unequal;
     s->can_dense = allow_dense && ntwo > 0 && tk[ntwo - 1] - tk[0] < RING;  /* tk sorted */
-    s->threads = threads ? threads : cpus() > 1 ? 2 : 1;
+    s->threads = threads ? threads : 1; /* the default: a second thread did not pay (below) */
     s->limit = (uint32_t)limit;
     s->g = buf.buf;
     s->count = calloc(1u << 17, sizeof *s->count);
