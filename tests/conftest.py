@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
+import threading
+import time
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -59,3 +64,53 @@ def run_cli(*args: str, input: bytes | str | None = None) -> Result:
 @pytest.fixture
 def cli():
     return run_cli
+
+
+# -- the playground in a browser (tests/browser.py has the rest) ---------------------------
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """The app under uvicorn on a free loopback port, in a thread (for the browser tests)."""
+    import uvicorn
+
+    from grundy.web.app import create_app
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    srv = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
+    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.time() + 20
+    while not srv.started:
+        assert time.time() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}/"
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from browser import ARGS, CHROMIUM
+    from playwright import sync_api
+
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any, server: str) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1150, "height": 860},
+                                  reduced_motion="reduce")  # no pause before grundy's reply
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    tab.on("pageerror", lambda e: errors.append(str(e)))
+    tab.goto(server)
+    tab.wait_for_selector("body[data-ready='1']", timeout=15000)
+    yield tab
+    assert errors == [], errors  # the page logged no error
+    context.close()

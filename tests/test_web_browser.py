@@ -9,11 +9,6 @@ With GRUNDY_WRITE_DOCS=1 the screenshot of the page is also written to docs/play
 from __future__ import annotations
 
 import os
-import shutil
-import socket
-import threading
-import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -22,75 +17,11 @@ import pytest
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
 
-CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium"),
-                             shutil.which("chromium-browser")) if p and os.path.exists(p)), None)
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+from browser import needs_chromium, over, settle, start  # noqa: E402
+
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium browser on this machine")
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    """The app under uvicorn on a free loopback port, in a thread."""
-    import uvicorn
-
-    from grundy.web.app import create_app
-
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
-    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.time() + 20
-    while not srv.started:
-        assert time.time() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/"
-    srv.should_exit = True
-    thread.join(10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def page(browser: Any, server: str) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1150, "height": 860},
-                                  reduced_motion="reduce")  # no pause before grundy's reply
-    tab = context.new_page()
-    errors: list[str] = []
-    tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    tab.on("pageerror", lambda e: errors.append(str(e)))
-    tab.goto(server)
-    tab.wait_for_selector("body[data-ready='1']", timeout=15000)
-    yield tab
-    assert errors == [], errors  # the page logged no error
-    context.close()
-
-
-def settle(page: Any) -> None:
-    page.wait_for_function("document.body.dataset.busy !== '1'", timeout=15000)
-
-
-def start(page: Any, game: str, position: str, grundy_first: bool = False) -> None:
-    page.select_option("#game-select", game)
-    settle(page)
-    page.fill("#position", position)
-    page.check(f"input[name=first][value={'grundy' if grundy_first else 'you'}]")
-    page.click("#new-game")
-    settle(page)
-
-
-def over(page: Any) -> str | None:
-    return page.evaluate("document.body.dataset.winner || null")
+pytestmark = needs_chromium
 
 
 def tokens(page: Any) -> list[int]:
