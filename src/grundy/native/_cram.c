@@ -316,6 +316,21 @@ typedef struct {
 
 static int search(uint64_t m, int h, int w, int target);
 
+/* parts[0..n) with the part (key, kind) added, or its equal twin taken away (two equal
+ * parts cancel in the XOR); the new count */
+static int add_part(Part *parts, int n, uint64_t key, uint16_t kind, int cells)
+{
+    for (int j = 0; j < n; j++)
+        if (parts[j].mask == key && parts[j].kind == kind) {
+            parts[j] = parts[n - 1];
+            return n - 1;
+        }
+    parts[n].mask = key;
+    parts[n].kind = kind;
+    parts[n].cells = (uint8_t)cells;
+    return n + 1;
+}
+
 /* Cram only: the free cells `p` with cells that change no value taken away, until none is
  * left (the reductions Beling's igs makes).  A *tuft* is a cell with exactly one free
  * neighbour, its *star*.
@@ -377,20 +392,7 @@ static int split(uint64_t free, int h, int w, Part *parts)
         if (cells > small)
             key = canonical(key, ch, cw, &H, &W);
         uint16_t kind = (uint16_t)(H * 256 + W);
-        int twin = -1;
-        for (int j = 0; j < n; j++)
-            if (parts[j].mask == key && parts[j].kind == kind) {
-                twin = j;
-                break;
-            }
-        if (twin >= 0) {
-            parts[twin] = parts[--n];
-        } else {
-            parts[n].mask = key;
-            parts[n].kind = kind;
-            parts[n].cells = (uint8_t)cells;
-            n++;
-        }
+        n = add_part(parts, n, key, kind, cells);
     }
     return n;
 }
@@ -653,20 +655,7 @@ static int split_graph(uint64_t free, Part *parts)
             continue;
         uint64_t key = cells > small ? part : 0;
         uint16_t kind = (uint16_t)(cells > small ? graph_kind : cells);
-        int twin = -1;
-        for (int j = 0; j < n; j++)
-            if (parts[j].mask == key && parts[j].kind == kind) {
-                twin = j;
-                break;
-            }
-        if (twin >= 0) {
-            parts[twin] = parts[--n];
-        } else {
-            parts[n].mask = key;
-            parts[n].kind = kind;
-            parts[n].cells = (uint8_t)cells;
-            n++;
-        }
+        n = add_part(parts, n, key, kind, cells);
     }
     return n;
 }
