@@ -11,6 +11,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,6 +128,28 @@ static int get_buffer(PyObject *obj, Py_buffer *view, Py_ssize_t itemsize, const
     return 0;
 }
 
+/* get_buffer for k groups (object, view, item size as an int, name), given one after the
+ * other; on a failure the views got so far are released and -1 returned */
+static int get_buffers(int k, ...) {
+    va_list ap;
+    Py_buffer *got[16];
+    va_start(ap, k);
+    for (int i = 0; i < k; i++) {
+        PyObject *obj = va_arg(ap, PyObject *);
+        Py_buffer *view = va_arg(ap, Py_buffer *);
+        int size = va_arg(ap, int);
+        const char *what = va_arg(ap, const char *);
+        if (i >= 16 || get_buffer(obj, view, size, what) < 0) {
+            while (i-- > 0) PyBuffer_Release(got[i]);
+            va_end(ap);
+            return -1;
+        }
+        got[i] = view;
+    }
+    va_end(ap);
+    return 0;
+}
+
 PyDoc_STRVAR(mark_doc,
 "mark(base, rest, nb, nc, gens, opts, offsets, want, want_mark, limit, words=False)\n"
 "-> (order, marks, act[, words]) or None\n\n"
@@ -145,16 +168,9 @@ static PyObject *mark_py(PyObject *self, PyObject *args) {
                           &want_mark, &limit, &want_words))
         return NULL;
     Py_buffer vb, vr, vg, vo, voff;
-    if (get_buffer(ob, &vb, 4, "base") < 0) return NULL;
-    if (get_buffer(orr, &vr, 4, "rest") < 0) { PyBuffer_Release(&vb); return NULL; }
-    if (get_buffer(og, &vg, 8, "gens") < 0) { PyBuffer_Release(&vb); PyBuffer_Release(&vr); return NULL; }
-    if (get_buffer(oo, &vo, 8, "opts") < 0) {
-        PyBuffer_Release(&vb); PyBuffer_Release(&vr); PyBuffer_Release(&vg); return NULL;
-    }
-    if (get_buffer(ooff, &voff, 8, "offsets") < 0) {
-        PyBuffer_Release(&vb); PyBuffer_Release(&vr); PyBuffer_Release(&vg); PyBuffer_Release(&vo);
+    if (get_buffers(5, ob, &vb, 4, "base", orr, &vr, 4, "rest", og, &vg, 8, "gens",
+                    oo, &vo, 8, "opts", ooff, &voff, 8, "offsets") < 0)
         return NULL;
-    }
     PyObject *result = NULL;
     Walk w;
     memset(&w, 0, sizeof w);
@@ -346,16 +362,9 @@ static PyObject *check_py(PyObject *self, PyObject *args) {
     PyObject *ot, *op, *og, *oo, *ooff;
     if (!PyArg_ParseTuple(args, "OOOOO", &ot, &op, &og, &oo, &ooff)) return NULL;
     Py_buffer vt, vp, vg, vo, voff;
-    if (get_buffer(ot, &vt, 4, "table") < 0) return NULL;
-    if (get_buffer(op, &vp, 1, "in_p") < 0) { PyBuffer_Release(&vt); return NULL; }
-    if (get_buffer(og, &vg, 4, "gens") < 0) { PyBuffer_Release(&vt); PyBuffer_Release(&vp); return NULL; }
-    if (get_buffer(oo, &vo, 4, "opts") < 0) {
-        PyBuffer_Release(&vt); PyBuffer_Release(&vp); PyBuffer_Release(&vg); return NULL;
-    }
-    if (get_buffer(ooff, &voff, 8, "offsets") < 0) {
-        PyBuffer_Release(&vt); PyBuffer_Release(&vp); PyBuffer_Release(&vg); PyBuffer_Release(&vo);
+    if (get_buffers(5, ot, &vt, 4, "table", op, &vp, 1, "in_p", og, &vg, 4, "gens",
+                    oo, &vo, 4, "opts", ooff, &voff, 8, "offsets") < 0)
         return NULL;
-    }
     PyObject *result = NULL;
     Check c;
     memset(&c, 0, sizeof c);
@@ -461,16 +470,9 @@ static PyObject *reduce_py(PyObject *self, PyObject *args) {
     long long nb, nc, limit = -1;
     if (!PyArg_ParseTuple(args, "OOLLOOO|L", &ob, &orr, &nb, &nc, &oo, &om, &oa, &limit)) return NULL;
     Py_buffer vb, vr, vo, vm, va;
-    if (get_buffer(ob, &vb, 4, "base") < 0) return NULL;
-    if (get_buffer(orr, &vr, 4, "rest") < 0) { PyBuffer_Release(&vb); return NULL; }
-    if (get_buffer(oo, &vo, 8, "order") < 0) { PyBuffer_Release(&vb); PyBuffer_Release(&vr); return NULL; }
-    if (get_buffer(om, &vm, 1, "marks") < 0) {
-        PyBuffer_Release(&vb); PyBuffer_Release(&vr); PyBuffer_Release(&vo); return NULL;
-    }
-    if (get_buffer(oa, &va, 4, "act") < 0) {
-        PyBuffer_Release(&vb); PyBuffer_Release(&vr); PyBuffer_Release(&vo); PyBuffer_Release(&vm);
+    if (get_buffers(5, ob, &vb, 4, "base", orr, &vr, 4, "rest", oo, &vo, 8, "order",
+                    om, &vm, 1, "marks", oa, &va, 4, "act") < 0)
         return NULL;
-    }
     PyObject *result = NULL;
     int64_t n = vo.len / 8;
     int64_t *keys = NULL, *hkeys = NULL;
@@ -596,24 +598,10 @@ static PyObject *p_failure_py(PyObject *self, PyObject *args) {
     PyObject *ot, *op, *og, *oo, *ooff, *oord, *ow;
     if (!PyArg_ParseTuple(args, "OOOOOOO", &ot, &op, &og, &oo, &ooff, &oord, &ow)) return NULL;
     Py_buffer vt, vp, vg, vo, voff, vord, vw;
-    if (get_buffer(ot, &vt, 4, "table") < 0) return NULL;
-    if (get_buffer(op, &vp, 1, "in_p") < 0) { PyBuffer_Release(&vt); return NULL; }
-    if (get_buffer(og, &vg, 4, "gens") < 0) { PyBuffer_Release(&vt); PyBuffer_Release(&vp); return NULL; }
-    if (get_buffer(oo, &vo, 4, "opts") < 0) {
-        PyBuffer_Release(&vt); PyBuffer_Release(&vp); PyBuffer_Release(&vg); return NULL;
-    }
-    if (get_buffer(ooff, &voff, 8, "offsets") < 0) {
-        PyBuffer_Release(&vt); PyBuffer_Release(&vp); PyBuffer_Release(&vg); PyBuffer_Release(&vo);
+    if (get_buffers(7, ot, &vt, 4, "table", op, &vp, 1, "in_p", og, &vg, 4, "gens",
+                    oo, &vo, 4, "opts", ooff, &voff, 8, "offsets", oord, &vord, 8, "order",
+                    ow, &vw, 4, "words") < 0)
         return NULL;
-    }
-    if (get_buffer(oord, &vord, 8, "order") < 0) {
-        PyBuffer_Release(&vt); PyBuffer_Release(&vp); PyBuffer_Release(&vg); PyBuffer_Release(&vo);
-        PyBuffer_Release(&voff); return NULL;
-    }
-    if (get_buffer(ow, &vw, 4, "words") < 0) {
-        PyBuffer_Release(&vt); PyBuffer_Release(&vp); PyBuffer_Release(&vg); PyBuffer_Release(&vo);
-        PyBuffer_Release(&voff); PyBuffer_Release(&vord); return NULL;
-    }
     PyObject *result = NULL;
     int32_t *best = NULL;
     int64_t n = vp.len, k = vg.len / 4, count = vord.len / 8;
@@ -679,8 +667,8 @@ static PyObject *p_masks_py(PyObject *self, PyObject *args) {
     PyObject *ot, *op;
     if (!PyArg_ParseTuple(args, "OO", &ot, &op)) return NULL;
     Py_buffer vt, vp;
-    if (get_buffer(ot, &vt, 4, "table") < 0) return NULL;
-    if (get_buffer(op, &vp, 1, "in_p") < 0) { PyBuffer_Release(&vt); return NULL; }
+    if (get_buffers(2, ot, &vt, 4, "table", op, &vp, 1, "in_p") < 0)
+        return NULL;
     PyObject *result = NULL;
     int64_t n = vp.len, w = (n + 63) / 64;
     const int32_t *table = vt.buf;
