@@ -689,18 +689,7 @@ static int graph_id(int n, const uint64_t *adj)
     return slot->id;
 }
 
-static int graph_search_value(uint64_t free)
-{
-    Part parts[32];
-    int n = split(free, 0, 0, parts), x = 0;
-    for (int j = 0; j < n; j++) {
-        int v = part_value(&parts[j]);
-        if (v == BAD)
-            return BAD;
-        x ^= v;
-    }
-    return x;
-}
+static int board_value(uint64_t free, int h, int w); /* below: a graph's is board_value(free, 0, 0) */
 
 static PyObject *cram_graph_value(PyObject *self, PyObject *args)
 {
@@ -769,7 +758,7 @@ static PyObject *cram_graph_value(PyObject *self, PyObject *args)
     graph = 1;
     stopped = 0;
     stack_top = 0;
-    int v = graph_search_value((uint64_t)m);
+    int v = board_value((uint64_t)m, 0, 0);
     graph = 0;
     if (v == BAD) {
         if (!PyErr_Occurred())
