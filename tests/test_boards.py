@@ -662,3 +662,27 @@ def test_graph_values_are_never_read_for_another_graph_nor_dumped():
         assert found.graph_value(masks(n, edges), (1 << n) - 1, 0) == plain_graph(n, edges,
                                                                                   "arc")
     assert found.value(4, 4, (1 << 16) - 1, 0) == 0
+
+
+def test_hackenbush_trees_equal_the_plain_search_and_the_colon_principle():
+    for depth in range(4):
+        for children in range(4):
+            if children ** depth > 27:
+                continue
+            drawing = Drawing.parse(f"tree:{depth},{children}")
+            if len(drawing.edges) <= 13:
+                assert GreenHackenbush().value(drawing) == plain_hackenbush(drawing.edges)
+            # colon principle by hand: a vertex's branches are worth (their top's value) + 1
+            top = 0
+            for _ in range(depth):
+                top = (top + 1) if children % 2 else 0
+            assert GreenHackenbush().value(drawing) == top, (depth, children)
+
+
+@pytest.mark.parametrize("text, said", [("tree:3", "write tree:N,K"),
+                                        ("stalk:3,4", "write stalk:N"),
+                                        ("tree:40,10", "past the limit"),
+                                        ("stalks:999999,999999", "past the limit")])
+def test_shapes_with_the_wrong_arguments_or_too_many_edges_are_refused(text, said):
+    with pytest.raises(GrundyError, match=said):
+        Drawing.parse(text)

@@ -69,7 +69,8 @@ class Drawing:
         """Edges ``0-1,1-2`` (0 is the ground; over several lines, ``U V`` a line, as in an
         edge-list file), or ``stalk:N``, ``stalks:3,1,2`` (stalks on
         the ground), ``cycle:N`` (a cycle through the ground), ``star:K`` (K edges from
-        one vertex on a stalk), ``broom:N,K``.
+        one vertex on a stalk), ``broom:N,K``, ``tree:D,K`` (a tree on the ground, D levels
+        of K branches each).
 
         >>> Drawing.parse("stalks:2,1").edges
         ((0, 1), (0, 3), (1, 2))
@@ -82,10 +83,17 @@ class Drawing:
         name, _, arg = word.partition(":")
         if name in _SHAPES:
             numbers = arg.split(",")
-            if not arg or not all(p.isascii() and p.isdigit() and len(p) <= 6 for p in numbers):
+            wanted = _ARGUMENTS.get(name, len(numbers))
+            if (not arg or len(numbers) != wanted
+                    or not all(p.isascii() and p.isdigit() and len(p) <= 6 for p in numbers)):
                 raise GrundyError(f"cannot read the drawing {text.strip()!r}: write {name}:N"
-                                  + (",K" if name == "broom" else ""))
-            return cls.make(_SHAPES[name](*map(int, numbers)))
+                                  + (",K" if wanted == 2 else ""))
+            sizes = [int(p) for p in numbers]
+            size = _SIZES[name](*sizes)
+            if size > MAX_EDGES:
+                raise GrundyError(f"the drawing {text.strip()!r} has at least {size} edges, past "
+                                  f"the limit ({MAX_EDGES} edges)")
+            return cls.make(_SHAPES[name](*sizes))
         try:
             edges, _ = read_edges(text, lone=False)
         except GrundyError as exc:
@@ -109,13 +117,48 @@ def _stalks(*heights: int) -> list[tuple[int, int]]:
     return edges
 
 
+def _tree(depth: int, children: int) -> list[tuple[int, int]]:
+    """A tree rooted at the ground: every vertex above it ``depth`` levels deep has
+    ``children`` branches."""
+    edges, level, top = [], [0], 0
+    for _ in range(depth):
+        grown = []
+        for v in level:
+            for _ in range(children):
+                top += 1
+                edges.append((v, top))
+                grown.append(top)
+        level = grown
+    return edges
+
+
 _SHAPES: dict[str, Callable[..., list[tuple[int, int]]]] = {
     "stalk": lambda n: _stalks(n),
     "stalks": _stalks,
     "cycle": lambda n: [(i, (i + 1) % n) for i in range(n)] if n > 1 else [(0, 0)] * n,
     "star": lambda k: [(0, 1)] + [(1, 1 + i) for i in range(1, k + 1)],
     "broom": lambda n, k: _stalks(n) + [(n, n + i) for i in range(1, k + 1)],
+    "tree": _tree,
 }
+def _tree_size(depth: int, children: int) -> int:
+    """The edges of ``tree:depth,children``, counted only up to just past MAX_EDGES."""
+    total, level = 0, 1
+    for _ in range(depth if children > 1 else 0):
+        level *= children
+        total += level
+        if total > MAX_EDGES:
+            break
+    return total if children > 1 else depth * children
+
+
+#: how many edges each shape has, known before it is drawn (no shape past MAX_EDGES is drawn)
+_SIZES: dict[str, Callable[..., int]] = {
+    "stalk": lambda n: n, "stalks": lambda *hs: sum(hs), "cycle": lambda n: n,
+    "star": lambda k: k + 1, "broom": lambda n, k: n + k,
+    "tree": lambda d, k: _tree_size(d, k),
+}
+#: what each shape takes
+_ARGUMENTS = {"stalk": 1, "cycle": 1, "star": 1, "broom": 2, "tree": 2}
 
 
 def _grounded(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
