@@ -686,3 +686,22 @@ def test_hackenbush_trees_equal_the_plain_search_and_the_colon_principle():
 def test_shapes_with_the_wrong_arguments_or_too_many_edges_are_refused(text, said):
     with pytest.raises(GrundyError, match=said):
         Drawing.parse(text)
+
+
+def test_analyze_json_writes_parts_as_the_game_reads_them():
+    import json
+
+    for game, text in [(NodeKayles(), "petersen"), (ArcKayles(), "cycle:6"),
+                       (GreenHackenbush(), "tree:2,2"), (Cram(), "2x3"), (Chomp(), "2,2,1")]:
+        got = json.loads(run_cli("analyze", game.notation, text, "--json").output)
+        position = game.parse_position(text)
+
+        def read(part):  # a text the game reads, or (Chomp's heights) a list of numbers
+            return tuple(part) if isinstance(part, list) else game.parse_position(part)
+
+        assert [read(p) for p in got["parts"]] == [position]
+        for move in got["moves"]:
+            assert read(move["from"]) == position
+            for part in move["to"]:  # each piece a move leaves, in the game's own words
+                assert read(part) in [p for o in game.options(position)
+                                      for p in getattr(o, "parts", (o,))]

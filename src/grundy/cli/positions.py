@@ -46,7 +46,7 @@ def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool,
                 "misere": True,
                 "outcome": found.outcome,
                 "winning_moves": len(found.moves),
-                "moves": _moves_json(found.moves),
+                "moves": _moves_json(found.moves, ruleset),
             })
         else:
             click.echo(found.describe(), nl=False)
@@ -57,11 +57,11 @@ def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool,
         echo_json({
             "value": result.value,
             "outcome": result.outcome,
-            "parts": [_part_json(p) for p in result.parts],
+            "parts": [_part_json(p, ruleset) for p in result.parts],
             "part_values": list(getattr(result, "part_values", [None] * len(result.parts))),
             "winning_moves": len(result.moves),
             "every_winning_move": getattr(result, "every_move", True),
-            "moves": _moves_json(result.moves),
+            "moves": _moves_json(result.moves, ruleset),
             **({"theorems": theorems} if explain else {}),
         })
     else:
@@ -112,19 +112,20 @@ def _theorems(ruleset: Any, parts: list[Any]) -> list[str]:
     return seen
 
 
-def _moves_json(moves: Sequence[Any]) -> list[dict[str, Any]]:
+def _moves_json(moves: Sequence[Any], game: Any = None) -> list[dict[str, Any]]:
     """Each move as ``{"part": i, "from": PART, "to": [PART, ...]}``: "to" lists the parts
     the move leaves (none, one, or several when it splits the part)."""
     from ..engine import Sum
 
-    return [{"part": m.index, "from": _part_json(m.part),
-             "to": [_part_json(p) for p in (m.option.parts if isinstance(m.option, Sum)
-                                            else (m.option,))]}
+    return [{"part": m.index, "from": _part_json(m.part, game),
+             "to": [_part_json(p, game) for p in (m.option.parts if isinstance(m.option, Sum)
+                                                  else (m.option,))]}
             for m in moves]
 
 
-def _part_json(part: Any) -> Any:
-    """A part as a JSON value: a heap as an int, a cell or rectangle as ``[r, c]``.
+def _part_json(part: Any, game: Any = None) -> Any:
+    """A part as a JSON value: a heap as an int, a cell or rectangle as ``[r, c]``, any
+    other as the text ``game`` writes it in (a board, a graph's edges).
 
     >>> _part_json(7), _part_json((3, 4)), _part_json(((1, 2), (3, 4)))
     (7, [3, 4], [[1, 2], [3, 4]])
@@ -132,16 +133,16 @@ def _part_json(part: Any) -> Any:
     from ..rules.mixed import Component
 
     if isinstance(part, Component):  # a part of a sum of different games
-        return {"game": part.game.label, "position": _part_json(part.position)}
+        return {"game": part.game.label, "position": _part_json(part.position, part.game)}
     if isinstance(part, bool):
         return part
     if isinstance(part, int) or hasattr(part, "__index__"):
         return int(part)
     if isinstance(part, (tuple, list)):
-        return [_part_json(p) for p in part]
+        return [_part_json(p, game) for p in part]
     from ..play.analysis import format_part
 
-    return format_part(part)
+    return format_part(part, game)
 
 
 @click.command()
