@@ -1,5 +1,6 @@
 """Builds the compiled parts of grundy (the nimber kernel, the octal-game kernel, the
-misère-quotient kernel, the board search and the engine's single calls); everything else is configured in pyproject.toml.
+misère-quotient kernel, the board search and the engine's single calls); everything else
+is configured in pyproject.toml.
 
 The extension is optional: without a C compiler the build goes on without it and
 grundy uses its NumPy kernels, which compute the same results (the tests check it).

@@ -119,7 +119,8 @@ def row(label: str, ours: Callable[[], Any], ref: Callable[[], Any], repeat: int
     t_ref, b = best(ref, repeat)
     if a != b:
         raise SystemExit(f"{label}: grundy and the lru_cache memo disagree")
-    print(f"{label:<48} grundy {t_ours:8.4f} s   lru_cache {t_ref:8.4f} s   ratio {t_ours / t_ref:5.2f}",
+    print(f"{label:<48} grundy {t_ours:8.4f} s   lru_cache {t_ref:8.4f} s   "
+          f"ratio {t_ours / t_ref:5.2f}",
           flush=True)
 
 

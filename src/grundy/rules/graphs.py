@@ -8,8 +8,8 @@ cells is Cram.
 
 A position is a :class:`Graph`: vertices ``0..n-1`` and edges, read from a family name
 (``path:5``, ``cycle:6``, ``grid:3x4``, ``complete:4``, ``bipartite:2,3``, ``star:5``,
-``petersen``) or an edge list (``0-1,1-2,2-0``; a lone vertex as ``7``; over several lines, an edge-list file's
-``U V`` a line: see :mod:`grundy.rules.edges`).  Any object
+``petersen``) or an edge list (``0-1,1-2,2-0``; a lone vertex as ``7``; over several
+lines, an edge-list file's ``U V`` a line: see :mod:`grundy.rules.edges`).  Any object
 with ``nodes`` and ``edges`` (a networkx graph) converts with :meth:`Graph.of`.  A move's
 option is the sum of the components left, each relabelled ``0..k-1`` in the order of
 its vertices, so equal labelled pieces meet in the memo.  When the compiled search is
