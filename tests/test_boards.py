@@ -705,3 +705,26 @@ def test_analyze_json_writes_parts_as_the_game_reads_them():
             for part in move["to"]:  # each piece a move leaves, in the game's own words
                 assert read(part) in [p for o in game.options(position)
                                       for p in getattr(o, "parts", (o,))]
+
+
+@needs_kernel
+def test_the_status_line_says_where_the_boards_own_search_is(monkeypatch):
+    import io
+    import re
+
+    from grundy.research import boards
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    out = Terminal()
+    monkeypatch.setattr(boards, "_EVERY", 1 << 12)
+    kernel().clear()
+    assert boards.solve(Board.full(4, 7), stream=out) == 3  # Beling's table
+    wheres = [tuple(map(int, m.groups()))
+              for m in re.finditer(r"value (\d+)\? (\d+)/(\d+)", out.getvalue())]
+    assert wheres, out.getvalue()
+    # the questions asked of the board itself: values up to its own, options among those open
+    assert all(r <= 3 and 1 <= i <= n for r, i, n in wheres), wheres
+    assert kernel().root() is None  # nothing runs now

@@ -62,6 +62,8 @@ static uint64_t searched = 0;       /* components searched (not found in the tab
 static int stopped = 0;             /* a signal arrived: unwind */
 static int rule = 0;                /* 0: Cram (a domino); 1: Node Kayles (a cell and its neighbours) */
 static int reduce = 1;              /* Cram: take away the cells that change no value (reduced()) */
+static int depth = 0;               /* searches under way, one inside another */
+static int root_value = -1, root_option = 0, root_options = 0; /* where the outermost is */
 static PyObject *progress = NULL;   /* called with (searched, stored) every `every` searches */
 static uint64_t every = 1u << 20;   /* a power of two */
 
@@ -528,15 +530,20 @@ static int search(uint64_t m, int h, int w, int target)
             }
             int base = stack_top;
             stack_top += edges;
+            depth++;
             int r = search_with(m, h, w, target, shape, stack_moves + base,
                                 stack_pending + base, stack_size + base);
+            depth--;
             stack_top = base;
             return r;
         }
     }
     uint64_t moves[128], pending[128];
     uint8_t size[128];
-    return search_with(m, h, w, target, shape, moves, pending, size);
+    depth++;
+    int r = search_with(m, h, w, target, shape, moves, pending, size);
+    depth--;
+    return r;
 }
 
 /* search() past the look-up, with arrays for the component's moves */
@@ -577,6 +584,11 @@ static int search_with(uint64_t m, int h, int w, int target, uint16_t shape,
         }
         int found = -1;
         for (int i = 0; i < waiting && found < 0; i++) {
+            if (depth == 1) { /* the board's own piece: where its search is, for the status */
+                root_value = r;
+                root_option = i;
+                root_options = waiting;
+            }
             int yes = option_has(pending[i], h, w, r);
             if (yes == BAD)
                 return BAD;
@@ -757,6 +769,7 @@ static PyObject *cram_graph_value(PyObject *self, PyObject *args)
     rule = which;
     graph = 1;
     stopped = 0;
+    root_value = -1;
     stack_top = 0;
     int v = board_value((uint64_t)m, 0, 0);
     graph = 0;
@@ -805,6 +818,7 @@ static PyObject *cram_value(PyObject *self, PyObject *args)
     if (ensure_table() < 0)
         return NULL;
     stopped = 0;
+    root_value = -1;
     int v = board_value((uint64_t)m, h, w);
     if (v == BAD) {
         if (!PyErr_Occurred())
@@ -838,6 +852,15 @@ static PyObject *cram_stats(PyObject *self, PyObject *noargs)
     (void)noargs;
     return Py_BuildValue("KKK", (unsigned long long)searched, (unsigned long long)stored,
                          (unsigned long long)(table ? slots : wanted_slots));
+}
+
+static PyObject *cram_root(PyObject *self, PyObject *noargs)
+{
+    (void)self;
+    (void)noargs;
+    if (depth == 0 || root_value < 0)
+        Py_RETURN_NONE;
+    return Py_BuildValue("iii", root_value, root_option, root_options);
 }
 
 static PyObject *cram_set_reduce(PyObject *self, PyObject *arg)
@@ -959,6 +982,9 @@ static PyMethodDef methods[] = {
     {"set_progress", cram_set_progress, METH_VARARGS,
      "set_progress(fn or None, every=2**20): fn(searched, stored) is called every `every` "
      "components searched (a power of two); an exception it raises stops the search"},
+    {"root", cram_root, METH_NOARGS,
+     "root() -> (r, i, n) or None: while a search runs, the outermost piece's question (is "
+     "some option's value r?) and which of its n options open is asked (i)"},
     {"set_reduce", cram_set_reduce, METH_O,
      "set_reduce(on): whether Cram boards lose the cells that change no value before they are "
      "split (on by default; off: for comparisons)"},

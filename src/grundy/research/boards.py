@@ -9,7 +9,9 @@ damaged, or is not such a table, is refused whole with one clear error and never
 part.  The table in memory has a fixed size (``memory`` bytes, 16 a value, 64 MB by
 default): past it the smallest boards are forgotten first (they are found again fast).
 
-On a terminal a status line shows the components searched, the values kept and the time.
+On a terminal a status line shows the components searched, the values kept, where the board's
+own search is (``value 2? 6/31``: it asks whether some option has value 2, at the 6th of the 31
+options still open) and the time.
 
 >>> import os, tempfile
 >>> from grundy.rules.cells import Board
@@ -25,6 +27,7 @@ import struct
 import sys
 import time
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import TextIO
@@ -104,18 +107,29 @@ def load_table(path: str | os.PathLike[str], search: ModuleType) -> int:
 
 
 class _Status:
-    """The status line of a long search, on a terminal only."""
+    """The status line of a long search, on a terminal only: what is searched and kept, the
+    time, and where the board's own search is (``where()``: the search's ``root``)."""
 
-    def __init__(self, what: str, stream: TextIO | None = None) -> None:
+    def __init__(self, what: str, stream: TextIO | None = None,
+                 where: Callable[[], tuple[int, int, int] | None] = lambda: None) -> None:
         self.what, self.stream = what, stream if stream is not None else sys.stderr
         self.on = bool(getattr(self.stream, "isatty", lambda: False)())
-        self.start = time.monotonic()
+        self.start, self.where = time.monotonic(), where
+
+    def line(self, searched: int, stored: int) -> str:
+        """The status line for these counts.
+
+        >>> _Status("cram 4x13", where=lambda: (2, 5, 31)).line(3_000_000, 250_000)[:71]
+        'cram 4x13: 3.0 M components searched, 0.25 M values kept; value 2? 6/31'
+        """
+        root = self.where()
+        at = f"; value {root[0]}? {root[1] + 1}/{root[2]}" if root else ""
+        return (f"{self.what}: {searched / 1e6:.1f} M components searched, "
+                f"{stored / 1e6:.2f} M values kept{at}, {time.monotonic() - self.start:.0f} s")
 
     def __call__(self, searched: int, stored: int) -> None:
         if self.on:
-            self.stream.write(f"\r{self.what}: {searched / 1e6:.1f} M components searched, "
-                              f"{stored / 1e6:.2f} M values kept, "
-                              f"{time.monotonic() - self.start:.0f} s  ")
+            self.stream.write(f"\r{self.line(searched, stored)}  ")
             self.stream.flush()
 
     def done(self) -> None:
@@ -163,7 +177,7 @@ def _values(boards: list[Board], game: str, table: str | os.PathLike[str] | None
     found = []
     try:
         for board in boards:
-            status = _Status(f"{game} {board.text()}", stream)
+            status = _Status(f"{game} {board.text()}", stream, search.root)
             search.set_progress(status, _EVERY)
             try:
                 found.append(int(search.value(board.rows, board.cols, board.mask, rule)))
