@@ -140,12 +140,16 @@ class Graph:
             masks[v] |= 1 << u
         return masks
 
-    def without(self, gone: set[int]) -> list[Graph]:
-        """The components left once the vertices ``gone`` are taken, each relabelled."""
+    def components(self, gone: frozenset[int] | set[int] = frozenset()) -> list[list[int]]:
+        """The vertices of each component left once the vertices ``gone`` are taken, each
+        sorted, in the order of their least vertex.
+
+        >>> Graph.parse("0-1,2-3,3-4").components({3})
+        [[0, 1], [2], [4]]
+        """
         near = self.neighbours()
-        left = [v for v in range(self.n) if v not in gone]
-        parts, placed = [], set()
-        for start in left:
+        found, placed = [], set(gone)
+        for start in range(self.n):
             if start in placed:
                 continue
             component, todo = [], [start]
@@ -154,10 +158,16 @@ class Graph:
                 v = todo.pop()
                 component.append(v)
                 for u in near[v]:
-                    if u not in gone and u not in placed:
+                    if u not in placed:
                         placed.add(u)
                         todo.append(u)
-            component.sort()
+            found.append(sorted(component))
+        return found
+
+    def without(self, gone: set[int]) -> list[Graph]:
+        """The components left once the vertices ``gone`` are taken, each relabelled."""
+        parts = []
+        for component in self.components(gone):
             label = {v: i for i, v in enumerate(component)}
             parts.append(Graph(len(component), frozenset(
                 (label[u], label[v]) for u, v in self.edges if u in label and v in label)))

@@ -331,7 +331,7 @@ def _layout(g: Graph) -> dict[int, tuple[float, float]]:
     """Where each vertex is drawn: paths on lines, a cycle or any other graph on a circle,
     a star around its centre, the Petersen graph as its two rings."""
     near = g.neighbours()
-    comps = _components(g, near)
+    comps = g.components()
     def ring(order: list[int], radius: float, turn: float = 0.0) -> dict[int, tuple[float, float]]:
         k = max(len(order), 1)
         return {v: (round(radius * math.sin(2 * math.pi * i / k + turn), 3),
@@ -363,25 +363,6 @@ def _layout(g: Graph) -> dict[int, tuple[float, float]]:
         rest = [v for v in range(g.n) if v != centre[0]]
         return {centre[0]: (0.0, 0.0), **ring(rest, 3.0)}
     return ring(list(range(g.n)), 3.0)
-
-
-def _components(g: Graph, near: list[set[int]]) -> list[list[int]]:
-    seen: set[int] = set()
-    comps = []
-    for s in range(g.n):
-        if s in seen:
-            continue
-        comp, todo = [], [s]
-        seen.add(s)
-        while todo:
-            v = todo.pop()
-            comp.append(v)
-            for u in near[v]:
-                if u not in seen:
-                    seen.add(u)
-                    todo.append(u)
-        comps.append(sorted(comp))
-    return comps
 
 
 def _hackenbush(d: Drawing) -> dict[str, Any]:
