@@ -211,26 +211,20 @@ static PyObject *value_of(PyObject *game, PyObject *position)
 static PyObject *value(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                         PyObject *kwnames)
 {
-    if (kwnames != NULL || nargs != 2) { /* the Python function says what is wrong, or does it */
-        if (connected())
-            return PyObject_Vectorcall(value_py, args, nargs, kwnames);
-        return NULL;
-    }
     if (!connected())
         return NULL;
+    if (kwnames != NULL || nargs != 2) /* the Python function says what is wrong, or does it */
+        return PyObject_Vectorcall(value_py, args, nargs, kwnames);
     return value_of(args[0], args[1]);
 }
 
 static PyObject *outcome(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                         PyObject *kwnames)
 {
-    if (kwnames != NULL || nargs != 2) { /* the Python function says what is wrong, or does it */
-        if (connected())
-            return PyObject_Vectorcall(outcome_py, args, nargs, kwnames);
-        return NULL;
-    }
     if (!connected())
         return NULL;
+    if (kwnames != NULL || nargs != 2) /* the Python function says what is wrong, or does it */
+        return PyObject_Vectorcall(outcome_py, args, nargs, kwnames);
     PyObject *v = value_of(args[0], args[1]);
     if (v == NULL)
         return NULL;
@@ -246,13 +240,10 @@ static PyObject *outcome(PyObject *self, PyObject *const *args, Py_ssize_t nargs
 static PyObject *winning_moves(PyObject *self, PyObject *const *args, Py_ssize_t nargs,
                         PyObject *kwnames)
 {
-    if (kwnames != NULL || nargs != 2) { /* the Python function says what is wrong, or does it */
-        if (connected())
-            return PyObject_Vectorcall(moves_rest, args, nargs, kwnames);
-        return NULL;
-    }
     if (!connected())
         return NULL;
+    if (kwnames != NULL || nargs != 2) /* the Python function says what is wrong, or does it */
+        return PyObject_Vectorcall(moves_rest, args, nargs, kwnames);
     PyObject *game = args[0], *position = args[1];
     int is_game = PyObject_IsInstance(game, game_type);
     if (is_game < 0)
