@@ -61,7 +61,8 @@ static uint64_t noted = 0;          /* slots holding values a board has not (UNK
 static uint64_t searched = 0;       /* components searched (not found in the table) */
 static int stopped = 0;             /* a signal arrived: unwind */
 static int rule = 0;                /* 0: Cram (a domino); 1: Node Kayles (a cell and its neighbours) */
-static int reduce = 1;              /* Cram: take away the cells that change no value (reduced()) */
+static int reduce = 1;
+static int mirror = 1;              /* Cram: leave out parts that are a loss by symmetry */              /* Cram: take away the cells that change no value (reduced()) */
 static int depth = 0;               /* searches under way, one inside another */
 static int root_value = -1, root_option = 0, root_options = 0; /* where the outermost is */
 static PyObject *progress = NULL;   /* called with (searched, stored) every `every` searches */
@@ -371,8 +372,27 @@ static uint64_t reduced(uint64_t p, const Shape *s, int w)
     }
 }
 
+/* Cram only: whether the cropped h x w component m is a second player's win by symmetry:
+ * it is its own image under the half turn and no domino is its own image (none covers
+ * the centre).  The second player then answers each domino by its image, which is free
+ * and apart from it, and the board is symmetric again.  (A reflection keeps a connected
+ * component only with a domino across its axis, so the half turn is the one symmetry.) */
+static inline int mirror_loss(uint64_t m, int h, int w)
+{
+    if (half_turn(m, h * w) != m)
+        return 0;
+    int mid = (h / 2) * w + w / 2;  /* the centre cell, or the one below or right of it */
+    if (h % 2 == 0 && w % 2 == 0)
+        return 1;
+    if (h % 2 == 1 && w % 2 == 1)
+        return !((m >> mid) & 1);
+    uint64_t centre = h % 2 == 1 ? (uint64_t)3 << (mid - 1) : ((uint64_t)1 << mid) | ((uint64_t)1 << (mid - w));
+    return (m & centre) != centre;
+}
+
 /* the parts of the free cells `free` of an h x w board with a move left, canonical, equal
- * parts cancelled in pairs (their values cancel in the XOR); returns how many */
+ * parts cancelled in pairs (their values cancel in the XOR) and parts of value 0 by
+ * symmetry left out (mirror_loss); returns how many */
 static int split_graph(uint64_t free, Part *parts);
 
 static int split(uint64_t free, int h, int w, Part *parts)
@@ -391,6 +411,8 @@ static int split(uint64_t free, int h, int w, Part *parts)
             continue;
         int ch, cw, H = 0, W = cells;
         uint64_t key = crop(part, h, w, &ch, &cw);
+        if (cells > small && rule == 0 && mirror && mirror_loss(key, ch, cw))
+            continue;
         if (cells > small)
             key = canonical(key, ch, cw, &H, &W);
         uint16_t kind = (uint16_t)(H * 256 + W);
@@ -863,13 +885,14 @@ static PyObject *cram_root(PyObject *self, PyObject *noargs)
     return Py_BuildValue("iii", root_value, root_option, root_options);
 }
 
-static PyObject *cram_set_reduce(PyObject *self, PyObject *arg)
+static PyObject *cram_set_reduce(PyObject *self, PyObject *args)
 {
     (void)self;
-    int on = PyObject_IsTrue(arg);
-    if (on < 0)
+    int on, symmetric = -1;
+    if (!PyArg_ParseTuple(args, "p|p", &on, &symmetric))
         return NULL;
     reduce = on;
+    mirror = symmetric < 0 ? on : symmetric;
     Py_RETURN_NONE;
 }
 
@@ -985,9 +1008,10 @@ static PyMethodDef methods[] = {
     {"root", cram_root, METH_NOARGS,
      "root() -> (r, i, n) or None: while a search runs, the outermost piece's question (is "
      "some option's value r?) and which of its n options open is asked (i)"},
-    {"set_reduce", cram_set_reduce, METH_O,
-     "set_reduce(on): whether Cram boards lose the cells that change no value before they are "
-     "split (on by default; off: for comparisons)"},
+    {"set_reduce", cram_set_reduce, METH_VARARGS,
+     "set_reduce(on, mirror=on): whether Cram boards lose the cells that change no value "
+     "before they are split, and (mirror) the parts that are a loss by symmetry (both on by "
+     "default; off: for comparisons)"},
     {"dump", cram_dump, METH_NOARGS, "dump() -> the table's records as bytes"},
     {"load", cram_load, METH_O, "load(bytes): put records of dump() back in the table"},
     {"clear", cram_clear, METH_NOARGS, "clear(): forget every value"},
