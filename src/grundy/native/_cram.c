@@ -61,8 +61,8 @@ static uint64_t noted = 0;          /* slots holding values a board has not (UNK
 static uint64_t searched = 0;       /* components searched (not found in the table) */
 static int stopped = 0;             /* a signal arrived: unwind */
 static int rule = 0;                /* 0: Cram (a domino); 1: Node Kayles (a cell and its neighbours) */
-static int reduce = 1;
-static int mirror = 1;              /* Cram: leave out parts that are a loss by symmetry */              /* Cram: take away the cells that change no value (reduced()) */
+static int reduce = 1;              /* Cram: take away the cells that change no value (reduced()) */
+static int mirror = 1;              /* Cram: leave out parts that are a loss by symmetry */
 static int depth = 0;               /* searches under way, one inside another */
 static int root_value = -1, root_option = 0, root_options = 0; /* where the outermost is */
 static PyObject *progress = NULL;   /* called with (searched, stored) every `every` searches */
@@ -381,12 +381,12 @@ static inline int mirror_loss(uint64_t m, int h, int w)
 {
     if (half_turn(m, h * w) != m)
         return 0;
-    int mid = (h / 2) * w + w / 2;  /* the centre cell, or the one below or right of it */
-    if (h % 2 == 0 && w % 2 == 0)
+    if (h % 2 == 0 && w % 2 == 0)  /* the centre is a corner: no domino covers it */
         return 1;
+    int mid = (h / 2) * w + w / 2;  /* the centre cell, or the one below or right of it */
     if (h % 2 == 1 && w % 2 == 1)
         return !((m >> mid) & 1);
-    uint64_t centre = h % 2 == 1 ? (uint64_t)3 << (mid - 1) : ((uint64_t)1 << mid) | ((uint64_t)1 << (mid - w));
+    uint64_t centre = ((uint64_t)1 << mid) | ((uint64_t)1 << (h % 2 == 1 ? mid - 1 : mid - w));
     return (m & centre) != centre;
 }
 
