@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from grundy import find
@@ -114,21 +116,31 @@ def test_the_kernels_reduction_is_moores() -> None:
 
 
 CODES = [f"0.{a}{b}" for a in "01234567" for b in "1234567"] + \
-    [f"0.{a}" for a in "1234567"] + ["0.137", "0.1377", "0.007", "0.0407"]
+    [f"0.{a}" for a in "1234567"] + ["0.137", "0.1377", "0.007", "0.0407"] + \
+    ["0.8", "0.f", "0.fc", "0.0f", "0.b4", "0.9", "0.e7", "0.48c", "0.00f1"] + \
+    ["4.07", "4.7", "4.0", "4.007", "8.0", "8.1", "8.c", "4.fc", "8.77", "0.0"]
 
 
 @pytest.mark.parametrize("code", CODES)
-def test_the_fast_paths_octal_options_are_the_rules(code: str) -> None:
-    """The fast path's options of each heap are the rules' (as the solver reads them)."""
-    from grundy.cli.fastquot import OctalCode
+def test_the_fast_paths_options_are_the_rules(code: str) -> None:
+    """The fast path's options of each heap are the rules' (as the solver reads them,
+    through the generic walk of ``options``: the hook hidden)."""
+    from grundy.cli.fastquot import TakeAndBreakCode
     from grundy.play.misere.quotient import octal_shape
     from grundy.play.misere.solver import heap_options
 
-    rules, fast = find(code), OctalCode(code)
+    rules, fast = find(code), TakeAndBreakCode(code)
     assert (fast.notation, fast.digits, fast.label) == (rules.notation, rules.digits, rules.label)
     assert octal_shape(fast) == octal_shape(rules)  # type: ignore[arg-type]
+
+    class Walked:  # the rules' options without the misere_options hook
+        label = rules.label
+
+        def options(self, n: int) -> Any:
+            return rules.options(n)
+
     for n in range(40):
-        assert fast.misere_options(n) == heap_options(rules, n), n
+        assert fast.misere_options(n) == heap_options(Walked(), n), n  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("args", [["0.75"], ["0.53", "--json"], ["0.77", "--heaps", "60"],
@@ -136,7 +148,12 @@ def test_the_fast_paths_octal_options_are_the_rules(code: str) -> None:
                                   ["dawsons-kayles", "--heaps", "20", "--time", "200"],
                                   ["0.07", "--heaps=14", "--json"], ["0.137", "--heaps", "15"],
                                   ["0.15", "--time", "100", "--json"], ["0.6", "--heaps", "12"],
-                                  ["0.04", "--json", "--heaps", "20"], ["0.31", "--no-save"]])
+                                  ["0.04", "--json", "--heaps", "20"], ["0.31", "--no-save"],
+                                  ["0.fc", "--heaps", "40"], ["0.8", "--heaps", "16", "--json"],
+                                  ["4.07", "--heaps", "20"], ["4.7", "--heaps", "18", "--json"],
+                                  ["8.0", "--heaps", "12"], ["0.0f", "--heaps=15"],
+                                  ["8.1", "--heaps", "14", "--no-save"], ["0.0", "--heaps", "30"],
+                                  ["0.f", "--time", "100", "--heaps", "60"]])
 def test_the_fast_path_prints_what_the_cli_prints(kernel, tmp_path, monkeypatch, capsys,
                                                   args) -> None:  # type: ignore[no-untyped-def]
     """``grundy quotient`` through the fast path and through click (with GRUNDY_PURE set,
@@ -161,7 +178,9 @@ def test_the_fast_path_prints_what_the_cli_prints(kernel, tmp_path, monkeypatch,
 
 @pytest.mark.parametrize("args", [["Kayles"], ["0.770"], ["0.77", "--heaps", "-3"],
                                   ["0.77", "--heaps", "99999"], ["0.77", "--time", "0"],
-                                  ["0.77", "--time", "nan"], ["0.77", "--csv"], ["4.07"],
+                                  ["0.77", "--time", "nan"], ["0.77", "--csv"], ["0.FC"],
+                                  ["1.07"], ["2.7"], ["c.0"], ["0.fc0"], ["4.00"], ["0.g"], ["0."],
+                                  [".7"], ["00.7"], ["0." + "7" * 1001],
                                   ["0.77", "0.75"], ["0.77", "--heaps"]])
 def test_the_fast_path_leaves_the_rest_to_the_cli(kernel, capsys, args) -> None:  # type: ignore[no-untyped-def]
     """Names it does not know, codes not in canonical form, limits out of range, other

@@ -1,23 +1,30 @@
-"""A plain ``grundy quotient CODE [--heaps N] [--time S] [--json] [--no-save]`` run for an
-octal code, light enough to answer before NumPy, click and the rules load.
+"""A plain ``grundy quotient CODE [--heaps N] [--time S] [--json] [--no-save]`` run for a
+take-and-break code, light enough to answer before NumPy, click and the rules load.
 
-CODE is an octal code ``0.d1d2...`` (digits 0-7, no trailing zero: the form the rules
-print) or one of the names :mod:`grundy.cli.fastseq` knows (``kayles``,
-``dawsons-kayles``, ``dawsons-chess``).  :class:`OctalCode` lists its heaps' options as the solver reads them (a test
-compares them with the rules' ``TakeAndBreak``), and :func:`answer` runs the same
-computation as ``grundy quotient`` (:func:`grundy.play.misere.quotient.compute_quotient`
-on the compiled kernel, the same cache folder) and prints what it prints
-(:meth:`~grundy.play.misere.quotient.Quotient.report`, or the same JSON).  For any other
-command line, without the compiled kernel (or with ``GRUNDY_PURE`` set), or for limits
-out of range, it writes nothing and returns False: the CLI then runs as always, and
-answers or reports.
+CODE is a take-and-break code ``d0.d1d2...`` in the form the rules print: octal or
+hexadecimal digits in lower case, ``d0`` one of 0, 4 and 8 (the catalog reads a code
+only when it starts with a digit), no trailing zero after the point (``0.77``, ``4.07``,
+``0.fc``), or one of the names :mod:`grundy.cli.fastseq` knows (``kayles``,
+``dawsons-kayles``, ``dawsons-chess``).  :class:`TakeAndBreakCode` is such a code read
+without the rules: it lists its heaps' options as the misère solver reads them by
+:func:`grundy.rules.codes.code_options` (NumPy-free), as the rules' ``TakeAndBreak`` does.
+:func:`answer` runs the same computation as ``grundy quotient``
+(:func:`grundy.play.misere.quotient.compute_quotient` on the compiled kernel, the same
+cache folder) and prints what it prints (:meth:`~grundy.play.misere.quotient.Quotient.report`,
+or the same JSON).  For any other command line, without the compiled kernel (or with
+``GRUNDY_PURE`` set), or for limits out of range, it writes nothing and returns False: the
+CLI then runs as always, and answers or reports.
 
 >>> plain_quotient(["quotient", "0.77", "--heaps", "40", "--json"])
 ('0.77', 40, None, True, False)
+>>> plain_quotient(["quotient", "4.07"]), plain_quotient(["quotient", "0.fc", "--no-save"])
+(('4.07', None, None, False, False), ('0.fc', None, None, False, True))
 >>> plain_quotient(["quotient", "Kayles"]), plain_quotient(["quotient", "0.770"])
 (None, None)
->>> OctalCode("0.07").misere_options(5)
+>>> TakeAndBreakCode("0.07").misere_options(5)
 [(3,), (1, 2)]
+>>> TakeAndBreakCode("4.8").misere_options(4)
+[(1, 3), (2, 2), (1, 1, 1)]
 """
 
 from __future__ import annotations
@@ -28,22 +35,30 @@ import os
 import re
 import sys
 
+from ..rules.codes import MAX_CODE_DIGITS, code_options
 from .fastseq import _NAMES
 
-__all__ = ["OctalCode", "answer", "end_progress", "plain_quotient", "progress"]
+__all__ = ["TakeAndBreakCode", "answer", "end_progress", "plain_quotient", "progress"]
 
-_CODE = re.compile(r"0\.[0-7]*[1-7]")
+_CODE = re.compile(rf"[048]\.(?:[0-9a-f]{{0,{MAX_CODE_DIGITS - 1}}}[1-9a-f]|0)")
 
 Run = tuple[str, int | None, float | None, bool, bool]
 
 
-class OctalCode:
-    """An octal code whose moves leave at most two heaps, as the misère solver reads a
-    heap game: its notation, digits and the options of each heap as tuples of heaps."""
+class TakeAndBreakCode:
+    """A take-and-break code as the misère solver reads a heap game: its notation, digits
+    and the options of each heap as tuples of heaps (read without the rules).
+
+    >>> game = TakeAndBreakCode("4.07")
+    >>> game.notation, game.digits, game.label
+    ('4.07', (4, 0, 7), '4.07')
+    """
 
     def __init__(self, code: str, label: str | None = None) -> None:
+        if not _CODE.fullmatch(code):
+            raise ValueError(f"{code!r} is not a take-and-break code in canonical form")
         self.code = code
-        self.digits = (0, *map(int, code[2:]))
+        self.digits = (int(code[0], 16), *(int(ch, 16) for ch in code[2:]))
         self.label = label or code  # the game as the user named it
 
     @property
@@ -52,18 +67,7 @@ class OctalCode:
 
     def misere_options(self, n: int) -> list[tuple[int, ...]]:
         """The options of heap ``n`` (empty heaps dropped), in the rules' order."""
-        out: list[tuple[int, ...]] = []
-        for k, d in enumerate(self.digits):
-            if k > n:
-                break
-            rest = n - k
-            if d & 1 and rest == 0:
-                out.append(())
-            if d & 2 and rest >= 1:
-                out.append((rest,))
-            if d & 4:
-                out.extend((a, rest - a) for a in range(1, rest // 2 + 1))
-        return out
+        return code_options(self.digits, n)
 
 
 def plain_quotient(args: list[str]) -> Run | None:
@@ -128,7 +132,7 @@ def answer(args: list[str]) -> bool:
         from ..play.misere.cache import load, save
     except ImportError:
         return False
-    game = OctalCode(_NAMES[code], code) if code in _NAMES else OctalCode(code)
+    game = TakeAndBreakCode(_NAMES[code], code) if code in _NAMES else TakeAndBreakCode(code)
     q = load(game) if heaps is None and seconds is None else None  # type: ignore[arg-type]
     if q is None or not q.certified:
         try:

@@ -26,6 +26,7 @@ import numpy as np
 from ..engine import Sum, mex, value
 from ..errors import GrundyError
 from .base import HeapGame
+from .codes import MAX_CODE_DIGITS, code_options
 from .periods import Certifier, Known
 from .sparse import SplitKernel, compiled_kernel, fill
 from .three_heaps import ThreeHeapKernel
@@ -306,8 +307,6 @@ def parse_subtraction(key: str) -> Subtraction | AllBut:
 # -- take-and-break codes ----------------------------------------------------------
 
 _DIGITS = "0123456789abcdef"
-#: the most digits after the point of a code (moves removing up to 1000 tokens)
-MAX_CODE_DIGITS = 1000
 
 #: the most values of a game whose moves leave at most two heaps (the sparse-space kernel)
 TWO_HEAP_LIMIT = 10**8
@@ -436,21 +435,27 @@ class TakeAndBreak(HeapGame):
         return 3 if bits & 8 else 2 if bits & 4 else 1
 
     def options(self, n: int) -> list[Any]:
-        out: list[Any] = []
-        for k, d in enumerate(self.digits):
-            if k > n:
-                break
-            rest = n - k
-            if d & 1 and rest == 0:
-                out.append(0)
-            if d & 2 and rest >= 1:
-                out.append(rest)
-            if d & 4:
-                out.extend(Sum(a, rest - a) for a in range(1, rest // 2 + 1))
-            if d & 8:
-                out.extend(Sum(a, b, rest - a - b) for a in range(1, rest // 3 + 1)
-                           for b in range(a, (rest - a) // 2 + 1))
-        return out
+        """The options of heap ``n``: a heap, or a :class:`~grundy.Sum` of the heaps a move
+        leaves (:func:`grundy.rules.codes.code_options`, the one listing of a code's moves).
+
+        >>> TakeAndBreak("0.07").options(5)
+        [3, Sum(1, 2)]
+        """
+        return [0 if not o else o[0] if len(o) == 1 else Sum(*o)
+                for o in code_options(self.digits, n)]
+
+    def misere_options(self, n: int) -> list[tuple[int, ...]]:
+        """The options of heap ``n`` as the misère solver reads them: the tuples of the heaps
+        each option of :meth:`options` leaves (empty heaps dropped), in the same order, listed
+        without building a :class:`~grundy.Sum` (:func:`grundy.rules.codes.code_options`,
+        which the command line's fast path shares).
+
+        >>> TakeAndBreak("4.07").misere_options(4)
+        [(1, 3), (2, 2), (2,), (1, 1)]
+        >>> TakeAndBreak("0.f").misere_options(4)
+        [(3,), (1, 2), (1, 1, 1)]
+        """
+        return code_options(self.digits, n)
 
     def without_idle_moves(self) -> tuple[TakeAndBreak, tuple[int, ...]]:
         """The same game without the moves that change no value, and the heaps they were at.
