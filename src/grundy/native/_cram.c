@@ -463,12 +463,23 @@ static int part_value(const Part *p)
     return search(p->mask, p->kind >> 8, p->kind & 255, -1);
 }
 
-/* the value of the option `rest` when the table knows every part's, else -1 (and then
- * *big is the size of its largest part) */
-static int option_known(uint64_t rest, int h, int w, int *big)
+/* the parts of the option `rest` (split()), with the table's slots of the searched ones
+ * asked for ahead (a look-up of a big table waits on memory: the search asks for the
+ * next option's slots while it reads this one's) */
+static int option_parts(uint64_t rest, int h, int w, Part *parts)
 {
-    Part parts[32];
-    int n = split(rest, h, w, parts), x = 0, unknown = 0;
+    int n = split(rest, h, w, parts);
+    for (int j = 0; j < n; j++)
+        if ((parts[j].kind >> 8) != 0)
+            __builtin_prefetch(&table[slot_of(parts[j].mask, shape_key(parts[j].kind))]);
+    return n;
+}
+
+/* the value of an option of parts parts[0..n) when the table knows every part's, else -1
+ * (and then *big is the size of its largest part) */
+static int option_known(const Part *parts, int n, int *big)
+{
+    int x = 0, unknown = 0;
     *big = 0;
     for (int j = 0; j < n; j++) {
         if (parts[j].cells > *big)
@@ -608,9 +619,14 @@ static int search_with(uint64_t m, int h, int w, int target, uint16_t shape,
     if (target > count)
         return 0;
     uint64_t seen[4] = {0, 0, 0, 0};
+    Part parts[2][32]; /* this option's parts, and the next one's (their slots fetched) */
+    int parts_in[2] = {count > 0 ? option_parts(m & ~moves[0], h, w, parts[0]) : 0, 0};
     for (int i = 0; i < count; i++) {
         uint64_t rest = m & ~moves[i];
-        int big, v = option_known(rest, h, w, &big);
+        int now = i & 1;
+        if (i + 1 < count)
+            parts_in[now ^ 1] = option_parts(m & ~moves[i + 1], h, w, parts[now ^ 1]);
+        int big, v = option_known(parts[now], parts_in[now], &big);
         if (v < 0) { /* kept in order of their largest part, smallest first */
             int j = waiting++;
             while (j > 0 && size[j - 1] > big) {
