@@ -189,26 +189,39 @@ static inline void better(uint64_t image, int h, int w, uint64_t *best, int *bh,
 }
 
 /* the canonical form of a cropped h x w component: the least (H, W, image) of its eight
- * images; the four that keep the rows as rows are a half turn and row flips (a few word
- * operations), the other four the same of the transpose (one pass over the cells) */
+ * images.  The four that keep the rows as rows are a half turn and row flips (a few word
+ * operations), the other four the same of the transpose (one pass over the cells); the
+ * least height comes first, so a component wider than high is never transposed, and one
+ * higher than wide only is. */
 static uint64_t canonical(uint64_t m, int h, int w, int *H, int *W)
 {
-    const Shape *s = shape_of(h, w);
     int n = h * w;
     uint64_t best = m;
     int bh = h, bw = w;
+    if (h > w) { /* every transposed image is lower: start from the transpose */
+        const Shape *s = shape_of(h, w);
+        uint64_t t = 0;
+        for (uint64_t rest = m; rest; rest &= rest - 1)
+            t |= (uint64_t)1 << s->transpose[__builtin_ctzll(rest)];
+        best = m = t;
+        bh = h = w;
+        bw = w = n / h;
+    }
     uint64_t turned = half_turn(m, n);
     better(turned, h, w, &best, &bh, &bw);
     better(flip_rows(m, h, w), h, w, &best, &bh, &bw);
     better(flip_rows(turned, h, w), h, w, &best, &bh, &bw);
-    uint64_t t = 0;
-    for (uint64_t rest = m; rest; rest &= rest - 1)
-        t |= (uint64_t)1 << s->transpose[__builtin_ctzll(rest)];
-    better(t, w, h, &best, &bh, &bw);
-    uint64_t t_turned = half_turn(t, n);
-    better(t_turned, w, h, &best, &bh, &bw);
-    better(flip_rows(t, w, h), w, h, &best, &bh, &bw);
-    better(flip_rows(t_turned, w, h), w, h, &best, &bh, &bw);
+    if (h == w) { /* a square: its transposed images too */
+        const Shape *s = shape_of(h, w);
+        uint64_t t = 0;
+        for (uint64_t rest = m; rest; rest &= rest - 1)
+            t |= (uint64_t)1 << s->transpose[__builtin_ctzll(rest)];
+        uint64_t t_turned = half_turn(t, n);
+        better(t, w, h, &best, &bh, &bw);
+        better(t_turned, w, h, &best, &bh, &bw);
+        better(flip_rows(t, w, h), w, h, &best, &bh, &bw);
+        better(flip_rows(t_turned, w, h), w, h, &best, &bh, &bw);
+    }
     *H = bh;
     *W = bw;
     return best;
