@@ -26,6 +26,7 @@ from .errors import GrundyError
 from .native.compiled import extension
 
 __all__ = [
+    "EndlessGameError",
     "Game",
     "LoopyGameError",
     "RulesetError",
@@ -54,6 +55,30 @@ class LoopyGameError(GrundyError):
         super().__init__(f"the game is loopy: position {position!r} can be reached from itself "
                          "(grundy.loopy_value gives such games their values, draws included)")
         self.position = position
+
+
+class EndlessGameError(LoopyGameError):
+    """Play may never end: a heap game has an option that is not a smaller heap (the heaps
+    could grow, or fall below 0, for ever), or a search went more than the game's
+    :attr:`Game.depth_limit` positions deep.
+
+    A :class:`LoopyGameError` (a game that loops never ends either): ``position`` is the
+    position whose option it is, ``option`` the option (None for a search too deep).
+
+    >>> class Up(Game):
+    ...     depth_limit = 100
+    ...     def options(self, n):
+    ...         return [n + 1]
+    >>> value(Up(), 0)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    grundy.engine.EndlessGameError: Up: the search from position 0 went 101 positions deep (reaching position 100), past its limit of 100: the options may never end ...
+    """
+
+    def __init__(self, message: str, position: Any = None, option: Any = None) -> None:
+        GrundyError.__init__(self, message)
+        self.position = position
+        self.option = option
 
 
 class RulesetError(GrundyError):
@@ -165,13 +190,27 @@ class Game:
     options per position on its current path.  Tables of that size belong in
     the vectorised kernels instead.
 
+    A search follows one path of positions at a time: past :attr:`depth_limit` positions
+    deep (10^6 unless set) it stops with :class:`EndlessGameError`, since a ruleset whose
+    moves never end (``options(n) = [n + 1]``) would otherwise take it on until memory
+    runs out.
+
     Hooks with defaults: :meth:`fast_value` (a value known without a search),
     :meth:`parse_position` and :meth:`format_position` (positions as text),
+    :meth:`describe_move` (a move in words, when its option's text does not say it),
     :meth:`options_of_value`, :meth:`check_listable` and :meth:`misere_outcome_of` (what
     analysis and misere play ask), :attr:`notation` and :attr:`label` (its names).
     """
 
     cache_limit: int | None = None
+    #: the deepest a search goes (positions on its path, each with its list of options:
+    #: about 300 bytes a position) before it stops with :class:`EndlessGameError`, as the
+    #: moves of a ruleset that never ends would take it on for ever (a game this deep is
+    #: valued bottom-up instead: :func:`heap_values`, or smaller positions asked first)
+    depth_limit: int = 10**6
+    #: whether every option of heap ``n`` is made of heaps ``0 <= m < n``, so that a search
+    #: refuses any other at once (:class:`grundy.HeapGame` sets it)
+    _grundy_heaps: bool = False
     #: whether the class overrides :meth:`fast_value` (set for each subclass)
     _grundy_asks: bool = False
 
@@ -220,6 +259,16 @@ class Game:
             return tuple(int(item) for item in re.findall(number, word))
         raise GrundyError(f"cannot read a position from {text!r}: {type(self).__name__} takes an "
                           "integer (7), a pair (3x4 or 3,4) or a tuple ((1,2,3))")
+
+    def describe_move(self, part: Any, option: Any) -> str | None:
+        """What the move from ``part`` to ``option`` does, in words, when the text of the
+        option alone does not say it (a graph's pieces are numbered afresh: ``take vertex
+        3``); None (the default) when it does, as for a heap or a board.
+
+        >>> Game().describe_move(5, 3) is None
+        True
+        """
+        return None
 
     def options_of_value(self, part: Any, target: int) -> list[Any]:
         """The options of ``part`` whose value is ``target``, in ``options()`` order (a game
@@ -369,6 +418,8 @@ def _solve(game: Game, root: Any, memo: dict[Any, int], root_options: list[Any] 
     stack = [root]
     pos = root
     sums = False  # seen an option that is a Sum: every frame takes the general path
+    heaps = game._grundy_heaps
+    deepest = game.depth_limit
     try:
         while stack:
             pos = stack.pop()
@@ -397,7 +448,16 @@ def _solve(game: Game, root: Any, memo: dict[Any, int], root_options: list[Any] 
                     except KeyError:
                         pass
             missing = _missing(opts, memo)
+            if heaps:  # a heap game's options met first: smaller heaps only
+                try:
+                    for part in missing:
+                        if not 0 <= part < pos:
+                            _check_heaps(game, pos, missing)
+                except TypeError:  # a part that is no number
+                    _check_heaps(game, pos, missing)
             pending[pos] = opts
+            if len(pending) > deepest:
+                raise _too_deep(game, root, pos, len(pending))
             stack.append(pos)
             for part in missing:
                 if part in pending:
@@ -408,6 +468,39 @@ def _solve(game: Game, root: Any, memo: dict[Any, int], root_options: list[Any] 
     except Exception as exc:
         raise RulesetError(game, pos, exc) from exc
     return memo[root]
+
+
+def _check_heaps(game: Game, heap: Any, parts: list[Any]) -> None:
+    """Raise :class:`EndlessGameError` unless every part is a heap smaller than ``heap``
+    (the options of a heap game met for the first time), naming the first that is not."""
+    for part in parts:
+        try:
+            smaller = 0 <= part < heap
+        except TypeError:
+            smaller = False
+        if not smaller:
+            raise EndlessGameError(
+                f"{_name(game)}: heap {heap!r} has an option {part!r}, not a heap smaller than "
+                f"{heap!r}: the options of a HeapGame are heaps 0 <= m < n, else the game is "
+                "loopy or never ends (a ruleset with cycles is a grundy.Game, valued by "
+                "grundy.loopy_value)", heap, part)
+
+
+def _too_deep(game: Game, root: Any, pos: Any, depth: int) -> EndlessGameError:
+    return EndlessGameError(
+        f"{_name(game)}: the search from position {root!r} went {depth} positions deep "
+        f"(reaching position {pos!r}), past its limit of {game.depth_limit}: the options "
+        "may never end (each move must bring the game nearer its end); a game that ends "
+        "this deep is valued bottom-up, smaller positions first "
+        "(grundy.engine.heap_values), or with a larger depth_limit", root)
+
+
+def _name(game: Game) -> str:
+    """The game as errors name it: its label, else its class."""
+    try:
+        return game.label
+    except Exception:
+        return type(game).__name__
 
 
 def _options(game: Game, position: Any) -> list[Any]:

@@ -61,6 +61,9 @@ def position_words(words: Sequence[str]) -> list[str]:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
             fail(f"{path}: not a text file (UTF-8)")
+        if not text.strip():
+            fail(f"{path}: the file is empty (it should hold a position: an edge list, U V "
+                 "a line, or a board's rows)")
         out.append(text if text.endswith("\n") else text + "\n")
     return out
 

@@ -226,7 +226,7 @@ def survey(pattern: str | None, max_n: int | None, seconds: float | None, db_pat
             except KeyboardInterrupt:
                 meter.end()
                 db.abandon()
-                saved = len(db.rows(codes))
+                saved = len(db.misere_rows(codes) if misere else db.rows(codes))
                 fail(f"interrupted: {saved} of {len(codes)} games are saved in {db_path}; "
                       "the same command resumes")
             meter.end()

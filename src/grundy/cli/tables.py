@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
-from .common import echo_json, refuse_options, resolve_game
+from .common import echo_json, fail, refuse_options, resolve_game
 
 __all__ = ["plot", "table"]
 
@@ -25,10 +27,23 @@ def table(game: str, rows: int, cols: int, as_json: bool, save: str | None,
     """Print the value table of a two-dimensional GAME (products, coins, squares, split, ...),
     or of a board game the values of its empty boards, 1 x 1 to ROWS x COLS (cram,
     node-kayles)."""
-    from ..research.tables import format_table, value_table
+    from ..research.boards import TableNotSaved
+    from ..research.tables import value_table
 
-    values, first = value_table(resolve_game(game), rows, cols, name=game, save=save,
-                                cells=cells)
+    try:
+        values, first = value_table(resolve_game(game), rows, cols, name=game, save=save,
+                                    cells=cells)
+    except TableNotSaved as unsaved:  # computed, but the file failed: print it all the same
+        assert unsaved.table is not None
+        _show(unsaved.table, 1, as_json)
+        fail(str(unsaved))
+    _show(values, first, as_json)
+
+
+def _show(values: Any, first: int, as_json: bool) -> None:
+    """Print a value table as text or JSON."""
+    from ..research.tables import format_table
+
     if as_json:
         echo_json([[int(v) for v in row] for row in values])
     else:

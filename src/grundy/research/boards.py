@@ -40,7 +40,8 @@ from ..rules.cells import MAX_CELLS, Board
 from ..rules.cram import Cram, kernel
 from ..rules.graphs import NodeKayles
 
-__all__ = ["MAX_CELLS", "MEMORY", "RULES", "board_values", "load_table", "save_table", "solve"]
+__all__ = ["MAX_CELLS", "MEMORY", "RULES", "TableNotSaved", "board_values", "check_writable",
+           "load_table", "save_table", "solve"]
 
 #: the games the compiled search plays, by name -> its rule number
 RULES = {"cram": 0, "node-kayles": 1}
@@ -50,6 +51,45 @@ MEMORY = 64 << 20
 _EVERY = 1 << 20
 _MAGIC = b"grundy board table 1\n"
 _HEAD = struct.Struct("<QI")  # records, crc32 of the records
+
+
+class TableNotSaved(GrundyError):
+    """The search finished but its table could not be written to the file: the values found
+    are kept here (``values``, in the order asked; ``table``, the array of
+    :func:`board_values`), so that nothing computed is thrown away."""
+
+    def __init__(self, message: str, values: list[int]) -> None:
+        super().__init__(message)
+        self.values = values
+        self.table: np.ndarray | None = None
+
+
+def check_writable(path: str | os.PathLike[str]) -> None:
+    """Raise unless a board table can be saved at ``path``: checked before a search starts,
+    so that a long search is never lost to a folder that does not exist.
+
+    >>> import tempfile
+    >>> where = os.path.join(tempfile.mkdtemp(), "no", "such", "t.table")
+    >>> check_writable(where)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    grundy.errors.GrundyError: cannot save the board table to .../t.table: its folder ... does not exist
+    """
+    target = Path(path)
+    if target.is_dir():
+        raise GrundyError(f"cannot save the board table to {path}: it is a folder")
+    if not target.parent.is_dir():
+        raise GrundyError(f"cannot save the board table to {path}: its folder {target.parent} "
+                          "does not exist")
+    tmp = target.with_name(target.name + ".tmp")  # where save_table writes first
+    try:
+        existed = tmp.exists()
+        with open(tmp, "ab"):
+            pass
+        if not existed:
+            tmp.unlink()
+    except OSError as error:
+        raise GrundyError(f"cannot save the board table to {path}: {error.strerror}") from None
 
 
 def _rule(game: str) -> int:
@@ -159,7 +199,13 @@ def board_values(rows: int, cols: int, game: str = "cram",
     sizes = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)
              if r * c <= min(cells, MAX_CELLS)]
     out = np.full((rows, cols), -1, dtype=np.int64)
-    found = _values([Board.full(r, c) for r, c in sizes], game, table, memory, stream)
+    try:
+        found = _values([Board.full(r, c) for r, c in sizes], game, table, memory, stream)
+    except TableNotSaved as unsaved:
+        for (r, c), v in zip(sizes, unsaved.values):
+            out[r - 1, c - 1] = v
+        unsaved.table = out
+        raise
     for (r, c), v in zip(sizes, found):
         out[r - 1, c - 1] = v
     return out
@@ -173,8 +219,9 @@ def _values(boards: list[Board], game: str, table: str | os.PathLike[str] | None
         return [value(ruleset, board) for board in boards]
     search = _kernel(memory)
     if table is not None:
+        check_writable(table)
         load_table(table, search)
-    found = []
+    found: list[int] = []
     try:
         for board in boards:
             status = _Status(f"{game} {board.text()}", stream, search.root)
@@ -183,8 +230,30 @@ def _values(boards: list[Board], game: str, table: str | os.PathLike[str] | None
                 found.append(int(search.value(board.rows, board.cols, board.mask, rule)))
             finally:
                 status.done()
-    finally:
+    except KeyboardInterrupt:  # stopped: what was found is saved for the next run
         search.set_progress(None)
-        if table is not None:
-            save_table(table, search)
+        failed = _save(table, search)
+        if failed is not None:
+            raise GrundyError(f"interrupted, and {failed}: the values found are lost") from None
+        raise
+    except BaseException:
+        search.set_progress(None)
+        _save(table, search)
+        raise
+    search.set_progress(None)
+    failed = _save(table, search)
+    if failed is not None:
+        raise TableNotSaved(f"{failed}: the values were computed but not kept in the file",
+                            found)
     return found
+
+
+def _save(table: str | os.PathLike[str] | None, search: ModuleType) -> str | None:
+    """Save the search's values to ``table`` (if given); what went wrong, or None."""
+    if table is None:
+        return None
+    try:
+        save_table(table, search)
+    except OSError as error:
+        return f"cannot save the board table to {table} ({error.strerror})"
+    return None

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import GrundyError
-from ..rules.base import is_grid_game
+from ..rules.base import is_grid_game, is_heap_game
 
 __all__ = ["BOARD_CELLS", "format_table", "has_table", "value_table"]
 
@@ -59,9 +59,23 @@ def value_table(game: Any, rows: int, cols: int, name: str | None = None,
         raise GrundyError(f"{name or type(game).__name__}: only board games keep a search "
                           "in a file (--save)")
     if not is_grid_game(game):
-        raise GrundyError(f"{name or type(game).__name__} is not a two-dimensional game; "
-                          "'grundy sequence' shows one-dimensional ones")
+        raise GrundyError(_no_table(game, str(name or getattr(game, "label", type(game).__name__))))
     return np.asarray(game.table(rows, cols)), int(game.first_index)
+
+
+def _no_table(game: Any, name: str) -> str:
+    """Why ``game`` has no table, and the command that answers it instead.
+
+    >>> from grundy.catalog import find
+    >>> _no_table(find("kayles"), "kayles")
+    "kayles is a heap game: it has a sequence, not a table ('grundy sequence kayles')"
+    """
+    if is_heap_game(game):
+        return f"{name} is a heap game: it has a sequence, not a table ('grundy sequence {name}')"
+    example = getattr(game, "example", None)
+    position = " ".join(example) if example else "POSITION"
+    return (f"{name} has no value table (its positions are neither cells nor empty boards): "
+            f"'grundy analyze {name} {position}' values a position")
 
 
 def format_table(values: np.ndarray, first: int = 0) -> str:

@@ -64,6 +64,8 @@ class HeapGame(_Named):
     """A game whose positions are heap sizes 0, 1, 2, ..."""
 
     dims = 1
+    #: the engine refuses an option that is not made of smaller heaps (it would never end)
+    _grundy_heaps = True
     #: how a position is drawn (the playground reads it): "heaps" (rows of tokens),
     #: "coins" (a row of coins, a position is the coin of a head), "bottles" (beans)
     board = "heaps"

@@ -62,25 +62,36 @@ class Board:
     @classmethod
     def parse(cls, text: str) -> Board:
         """A board from text: ``RxC`` (all free) or rows of ``.`` (free) and ``#`` (blocked)
-        separated by ``|`` or ``/`` (or on lines of their own, as in a file).
+        separated by ``|`` or ``/`` (or on lines of their own, as in a file).  ``R,C`` is no
+        board (in the graph games it is a graph of lone vertices).
 
         >>> Board.parse("2x3") == Board.parse("...|...")
         True
+        >>> Board.parse("|")
+        Traceback (most recent call last):
+        ...
+        grundy.errors.GrundyError: the board '|' is empty: it has no cell (write RxC such as 4x5, or rows of '.' and '#' such as '...|.#.')
         >>> Board.parse("..|.")
         Traceback (most recent call last):
         ...
         grundy.errors.GrundyError: the rows of board '..|.' differ in length (2, 1): every row has as many cells
         """
         word = text.strip().lower()
-        size = word.replace(",", "x").split("x")
+        size = word.split("x")
         if len(size) == 2 and all(p.isascii() and p.isdigit() and len(p) <= 4 for p in size):
             return cls.full(int(size[0]), int(size[1]))
+        if not word:
+            raise GrundyError("the board is empty text: write RxC (4x5) or rows of '.' (free) "
+                              "and '#' (blocked) split by '|', such as '...|.#.'")
         lines = [line.strip() for line in word.replace("/", "|").replace("\n", "|").split("|")]
-        if not word or any(set(line) - {".", "#"} for line in lines):
+        if any(set(line) - {".", "#"} for line in lines):
             raise GrundyError(f"cannot read a board from {text!r}: write RxC (4x5) or rows of "
                               "'.' (free) and '#' (blocked) split by '|', such as '...|.#.'")
         widths = [len(line) for line in lines]
-        if len(set(widths)) != 1 or not widths[0]:
+        if not any(widths):
+            raise GrundyError(f"the board {text.strip()!r} is empty: it has no cell (write RxC "
+                              "such as 4x5, or rows of '.' and '#' such as '...|.#.')")
+        if len(set(widths)) != 1:
             shown = ", ".join(map(str, widths))
             raise GrundyError(f"the rows of board {text.strip()!r} differ in length ({shown}): "
                               "every row has as many cells")

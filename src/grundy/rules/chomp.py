@@ -32,6 +32,8 @@ class Chomp(Game):
     """Chomp on any Young diagram (column heights from the left, never increasing)."""
 
     board = "chomp"
+    #: a position to try (``grundy analyze chomp 3x7``)
+    example = ("3x7",)
 
     def options(self, position: tuple[int, ...]) -> list[tuple[int, ...]]:
         moves = []
@@ -44,18 +46,39 @@ class Chomp(Game):
         return moves
 
     def parse_position(self, text: str) -> tuple[int, ...]:
-        """``RxC`` (a bar of R rows and C columns) or column heights ``5,3,3,1``."""
+        """``RxC`` (a bar of R rows and C columns) or column heights ``5,3,3,1``, each a
+        number (a height left out between commas is refused, not skipped).
+
+        >>> g = Chomp()
+        >>> g.parse_position("3x2"), g.parse_position("5,3,3,1")
+        ((3, 3), (5, 3, 3, 1))
+        >>> g.parse_position("5,,3")
+        Traceback (most recent call last):
+        ...
+        grundy.errors.GrundyError: cannot read a chocolate bar from '5,,3': height 2 is missing (write RxC such as 3x7, or column heights such as 5,3,3,1)
+        """
         word = text.strip().lower()
         size = word.split("x")
+        pieces = size if len(size) == 2 else word.split(",")
+        for i, piece in enumerate(pieces, start=1):
+            piece = piece.strip()
+            if not (piece.isascii() and piece.isdigit()):
+                if not word:
+                    wrong = "the text is empty"
+                elif len(size) == 2:
+                    wrong = "its size is not two numbers"
+                elif piece:
+                    wrong = f"height {i} ({piece!r}) is not a number"
+                else:
+                    wrong = f"height {i} is missing"
+                raise GrundyError(f"cannot read a chocolate bar from {text!r}: {wrong} (write "
+                                  "RxC such as 3x7, or column heights such as 5,3,3,1)")
         try:
-            if len(size) == 2:
-                rows, cols = (int(p) for p in size)
-                heights = (rows,) * cols
-            else:
-                heights = tuple(int(p) for p in word.split(",") if p.strip())
-        except ValueError:
-            raise GrundyError(f"cannot read a chocolate bar from {text!r}: write RxC (3x7) "
-                              "or column heights such as 5,3,3,1") from None
+            numbers = [int(p) for p in pieces]
+        except ValueError:  # more digits than Python reads
+            raise GrundyError(f"cannot read a chocolate bar from {text!r}: a number is too "
+                              "long") from None
+        heights = (numbers[0],) * numbers[1] if len(size) == 2 else tuple(numbers)
         return self.check(heights)
 
     def check(self, heights: tuple[int, ...]) -> tuple[int, ...]:
@@ -85,3 +108,6 @@ class Chomp(Game):
     @property
     def notation(self) -> str:
         return "chomp"
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"

@@ -155,3 +155,6 @@ class Cram(Game):
     @property
     def notation(self) -> str:
         return "cram"
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"

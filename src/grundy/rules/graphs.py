@@ -8,11 +8,15 @@ cells is Cram.
 
 A position is a :class:`Graph`: vertices ``0..n-1`` and edges, read from a family name
 (``path:5``, ``cycle:6``, ``grid:3x4``, ``complete:4``, ``bipartite:2,3``, ``star:5``,
-``petersen``) or an edge list (``0-1,1-2,2-0``; a lone vertex as ``7``; over several
-lines, an edge-list file's ``U V`` a line: see :mod:`grundy.rules.edges`).  Any object
-with ``nodes`` and ``edges`` (a networkx graph) converts with :meth:`Graph.of`.  A move's
-option is the sum of the components left, each relabelled ``0..k-1`` in the order of
-its vertices, so equal labelled pieces meet in the memo.  When the compiled search is
+``petersen``) or an edge list (``0-1,1-2,2-0``; a lone vertex as ``7``, so ``0,1,2`` is
+three vertices and no edge; the graph with no vertex is ``empty``; over several lines, an
+edge-list file's ``U V`` a line: see :mod:`grundy.rules.edges`); the vertices are ``0``
+to the largest number written.  Any object with ``nodes`` and ``edges`` (a networkx
+graph) converts with :meth:`Graph.of`.  A move's option is the sum of the components
+left, each relabelled ``0..k-1`` in the order of its vertices, so equal labelled pieces
+meet in the memo (``empty`` when none is left); the pieces remember the move, which
+:meth:`NodeKayles.describe_move` names in the graph's own numbering (``take vertex
+3``).  When the compiled search is
 built (:mod:`grundy.native._cram`), a graph is valued there instead, as the mask of its
 vertices left (see :func:`compiled_value`).  On a board (``3x12``,
 ``'..|.#'``, or ``grid:3x12``) an option is the board with the move's cells taken, and
@@ -30,7 +34,8 @@ is built).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from collections.abc import Callable
 from typing import Any
 
@@ -48,10 +53,17 @@ MAX_VERTICES = 64
 
 @dataclass(frozen=True, slots=True)
 class Graph:
-    """A simple graph on vertices ``0..n-1`` (no loops, no repeated edges)."""
+    """A simple graph on vertices ``0..n-1`` (no loops, no repeated edges).
+
+    ``move`` is not part of the position (equality and hashing ignore it): on the pieces of
+    an option, the move that left them, in the numbering of the graph moved in (the
+    vertex ``(v,)`` taken in Node Kayles, the edge ``(u, v)`` in Arc Kayles), so that
+    :meth:`NodeKayles.describe_move` can name it though the pieces are numbered afresh.
+    """
 
     n: int
     edges: frozenset[tuple[int, int]]
+    move: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
     @classmethod
     def make(cls, n: int, edges: Any) -> Graph:
@@ -164,17 +176,24 @@ class Graph:
             found.append(sorted(component))
         return found
 
-    def without(self, gone: set[int]) -> list[Graph]:
-        """The components left once the vertices ``gone`` are taken, each relabelled."""
+    def without(self, gone: set[int], move: tuple[int, ...] = ()) -> list[Graph]:
+        """The components left once the vertices ``gone`` are taken, each relabelled
+        (``move``: the move that took them, kept on each piece)."""
         parts = []
         for component in self.components(gone):
             label = {v: i for i, v in enumerate(component)}
             parts.append(Graph(len(component), frozenset(
-                (label[u], label[v]) for u, v in self.edges if u in label and v in label)))
+                (label[u], label[v]) for u, v in self.edges if u in label and v in label),
+                move))
         return parts
 
     def text(self) -> str:
-        """The graph as an edge list :meth:`parse` reads back (lone vertices by number)."""
+        """The graph as an edge list :meth:`parse` reads back: lone vertices by number, the
+        graph with no vertex as ``empty``.
+
+        >>> [Graph.parse(t).text() for t in ("path:3", "bipartite:0,2", "path:1", "path:0")]
+        ['0-1,1-2', '0,1', '0', 'empty']
+        """
         touched = {v for edge in self.edges for v in edge}
         words = [f"{u}-{v}" for u, v in sorted(self.edges)]
         words += [str(v) for v in range(self.n) if v not in touched]
@@ -249,24 +268,43 @@ def compiled_value(position: Any, rule: int) -> int | None:
     return total
 
 
-def _option(parts: list[Any]) -> Any:
+def _option(parts: list[Graph], move: tuple[int, ...]) -> Any:
+    """The option a move leaves: its one piece, the sum of its pieces, or the graph with no
+    vertex (``empty``, as :meth:`Graph.text` writes it and :meth:`Graph.parse` reads it),
+    which keeps ``move`` too."""
+    if not parts:
+        return Graph(0, frozenset(), move)
     return parts[0] if len(parts) == 1 else Sum(*parts)
+
+
+#: a word that is only lone vertices, ``0`` or ``0,1,2`` (a graph with no edge)
+_LONE = re.compile(r"\d+(?:\s*,\s*\d+)*")
 
 
 class _OnGraphs(Game):
     """What the two games share: positions are graphs, or boards (their grid graphs)."""
 
     def parse_position(self, text: str) -> Graph | Board:
-        """A graph (``path:5``, ``0-1,1-2``) or a board (``3x4``, ``'..|.#'``); a grid graph
-        (``grid:3x4``) is read as its board, for the compiled search.  Text over several
-        lines (a file's) is an edge list if it has numbers, else a board's rows."""
+        """A graph (``path:5``, ``0-1,1-2``, lone vertices ``0,1,2``, ``empty``) or a board
+        (``3x4``, ``'..|.#'``); a grid graph (``grid:3x4``) is read as its board, for the
+        compiled search.  Text over several lines (a file's) is an edge list if it has
+        numbers, else a board's rows.  Every position the game writes reads back.
+
+        >>> g = NodeKayles()
+        >>> [g.format_position(g.parse_position(t)) for t in ("0", "0,1", "0-1,3", "3x4")]
+        ['0', '0,1', '0-1,2,3', '3x4']
+        """
         word = text.strip().lower()
+        if not word:
+            raise GrundyError("the position is empty text: write a graph (path:5, 0-1,1-2, "
+                              "empty) or a board (3x4, '..|.#')")
         if word.startswith("grid:"):
             return Board.parse(word[5:])
         if "\n" in text:  # a file: an edge list (numbers), else the rows of a board
             return (Graph.parse(text) if any(ch.isdigit() for ch in word)
                     else Board.parse(text))
-        if ":" in word or "-" in word or word in ("petersen", "empty"):
+        if (":" in word or "-" in word or word in ("petersen", "empty")
+                or _LONE.fullmatch(word)):
             return Graph.parse(text)
         return Board.parse(text)
 
@@ -274,6 +312,32 @@ class _OnGraphs(Game):
         if isinstance(position, (Graph, Board)):
             return position.text()
         return super().format_position(position)
+
+    def describe_move(self, part: Any, option: Any) -> str | None:
+        """The vertex (Node Kayles) or edge (Arc Kayles) a move from a graph takes, in the
+        graph's own numbering (its pieces left are numbered afresh); None on a board, whose
+        option shows the cells taken in place.
+
+        >>> g = NodeKayles()
+        >>> path = g.parse_position("path:5")
+        >>> [g.describe_move(path, o) for o in g.options(path)][:2]
+        ['take vertex 0', 'take vertex 1']
+        """
+        if not isinstance(part, Graph):
+            return None
+        pieces = option.parts if isinstance(option, Sum) else (option,)
+        moves = {p.move for p in pieces if isinstance(p, Graph)}
+        if len(moves) != 1 or len(pieces) != sum(isinstance(p, Graph) for p in pieces):
+            return None
+        move = moves.pop()
+        if len(move) == 1:
+            return f"take vertex {move[0]}"
+        if len(move) == 2:
+            return f"take edge {move[0]}-{move[1]}"
+        return None
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
 
 
 class NodeKayles(_OnGraphs):
@@ -287,7 +351,7 @@ class NodeKayles(_OnGraphs):
         if isinstance(position, Board):
             return [position.without(taken) for taken in taken_cells(position, 1)]
         near = position.neighbours()
-        return [_option([p for p in position.without({v} | near[v]) if p.n])
+        return [_option([p for p in position.without({v} | near[v], (v,)) if p.n], (v,))
                 for v in range(position.n)]
 
     def fast_value(self, position: Any) -> int | None:
@@ -311,7 +375,7 @@ class ArcKayles(_OnGraphs):
     def options(self, position: Graph | Board) -> list[Any]:
         if isinstance(position, Board):
             return Cram().options(position)
-        return [_option([p for p in position.without({u, v}) if p.edges])
+        return [_option([p for p in position.without({u, v}, (u, v)) if p.edges], (u, v))
                 for u, v in sorted(position.edges)]
 
     def fast_value(self, position: Any) -> int | None:

@@ -252,6 +252,8 @@ class GreenHackenbush(Game):
     """Green Hackenbush on any drawing (vertex 0 the ground)."""
 
     board = "hackenbush"
+    #: a position to try (``grundy analyze green-hackenbush 0-1,1-2,1-3``)
+    example = ("0-1,1-2,1-3",)
 
     def options(self, position: Drawing) -> list[Drawing]:
         edges = position.edges
@@ -285,3 +287,6 @@ class GreenHackenbush(Game):
     @property
     def notation(self) -> str:
         return "green-hackenbush"
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"

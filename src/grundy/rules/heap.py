@@ -291,6 +291,11 @@ def parse_subtraction(key: str) -> Subtraction | AllBut:
     kind, colon, rest = text.partition(":")
     if not colon or kind not in ("sub", "allbut"):
         raise GrundyError(f"bad subtraction game {key!r}: expected sub:1,3,4 or allbut:1,2")
+    if not rest.strip():
+        example = "sub:1,3,4" if kind == "sub" else "allbut:1,2"
+        what = "the numbers that may be taken" if kind == "sub" else "the numbers excluded"
+        raise GrundyError(f"bad subtraction game {key!r}: no numbers after '{kind}:' (give "
+                          f"{what}, such as {example})")
     numbers = []
     for part in rest.split(","):
         part = part.strip()

@@ -30,13 +30,15 @@ from ..engine import Game, Sum
 from ..errors import GrundyError
 from ..rules.base import is_grid_game, is_heap_game
 from .boards import (BOARDS, MAX_BAR_DIAGRAMS, MAX_BOARD_CELLS, MAX_DRAWING_EDGES,
-                     MAX_GRAPH_EDGES, MAX_GRAPH_VERTICES, Click, clicks, drawing, framed)
+                     MAX_GRAPH_EDGES, MAX_GRAPH_VERTICES, Click, FramedGraphs, clicks, drawing,
+                     framed)
 from .explain import describe_move, explain
 from .positions import (MAX_COIN, MAX_HEAP, MAX_OPTIONS, MAX_PARTS, MAX_SIDE, board_of,
                         has_own_positions,
                         option_parts, read_parts, read_position, tidy, to_json)
 
-__all__ = ["MAX_MISERE_TOKENS", "MAX_MOVES_LISTED", "MAX_SEQUENCE", "MAX_TABLE_SIDE",
+__all__ = ["MAX_MISERE_TOKENS", "MAX_MOVES_LISTED", "MAX_SEQUENCE", "MAX_TABLE_CELLS",
+           "MAX_TABLE_SIDE",
            "RequestError", "analyze", "game_info", "games", "limits", "move", "reply",
            "sequence", "table"]
 
@@ -44,6 +46,10 @@ __all__ = ["MAX_MISERE_TOKENS", "MAX_MOVES_LISTED", "MAX_SEQUENCE", "MAX_TABLE_S
 MAX_SEQUENCE = 10_000
 #: the largest rows and cols of ``/api/table``
 MAX_TABLE_SIDE = 128
+#: a board game's table (Cram, Node Kayles: its empty boards): the most cells of a board
+#: valued (every board up to 20 cells: 0.7 s by the Python search, at once by the compiled
+#: one); a larger board is -1, not computed
+MAX_TABLE_CELLS = 20
 #: misère play searched move by move (no quotient known): the most tokens of all heaps together
 MAX_MISERE_TOKENS = 30
 #: the most legal moves one analysis lists (the page's menus); the winning moves are all listed
@@ -298,6 +304,7 @@ def limits() -> dict[str, int]:
     return {"parts": MAX_PARTS, "heap": MAX_HEAP, "coin": MAX_COIN, "side": MAX_SIDE,
             "options": MAX_OPTIONS,
             "sequence": MAX_SEQUENCE, "table_side": MAX_TABLE_SIDE,
+            "table_cells": MAX_TABLE_CELLS,
             "misere_tokens": MAX_MISERE_TOKENS, "moves_listed": MAX_MOVES_LISTED,
             "board_cells": MAX_BOARD_CELLS, "bar_diagrams": MAX_BAR_DIAGRAMS,
             "graph_vertices": MAX_GRAPH_VERTICES, "graph_edges": MAX_GRAPH_EDGES,
@@ -305,7 +312,15 @@ def limits() -> dict[str, int]:
 
 
 def _traits(game: Game) -> dict[str, Any]:
-    return {"board": board_of(game), "dims": 2 if is_grid_game(game) else 1,
+    """What the page reads of a game: ``dims`` 2 when its values make a table (``/api/table``:
+    a two-dimensional game, or a board game's empty boards), else 1; ``map`` names the
+    endpoint of its values, ``"table"``, ``"sequence"`` or None (Chomp, Hackenbush: their
+    positions are analysed one by one)."""
+    from ..research.tables import has_table
+
+    table = has_table(game)
+    return {"board": board_of(game), "dims": 2 if table else 1,
+            "map": "table" if table else "sequence" if is_heap_game(game) else None,
             "own": has_own_positions(game), "example": getattr(game, "example", None),
             "first_index": int(getattr(game, "first_index", 0)),
             "misere": board_of(game) == "heaps"}
@@ -315,7 +330,17 @@ def _traits(game: Game) -> dict[str, Any]:
 def game_info(body: Mapping[str, Any], resolve: Resolve) -> dict[str, Any]:
     """What the page needs to draw a game given by name or notation."""
     game = _game(body, resolve)
-    return {"game": str(body["game"]).strip().lower(), "repr": repr(game), **_traits(game)}
+    return {"game": str(body["game"]).strip().lower(), "repr": _repr(game),
+            "notation": game.notation, **_traits(game)}
+
+
+def _repr(game: Game) -> str:
+    """The game's repr when its class writes one (``Subtraction(frozenset({1, 3, 4}))``),
+    else its notation: never Python's ``<... object at 0x...>``."""
+    inner = game.game if isinstance(game, FramedGraphs) else game  # a graph game, framed
+    if type(inner).__repr__ is object.__repr__:
+        return str(game.notation)
+    return repr(game)
 
 
 @_guarded
@@ -371,10 +396,15 @@ def sequence(body: Mapping[str, Any], resolve: Resolve) -> dict[str, Any]:
     """``game``, ``n`` -> the Grundy values of heaps 0..n-1 and the P-positions."""
     from ..research.periodicity import sequence as values_of
 
+    from ..research.tables import has_table
+
     game = _game(body, resolve)
     if not is_heap_game(game):
         if is_grid_game(game):
             raise RequestError(f"game: {body['game']} is two-dimensional: ask /api/table")
+        if has_table(game):
+            raise RequestError(f"game: {body['game']} has no Grundy sequence (its positions "
+                               "are boards): ask /api/table for its empty boards")
         raise RequestError(f"game: {body['game']} has no Grundy sequence (its positions are "
                            "not heaps): analyze its positions instead")
     n = _count(body, "n", 100, MAX_SEQUENCE)
@@ -386,15 +416,20 @@ def sequence(body: Mapping[str, Any], resolve: Resolve) -> dict[str, Any]:
 @_guarded
 def table(body: Mapping[str, Any], resolve: Resolve) -> dict[str, Any]:
     """``game``, ``rows``, ``cols`` -> the value table and its P-positions."""
-    from ..research.tables import value_table
+    from ..research.tables import has_table, value_table
 
     game = _game(body, resolve)
-    if not is_grid_game(game):
-        raise RequestError(f"game: {body['game']} is one-dimensional: ask /api/sequence")
+    if not has_table(game):
+        if is_heap_game(game):
+            raise RequestError(f"game: {body['game']} is one-dimensional: ask /api/sequence")
+        raise RequestError(f"game: {body['game']} has no value table (its positions are "
+                           "neither cells nor empty boards): analyze its positions instead")
     rows = _count(body, "rows", 16, MAX_TABLE_SIDE)
     cols = _count(body, "cols", 16, MAX_TABLE_SIDE)
-    values, first = value_table(game, rows, cols)
+    boards = not is_grid_game(game)  # a board game: its empty boards, -1 past the cells
+    values, first = value_table(game, rows, cols, cells=MAX_TABLE_CELLS)
     grid = [[int(v) for v in row] for row in values.tolist()]
     return {"game": str(body["game"]), "rows": rows, "cols": cols, "first_index": first,
-            "values": grid, "p_positions": [[first + r, first + c] for r in range(rows)
-                                            for c in range(cols) if grid[r][c] == 0]}
+            "values": grid, "cells": MAX_TABLE_CELLS if boards else None,
+            "p_positions": [[first + r, first + c] for r in range(rows)
+                            for c in range(cols) if grid[r][c] == 0]}

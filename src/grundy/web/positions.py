@@ -101,8 +101,11 @@ def _own_part(game: Game, raw: str, where: str) -> Any:
     if len(raw) > top:
         raise GrundyError(f"{where}: at most {top} characters, got {len(raw)}")
     words = raw.split()
-    parts = game.parse_words(words) if isinstance(game, WordReader) else [
-        read_board_part(game, raw)]
+    try:
+        parts = game.parse_words(words) if isinstance(game, WordReader) else [
+            read_board_part(game, raw)]
+    except GrundyError as exc:  # named like every other error of a part
+        raise GrundyError(f"{where}: {exc}") from None
     if len(parts) != 1:
         raise GrundyError(f"{where}: expected one position, got {_show(raw)}")
     check_part(game, parts[0], where)

@@ -1000,12 +1000,19 @@ async function drawMap() {
   const status = $("map-status");
   let cells, label;
   try {
+    if (!state.info.map) {  // Chomp, Hackenbush: positions are analysed one by one
+      status.textContent = `${state.game}: its positions are not heaps, cells or empty boards, so it has no map of values; play or analyse a position instead.`;
+      return;
+    }
     if (state.info.dims === 2) {
       const rows = Number($("map-rows").value), cols = Number($("map-cols").value);
       const data = await call(`/api/table?game=${encodeURIComponent(state.game)}&rows=${rows}&cols=${cols}`);
-      cells = {values: data.values, rows, cols, at: (r, c) => data.values[r][c]};
+      // a board game's table: -1 for a board past the cells searched, left blank
+      cells = {values: data.values, rows, cols, at: (r, c) => (data.values[r][c] < 0 ? null : data.values[r][c])};
       label = (r, c) => `${r + data.first_index}×${c + data.first_index}`;
-      status.textContent = `${state.game}: values of ${rows}×${cols} positions from ${data.first_index}; ${data.p_positions.length} P-positions (rings).`;
+      status.textContent = data.cells
+        ? `${state.game}: values of the empty boards from 1×1 to ${rows}×${cols} (boards of at most ${data.cells} cells; the others are left blank); ${data.p_positions.length} P-positions (rings).`
+        : `${state.game}: values of ${rows}×${cols} positions from ${data.first_index}; ${data.p_positions.length} P-positions (rings).`;
     } else {
       const n = Number($("map-n").value), width = Math.max(1, Number($("map-width").value));
       const data = await call(`/api/sequence?game=${encodeURIComponent(state.game)}&n=${n}`);
