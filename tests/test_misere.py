@@ -128,6 +128,7 @@ def test_limits_and_loops(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setattr(misere, "MAX_SECONDS", 0)  # the time budget stops it as well
     with pytest.raises(GrundyError, match="smaller position"):
         misere_outcome(PlainNim(), Sum(5, 6, 7, 8, 9))
+    monkeypatch.undo()  # a loop is found within the usual budget
 
     class Seesaw(Game):
         def options(self, n: int) -> list[int]:
@@ -145,7 +146,7 @@ def test_misere_analysis_and_play_through_the_cli(cli) -> None:  # type: ignore[
     assert [(m["from"], m["to"]) for m in found["moves"]] == [(2, [1])]  # to 1 + 1 + 1
     text = cli("analyze", "kayles", "3", "5", "7", "--misere").out
     kayles = find("kayles")
-    assert text.startswith("misere play:") and f"outcome: {misere_outcome(kayles, Sum(3, 5, 7))}" in text
+    assert text.startswith("misère play:") and f"outcome: {misere_outcome(kayles, Sum(3, 5, 7))}" in text
     assert "no move is left" in cli("analyze", "nim", "0", "0", "--misere").out
 
 
@@ -159,12 +160,12 @@ def test_grundy_wins_misere_nim_whenever_it_can(heaps: tuple[int, ...]) -> None:
         grundy_moves_first = not human_first
         if (bouton(heaps) == "N") == grundy_moves_first:  # grundy starts in an N-position
             assert winner == "grundy", (heaps, human_first, lines)
-        assert lines[0].startswith("misere play")
+        assert lines[0].startswith("misère play")
 
 
 def test_misere_cli_play_and_bad_positions(cli) -> None:  # type: ignore[no-untyped-def]
     result = cli("play", "nim", "1", "--misere", input="1\n")  # you take the last token
-    assert result.code == 0 and result.out.startswith("misere play")
+    assert result.code == 0 and result.out.startswith("misère play")
     assert "you moved last and lose" in result.out
     assert_one_line_error(cli("analyze", "nim", "x", "--misere"), "expected a heap size")
     assert_one_line_error(cli("analyze", "kayles", "3", "--misere", "--bogus"), "--bogus")

@@ -163,7 +163,7 @@ def test_tame_sums_of_any_size_without_a_quotient(monkeypatch) -> None:  # type:
     rng = random.Random(3)
     parts = [rng.randint(1, 4) for _ in range(600)]
     expected = quotient(game).outcome(parts)
-    monkeypatch.setattr(search, "_quotient_for", lambda game, parts: None)
+    monkeypatch.setattr(search, "_quotient_for", lambda game, parts, budget: None)
     fresh = find("kayles")
     assert misere_outcome(fresh, Sum(*parts)) == expected
     assert misere_explanation(fresh, parts)[0].startswith("every heap is tame")

@@ -34,6 +34,7 @@ import math
 import os
 import re
 import sys
+from typing import NoReturn
 
 from ..rules.codes import MAX_CODE_DIGITS, code_options
 from .fastseq import _NAMES
@@ -118,6 +119,8 @@ def answer(args: list[str]) -> bool:
     run = plain_quotient(args)
     if run is None or os.environ.get("GRUNDY_PURE", "") not in ("", "0"):
         return False
+    if sys.stdout is None:  # closed: the CLI says so, in its one line, before any work
+        return False
     code, heaps, seconds, as_json, no_save = run
     try:
         from ..native.compiled import extension
@@ -133,10 +136,13 @@ def answer(args: list[str]) -> bool:
     except ImportError:
         return False
     game = TakeAndBreakCode(_NAMES[code], code) if code in _NAMES else TakeAndBreakCode(code)
-    q = load(game) if heaps is None and seconds is None else None  # type: ignore[arg-type]
+    q = (load(game, misere.DEFAULT_SECONDS)  # type: ignore[arg-type]
+         if heaps is None and seconds is None else None)
     if q is None or not q.certified:
         try:
             q = misere.compute_quotient(game, heaps, seconds, progress)  # type: ignore[arg-type]
+        except MemoryError:  # as the CLI says it (nothing is written yet)
+            _fail("out of memory")
         finally:
             end_progress()
         if q.certified and not no_save:
@@ -146,6 +152,17 @@ def answer(args: list[str]) -> bool:
     sys.stdout.write(text)
     sys.stdout.flush()
     return True
+
+
+def _fail(message: str) -> NoReturn:
+    """End with the CLI's one error line and status 2."""
+    try:
+        if sys.stderr is not None:
+            sys.stderr.write(f"grundy: error: {message}\n")
+            sys.stderr.flush()
+    except (OSError, ValueError):  # no stderr to say it on: the status says it
+        pass
+    sys.exit(2)
 
 
 def progress(line: str) -> None:

@@ -28,12 +28,15 @@ def genus(game: str, position: tuple[str, ...], count: int, as_json: bool) -> No
     the misère values of the position plus nim heaps of 2; it is written as Winning Ways
     writes it (4^146: the tail repeats its last two).  A heap is marked tame when it and
     every position it can reach have a nim heap's genus: sums of such heaps are misère
-    nim on their normal values; wild heaps are not.
+    nim on their normal values; wild heaps are not.  In the JSON, "tame_genus" says
+    whether the genus itself is a nim heap's, and "tame" (heaps only) whether the heap
+    is tame.  The whole answer takes at most 10 s.
     """
     from ..engine import Sum
     from ..play.analysis import parse_position
+    from ..play.misere.genus import MAX_GENUS_SECONDS, heap_genera
     from ..play.misere.genus import genus as genus_of
-    from ..play.misere.genus import heap_genera
+    from ..play.misere.search import forget_misere
     from ..rules.base import is_heap_game
 
     ruleset = resolve_game(game)
@@ -41,19 +44,26 @@ def genus(game: str, position: tuple[str, ...], count: int, as_json: bool) -> No
         parts = parse_position(ruleset, list(position))
         for part in parts:
             ruleset.check_listable(part)
-        g = genus_of(ruleset, Sum(*parts) if len(parts) > 1 else parts[0])
+        try:
+            g = genus_of(ruleset, Sum(*parts) if len(parts) > 1 else parts[0])
+        finally:
+            forget_misere(ruleset)  # freed at once, not slowly at the exit
         if as_json:
             echo_json({"genus": str(g), "normal": g.normal, "misere": g.misere,
-                       "exponent": list(g.exponent), "tame": g.tame})
+                       "exponent": list(g.exponent), "tame_genus": g.tame})
         else:
             click.echo(f"{g}  ({'tame' if g.tame else 'wild'} genus)")
         return
     if not is_heap_game(ruleset):
         fail(f"{game}: give a POSITION (-n lists heaps 0..N-1 of a heap game)")
-    rows = heap_genera(ruleset, count)
+    try:
+        rows = heap_genera(ruleset, count, MAX_GENUS_SECONDS)
+    finally:
+        forget_misere(ruleset)
     if as_json:
         echo_json([{"heap": h, "genus": str(g), "normal": g.normal, "misere": g.misere,
-                    "exponent": list(g.exponent), "tame": t} for h, (g, t) in enumerate(rows)])
+                    "exponent": list(g.exponent), "tame_genus": g.tame, "tame": t}
+                   for h, (g, t) in enumerate(rows)])
         return
     width = max(len(str(g)) for g, _ in rows)
     for h, (g, t) in enumerate(rows):
@@ -82,11 +92,12 @@ def quotient(game: str, heaps: int | None, seconds: float | None, as_json: bool,
     page of the documentation), and `grundy analyze GAME ... --misere` plays by it.
     """
     from ..play.misere.cache import load, save
+    from ..play.misere.quotient import DEFAULT_SECONDS
     from ..play.misere.quotient import quotient as compute
     from ..play.misere.search import use_quotient
 
     ruleset = resolve_game(game)
-    q = load(ruleset) if heaps is None and seconds is None else None
+    q = load(ruleset, DEFAULT_SECONDS) if heaps is None and seconds is None else None
     if q is None or not q.certified:
         try:
             q = compute(ruleset, heaps, seconds, progress)

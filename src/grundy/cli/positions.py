@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import click
@@ -18,7 +20,7 @@ __all__ = ["analyze", "play"]
 @click.argument("game")
 @click.argument("position", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON object.")
-@click.option("--misere", is_flag=True, help="Misere play: the player who moves last loses.")
+@click.option("--misere", is_flag=True, help="Misère play: the player who moves last loses.")
 @click.option("--explain", is_flag=True,
               help="Name the theorem the answer comes from (a closed form, a proved period).")
 def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool,
@@ -32,15 +34,17 @@ def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool,
     petersen; @FILE reads a part from a file: an edge list, U V a line, or a
     board's rows).  Different games add up with + (grundy analyze wythoff 3,5 +
     nim 4 + kayles 7).  With --misere the sum is searched
-    move by move (values do not add up in misere play), so keep such positions
+    move by move (values do not add up in misère play), so keep such positions
     small.
     """
     from ..play.analysis import analyze as compute
     from ..play.analysis import analyze_misere
 
+    _refuse_unknown_options(position)
     ruleset, parts = _read(game, position)
     if misere:
-        found = analyze_misere(ruleset, parts)
+        with _misere_memos(ruleset):
+            found = analyze_misere(ruleset, parts)
         if as_json:
             echo_json({
                 "misere": True,
@@ -70,6 +74,36 @@ def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool,
             click.echo(f"theorem: {line}")
         if explain and not theorems:
             click.echo("theorem: none: the values were searched move by move")
+
+
+#: a word that is an option, not a part of a position (``-3`` is a heap, refused as one)
+_OPTION = re.compile(r"--?[A-Za-z]")
+
+
+def _refuse_unknown_options(words: tuple[str, ...]) -> None:
+    """Click's own error for a word that looks like an option ``analyze`` does not have
+    (it leaves unknown options among the position's words, so that ``-3`` is read, and
+    refused, as a heap)."""
+    import difflib
+
+    for word in words:
+        if _OPTION.match(word):
+            ctx = click.get_current_context()
+            known = [o for p in ctx.command.params for o in p.opts if o.startswith("--")]
+            raise click.NoSuchOption(word.partition("=")[0], ctx=ctx,
+                                     possibilities=difflib.get_close_matches(word, known))
+
+
+@contextmanager
+def _misere_memos(ruleset: Any) -> Iterator[None]:
+    """Drop the misère memos kept on the game afterwards: freed at once they take a
+    fraction of a second, at the interpreter's exit they can take seconds."""
+    from ..play.misere.search import forget_misere
+
+    try:
+        yield
+    finally:
+        forget_misere(ruleset)
 
 
 def _read(game: str, words: tuple[str, ...]) -> tuple[Any, list[Any]]:
@@ -150,7 +184,7 @@ def _part_json(part: Any, game: Any = None) -> Any:
 @click.argument("position", nargs=-1, required=True)
 @click.option("--second", is_flag=True, help="Let grundy move first.")
 @click.option("--seed", type=int, default=None, help="Seed of grundy's random moves when it is losing.")
-@click.option("--misere", is_flag=True, help="Misere play: the player who moves last loses.")
+@click.option("--misere", is_flag=True, help="Misère play: the player who moves last loses.")
 def play(game: str, position: tuple[str, ...], second: bool, seed: int | None,
          misere: bool) -> None:
     """Play GAME from POSITION against grundy, which never misses a winning move.
@@ -164,8 +198,9 @@ def play(game: str, position: tuple[str, ...], second: bool, seed: int | None,
     ruleset = resolve_game(game)
     parts = parse_position(ruleset, position_words(position))
     try:
-        run_match(ruleset, parts, human_first=not second, seed=seed, misere=misere,
-                  ask=_ask, say=click.echo)
+        with _misere_memos(ruleset):
+            run_match(ruleset, parts, human_first=not second, seed=seed, misere=misere,
+                      ask=_ask, say=click.echo)
     except EOFError:  # Ctrl-C is not caught here: it is "aborted", as everywhere
         fail("input ended before the game did")
 

@@ -163,10 +163,11 @@ class MisereAnalysis:
     moves: tuple[Move, ...]
     #: why, when a theory decides it (the quotient's elements and product, tameness)
     why: tuple[str, ...] = ()
+    game: Game | None = field(default=None, compare=False, repr=False)
 
     def describe(self) -> str:
         """A few lines of plain English."""
-        lines = ["misere play: the player who makes the last move loses", *self.why]
+        lines = ["misère play: the player who makes the last move loses", *self.why]
         return "\n".join(lines + _verdict(self.outcome, self.moves)) + "\n"
 
 
@@ -174,7 +175,7 @@ def _verdict(outcome: str, moves: tuple[Move, ...], every: bool = True) -> list[
     """The outcome in words, then the winning moves, one per line."""
     if outcome == "P":
         return ["outcome: P -- the player to move loses against best play"]
-    if not moves:  # only in misere play: the opponent made the last move
+    if not moves:  # only in misère play: the opponent made the last move
         return ["outcome: N -- no move is left: the player to move has won"]
     count = (f"{len(moves)}" if every else
              f"{len(moves)} shown, by the construction (others, if any, are listed only for "
@@ -184,7 +185,11 @@ def _verdict(outcome: str, moves: tuple[Move, ...], every: bool = True) -> list[
 
 
 def analyze_misere(game: Game, parts: Sequence[Any]) -> MisereAnalysis:
-    """Misère outcome and all winning moves of the sum of ``parts`` (:mod:`grundy.play.misere`).
+    """Misère outcome and all winning moves of the sum of ``parts`` (:mod:`grundy.play.misere`),
+    within the misère search's limits (:mod:`grundy.play.misere.search`: one budget of
+    time, sums and memory for the whole question).  A part whose moves cannot be listed
+    in seconds is refused up front, as under normal play (the game's ``move_limit``); the
+    moves are written in the game's own notation, as under normal play.
 
     >>> from grundy.engine import Game
     >>> class Nim(Game):
@@ -193,15 +198,19 @@ def analyze_misere(game: Game, parts: Sequence[Any]) -> MisereAnalysis:
     >>> a = analyze_misere(Nim(), [1, 1, 2])
     >>> a.outcome, [m.describe() for m in a.moves]
     ('N', ['2 -> 1'])
+    >>> from grundy import find
+    >>> chomp = find("chomp")
+    >>> [m.describe() for m in analyze_misere(chomp, [chomp.parse_position("4,2")]).moves]
+    ['4,2 -> 1x2']
     """
-    from .misere import misere_outcome, misere_part_winning_moves
-    from .misere.search import misere_explanation
+    from .misere.search import misere_answer
 
     parts = tuple(parts)
-    outcome = misere_outcome(game, Sum(*parts))
-    pairs = misere_part_winning_moves(game, parts) if outcome == "N" else []
-    return MisereAnalysis(parts, outcome, tuple(Move(i, parts[i], o) for i, o in pairs),
-                          tuple(misere_explanation(game, parts)))
+    for part in parts:
+        game.check_listable(part)
+    outcome, pairs, why = misere_answer(game, parts)
+    return MisereAnalysis(parts, outcome, tuple(Move(i, parts[i], o, game) for i, o in pairs),
+                          tuple(why), game)
 
 
 def parse_position(game: Game, words: Sequence[str]) -> list[Any]:

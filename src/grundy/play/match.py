@@ -32,6 +32,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .analysis import Analysis, MisereAnalysis, Move, OutcomeAnalysis, analyze, analyze_misere, format_part
+from .misere.moves import options_of
 from ..engine import Game, Sum, value
 from ..errors import GrundyError
 from ..rules.closed import OutcomeTheory
@@ -66,7 +67,7 @@ def tidy(game: Game, parts: Sequence[Any]) -> list[Any]:
     if board in ("heaps", "coins"):
         parts = [p for p in parts if p != 0]
     elif board is None:  # a user's game: a heap of 0 with no move changes nothing
-        parts = [p for p in parts if not (p == 0 and not any(True for _ in game.options(p)))]
+        parts = [p for p in parts if not (p == 0 and not options_of(game, p))]
     if board in _COIN_BOARDS:
         counts = Counter(parts)
         seen: set[Any] = set()
@@ -106,14 +107,14 @@ class Match:
         """Every legal move, part by part, in ``options()`` order."""
         return [Move(i, part, option, self.game)
                 for i, part in enumerate(self.parts)
-                for option in self.game.options(part)]
+                for option in options_of(self.game, part)]
 
     def count(self) -> int:
         """How many legal moves there are (each part's options counted once per part value)."""
         total = 0
         for part in self.parts:
             if part not in self._counts:
-                self._counts[part] = sum(1 for _ in self.game.options(part))
+                self._counts[part] = len(options_of(self.game, part))
             total += self._counts[part]
         return total
 
@@ -144,7 +145,7 @@ class Match:
         pick = self.rng.randrange(total)  # a random legal move, without listing them all
         for index, part in enumerate(self.parts):
             if pick < self._counts[part]:
-                return Move(index, part, list(self.game.options(part))[pick], self.game)
+                return Move(index, part, options_of(self.game, part)[pick], self.game)
             pick -= self._counts[part]
         raise AssertionError("unreachable: pick < count")  # pragma: no cover
 
@@ -193,7 +194,7 @@ class Match:
                 raise GrundyError(f"there is no part {words[0]} (parts 1 to {len(self.parts)})")
             right = words[1]
         leaves = self._leaves(right)
-        for option in self.game.options(self.parts[index]):
+        for option in options_of(self.game, self.parts[index]):
             if _leaves(self.game, option) == leaves:
                 return Move(index, self.parts[index], option, self.game)
         shown = " + ".join(format_part(p, self.game) for p in leaves) or "nothing"
@@ -246,7 +247,8 @@ def play(game: Game, parts: Sequence[Any], *, human_first: bool = True, seed: in
     match = Match(game, parts, seed, misere)
     human = human_first
     if misere:
-        say("misere play: whoever makes the last move loses")
+        match.analysis()  # a position past the search's limits is refused before a word
+        say("misère play: whoever makes the last move loses")
     while True:
         say(f"\nposition: {paint(match.show(), '1')}")
         count = match.count()

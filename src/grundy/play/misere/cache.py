@@ -19,7 +19,7 @@ from pathlib import Path
 
 from ...engine import Game
 from ...errors import GrundyError
-from .quotient import Quotient, verify
+from .quotient import Quotient, Unverified, verify
 
 __all__ = ["cache_dir", "load", "save"]
 
@@ -49,8 +49,9 @@ def _warn(message: str) -> None:
         pass
 
 
-def load(game: Game) -> Quotient | None:
-    """The cached quotient of ``game`` (None if there is none, or it is not trusted)."""
+def load(game: Game, seconds: float | None = None) -> Quotient | None:
+    """The cached quotient of ``game`` (None if there is none, or it is not trusted, or
+    its verification takes more than ``seconds``)."""
     path = _path(game)
     if path is None or not path.is_file():
         return None
@@ -65,7 +66,11 @@ def load(game: Game) -> Quotient | None:
               f"{getattr(game, 'notation', '')}; not used")
         return None
     try:
-        good = verify(game, q)
+        good = verify(game, q, seconds)
+    except Unverified:
+        _warn(f"the cached misère quotient {path} is not verified within {seconds:g} s "
+              "here; not used")
+        return None
     except GrundyError:
         good = False
     if not good:

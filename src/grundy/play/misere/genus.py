@@ -28,14 +28,17 @@ from typing import Any
 
 from ...engine import Game, Sum, mex, value
 from ...errors import GrundyError
+from .moves import has_move, options_of
 
 __all__ = ["MAX_GENUS_SECONDS", "MAX_GENUS_STATES", "Genus", "genus", "heap_genera",
            "nim_genus"]
 
 #: the most sums (with their nim heaps of 2 and 1) one game's genus memo holds (about
-#: 200 MB), and the most seconds one genus takes
+#: 200 MB), and the most seconds one genus takes (a genus past either limit drops the memo)
 MAX_GENUS_STATES = 10**6
 MAX_GENUS_SECONDS = 10.0
+#: sums valued between two looks at the clock
+_CHECK_EVERY = 256
 #: entries of the exponent computed at most (they alternate much sooner)
 _MAX_ENTRIES = 40
 
@@ -118,7 +121,7 @@ class _Parts:
     def live(self, part: Any) -> bool:
         found = self.alive.get(part)
         if found is None:
-            found = self.alive[part] = next(iter(self.game.options(part)), _NONE) is not _NONE
+            found = self.alive[part] = has_move(self.game, part)
         return found
 
     def options(self, part: Any) -> tuple[tuple[Any, ...], ...]:
@@ -126,14 +129,11 @@ class _Parts:
         if found is None:
             found = self.known[part] = tuple(
                 tuple(p for p in (o.parts if isinstance(o, Sum) else (o,)) if self.live(p))
-                for o in self.game.options(part))
+                for o in options_of(self.game, part))
         return found
 
     def state(self, parts: tuple[Any, ...]) -> tuple[Any, ...]:
         return tuple(sorted((p for p in Sum(*parts).parts if self.live(p)), key=hash))
-
-
-_NONE = object()
 
 
 class _Values:
@@ -143,6 +143,7 @@ class _Values:
         memo = game.__dict__.get("_grundy_genus")
         if memo is None:
             memo = game.__dict__["_grundy_genus"] = ({}, _Parts(game))
+        self.game = game
         self.memo: dict[tuple[Any, ...], int] = memo[0]
         self.search: _Parts = memo[1]
         self.seconds = seconds
@@ -156,11 +157,12 @@ class _Values:
         if found is not None:
             return found
         if len(memo) > MAX_GENUS_STATES:
-            memo.clear()  # the memo is dropped, not kept at its limit
+            self.drop()
             raise GrundyError(f"the genus needs more than {MAX_GENUS_STATES} sums here: "
                               "try a smaller position")
         self.added += 1
-        if self.added % 4096 == 0 and time.monotonic() > self.deadline:
+        if self.added % _CHECK_EVERY == 0 and time.monotonic() > self.deadline:
+            self.drop()
             raise GrundyError(f"the genus needs more than {self.seconds:g} s here: "
                               "try a smaller position")
         search = self.search
@@ -180,6 +182,11 @@ class _Values:
         result = mex(seen) if seen else 1
         memo[key] = result
         return result
+
+    def drop(self) -> None:
+        """Forget the game's memo (a genus past its limits: a memo that large is not kept,
+        and freeing it at once is quicker than at the interpreter's exit)."""
+        self.game.__dict__.pop("_grundy_genus", None)
 
 
 def genus(game: Game, position: Any, seconds: float = MAX_GENUS_SECONDS) -> Genus:
@@ -216,7 +223,7 @@ def heap_genera(game: Game, n: int, seconds: float | None = None
         g = genus(game, h, left)
         hereditary = g.tame
         if hereditary:
-            for o in game.options(h):
+            for o in options_of(game, h):
                 for p in (o.parts if isinstance(o, Sum) else (o,)):
                     if not out[p][1]:  # type: ignore[index]
                         hereditary = False

@@ -144,16 +144,31 @@ def power_index(table: Table, x: int) -> tuple[int, int]:
 class DirectProduct:
     """The direct product of monoids given by their tables; an element is the integer
     ``a * size + c`` for ``a`` of the first factor and ``c`` of the product of the others
-    (whose table is built once: the later factors are small)."""
+    (whose table is built once, row by row, calling ``tick`` after each: the later factors
+    are small).
 
-    def __init__(self, tables: Sequence[Table]) -> None:
+    >>> m = DirectProduct([cyclic(1, 1), cyclic(1, 2), cyclic(0, 2)])
+    >>> m.size, m.rest.rows[5], m.mul(5, 5)   # (x^2, z) times (x^2, z) is (x^2, 1)
+    (6, [5, 4, 3, 2, 5, 4], 4)
+    """
+
+    def __init__(self, tables: Sequence[Table], tick: Callable[[], None] | None = None
+                 ) -> None:
         self.base = tables[0]
-        rest = [[0]]
+        rest = Table(1, array("i", [0]))
         for t in tables[1:]:
-            k, tr = t.n, t.rows
-            rest = [[a * k + c for a in ra for c in tc] for ra in rest for tc in tr]
-        self.rest = Table.from_rows(rest)
-        self.size = len(rest)
+            r, k, rd, td = rest.n, t.n, rest.data, t.data
+            data = array("i")
+            for a in range(r):
+                ra = rd[a * r:(a + 1) * r].tolist()
+                for c in range(k):  # row (a, c), column (b, d): (ab, cd)
+                    tc = td[c * k:(c + 1) * k].tolist()
+                    data.extend([x * k + y for x in ra for y in tc])
+                    if tick is not None:
+                        tick()
+            rest = Table(r * k, data)
+        self.rest = rest
+        self.size = rest.n
 
     identity = 0
 

@@ -34,10 +34,11 @@ from typing import Any
 from ...engine import Game, Sum
 from ...errors import GrundyError
 from .monoid import Table
+from .moves import options_of
 from .solver import Pretension, Solver, TooLarge, _Stop, heap_options
 
 __all__ = ["DEFAULT_HEAPS", "DEFAULT_SECONDS", "MAX_HEAPS", "MAX_SECONDS", "Quotient",
-           "compute_quotient", "octal_shape", "quotient"]
+           "Unverified", "compute_quotient", "octal_shape", "quotient", "verify"]
 
 #: heaps computed when not told (Kayles certifies at heap 169)
 DEFAULT_HEAPS = 1000
@@ -119,8 +120,8 @@ class Quotient:
             self.__dict__.get("_structure_cache")
         if cached is not None:
             return cached
-        rows = self.table.rows
-        gens: list[int] = []
+        n, d = self.table.n, self.table.data  # flat: a table of 6000 elements as lists
+        gens: list[int] = []                  # would hold 36 million int objects
         reach = {0}
         for x in self.phi:
             if x not in reach:
@@ -128,7 +129,7 @@ class Quotient:
                 frontier = list(reach)
                 for y in frontier:  # grows while read
                     for g in gens:
-                        z = rows[y][g]
+                        z = d[y * n + g]
                         if z not in reach:
                             reach.add(z)
                             frontier.append(z)
@@ -143,7 +144,7 @@ class Quotient:
             normal[x] = word
             for j, g in enumerate(gens):
                 w = word[:j] + (word[j] + 1,) + word[j + 1:]
-                heapq.heappush(queue, (w[::-1], w, rows[x][g]))
+                heapq.heappush(queue, (w[::-1], w, d[x * n + g]))
         forms = set(normal.values())
         relations: dict[tuple[int, ...], str] = {}
         for x, word in normal.items():
@@ -152,7 +153,7 @@ class Quotient:
                 if w in forms or w in relations:
                     continue
                 if all(w[:i] + (w[i] - 1,) + w[i + 1:] in forms for i in range(k) if w[i]):
-                    relations[w] = f"{_word_text(w)}={_word_text(normal[rows[x][g]])}"
+                    relations[w] = f"{_word_text(w)}={_word_text(normal[d[x * n + g]])}"
         rels = [relations[w] for w in sorted(relations, key=lambda w: w[::-1])]
         found = (gens, normal, rels)
         object.__setattr__(self, "_structure_cache", found)
@@ -189,15 +190,12 @@ class Quotient:
 
     def element(self, heaps: Iterable[int]) -> int:
         """The product of the heaps' elements."""
-        rows = self.__dict__.get("_rows")
-        if rows is None:
-            rows = self.table.rows
-            object.__setattr__(self, "_rows", rows)
+        n, d = self.table.n, self.table.data
         x = 0
         for h, c in Counter(heaps).items():
             y = self.heap_element(h)
-            for _ in range(_reduced_count(rows, y, c)):
-                x = rows[x][y]
+            for _ in range(_reduced_count(self.table, y, c)):
+                x = d[x * n + y]
         return x
 
     def element_word(self, heaps: Iterable[int]) -> str:
@@ -208,40 +206,45 @@ class Quotient:
         return "P" if self.in_p[self.element(heaps)] else "N"
 
     # -- play -------------------------------------------------------------------------
-    def part_winning_moves(self, game: Game, parts: Sequence[int]) -> list[tuple[int, Any]]:
+    def part_winning_moves(self, game: Game, parts: Sequence[int],
+                           check: Callable[[], None] | None = None) -> list[tuple[int, Any]]:
         """The misère winning moves of a sum of heaps: (index of the part, its option).
 
         The product of the other parts is found for each distinct heap by prefix and
         suffix products, so a sum of thousands of heaps costs one pass over its distinct
-        heaps and their options."""
-        rows: list[list[int]] = self.__dict__.get("_rows") or self.table.rows
-        object.__setattr__(self, "_rows", rows)
+        heaps and their options.  ``check`` is called before each heap's options are
+        listed and every few thousand options (it raises to stop: a time limit)."""
+        n, d = self.table.n, self.table.data
         counts = Counter(parts)
         heaps = list(counts)
 
         def power(y: int, c: int) -> int:
             x = 0
-            for _ in range(_reduced_count(rows, y, c)):
-                x = rows[x][y]
+            for _ in range(_reduced_count(self.table, y, c)):
+                x = d[x * n + y]
             return x
 
         elems = [self.heap_element(h) for h in heaps]
         whole = [power(y, counts[h]) for h, y in zip(heaps, elems)]
         prefix = [0]
         for w in whole:
-            prefix.append(rows[prefix[-1]][w])
+            prefix.append(d[prefix[-1] * n + w])
         suffix = [0]
         for w in reversed(whole):
-            suffix.append(rows[suffix[-1]][w])
+            suffix.append(d[suffix[-1] * n + w])
         suffix.reverse()
         good: dict[int, list[Any]] = {}
         for i, h in enumerate(heaps):
-            rest = rows[rows[prefix[i]][suffix[i + 1]]][power(elems[i], counts[h] - 1)]
+            if check is not None:
+                check()
+            rest = d[d[prefix[i] * n + suffix[i + 1]] * n + power(elems[i], counts[h] - 1)]
             wins = []
-            for o in game.options(h):
+            for k, o in enumerate(options_of(game, h)):
+                if check is not None and (k & 4095) == 4095:
+                    check()
                 x = rest
                 for p in (o.parts if isinstance(o, Sum) else (o,)):
-                    x = rows[x][self.heap_element(p)]  # type: ignore[arg-type]
+                    x = d[x * n + self.heap_element(p)]  # type: ignore[arg-type]
                 if self.in_p[x]:
                     wins.append(o)
             good[h] = wins
@@ -274,6 +277,7 @@ class Quotient:
                 self.stopped or "", self.stopped or "")
             lines = [f"misère quotient of {self.game}: partial, Q_{self.heaps} (sums of heaps "
                      f"0..{self.heaps}; stopped at {why}); not certified"]
+            lines += self._growth_note()
         lines.append(f"order |Q| = {self.order}, |P| = {len(self.p_portion)}")
         lines.append(f"presentation: {self.presentation}")
         lines.append(f"P-portion: {{{', '.join(self.word(x) for x in self.p_portion)}}}")
@@ -286,6 +290,35 @@ class Quotient:
         changes = ", ".join(f"{h} (|Q| = {o}, |P| = {p})" for h, o, p in self.changes)
         lines.append(f"the quotient changed at heaps: {changes or 'none'}")
         return lines
+
+    def nim_like_growth(self) -> int | None:
+        """``k`` when the quotient grew as misère nim's does and nowhere else: at heaps 1,
+        2, 4, ..., 2^k (k >= 3), heap 2^j to 2^(j+1) + 2 elements with |P| = 2 (None if
+        not).  Misère nim's quotient grows so at every power of two: it is infinite.
+
+        >>> from grundy import find
+        >>> quotient(find("nim"), heaps=20).nim_like_growth()
+        4
+        """
+        want = [(1, 2, 1)] + [(1 << j, (1 << (j + 1)) + 2, 2) for j in range(1, len(self.changes))]
+        if len(self.changes) >= 4 and list(self.changes) == want:
+            return len(self.changes) - 1
+        return None
+
+    def _growth_note(self) -> list[str]:
+        """What a partial quotient that grows as misère nim's says of itself (nothing for
+        the others)."""
+        k = self.nim_like_growth()
+        if k is None:
+            return []
+        grew = [f"  it grew at heaps 1, 2, 4, ..., {1 << k}, every power of two (to 2^(j+1) + 2 "
+                "elements at heap 2^j), as the quotient of misère nim does, which is infinite",
+                "  (nim heaps m != n of 2 or more are told apart by adding n: n + n is a "
+                "P-position, m + n is not)"]
+        if self.game == "nim":
+            return grew + ["  this is nim: no finite quotient will be certified; grundy decides "
+                           "misère nim by Bouton's rule at once (grundy analyze nim ... --misere)"]
+        return grew + ["  this quotient may be infinite too"]
 
     # -- saving -------------------------------------------------------------------------
     def as_dict(self) -> dict[str, Any]:
@@ -329,7 +362,8 @@ class Quotient:
                 raise bad("the pretending function names an element out of range")
             heaps = data["heaps"]
             if heaps != len(phi) - 1:
-                raise bad("the pretending function does not cover heaps 0..heaps")
+                raise bad(f"the pretending function has {len(phi)} entries, not one for each "
+                          f"heap 0..{heaps!r:.40}")
             changes = tuple((int(h), int(o), int(c)) for h, o, c in data["changes"])
             theorem, pre, per = data["theorem"], data["preperiod"], data["period"]
             if theorem is not None and not (isinstance(theorem, str) and isinstance(pre, int)
@@ -337,19 +371,24 @@ class Quotient:
                 raise bad("a certified quotient needs its theorem, preperiod and period")
             return cls(str(data["game"]), heaps, table, tuple(in_p),
                        tuple(phi), changes, theorem, pre, per, data.get("stopped"))
-        except (KeyError, TypeError, ValueError, OverflowError) as exc:
+        except GrundyError:
+            raise  # said already (a GrundyError is a ValueError: not wrapped again)
+        except KeyError as exc:
+            raise bad(f"no field {exc}") from None
+        except (TypeError, ValueError, OverflowError) as exc:
             raise bad(f"{type(exc).__name__}: {exc}") from None
 
 
-def _reduced_count(rows: list[list[int]], y: int, c: int) -> int:
+def _reduced_count(table: Table, y: int, c: int) -> int:
     """An exponent ``e <= c`` with ``y^e = y^c`` (powers are eventually periodic)."""
     if c < 8:
         return c
+    n, d = table.n, table.data
     seen: dict[int, int] = {}
     x, i = 0, 0
     while x not in seen and i < c:
         seen[x] = i
-        x, i = rows[x][y], i + 1
+        x, i = d[x * n + y], i + 1
     if i == c:
         return c
     start, period = seen[x], i - seen[x]
@@ -438,17 +477,19 @@ def compute_quotient(game: Game, heaps: int | None = None, seconds: float | None
     while solver.heaps < top:
         try:
             solver.next()
+            n = solver.heaps
+            if len(solver.changes) != grown:  # the elements were renumbered: start again
+                periods, grown = _Periods(shape), len(solver.changes)
+                for i, x in enumerate(solver.p.phi[:-1] if shape is not None else ()):
+                    if (i & 255) == 255:
+                        solver._tick()  # each entry costs a pass over the ones before
+                    periods.append(x)
         except _Stop:
             stopped = "time"
             break
         except TooLarge as exc:
             stopped = str(exc)
             break
-        n = solver.heaps
-        if len(solver.changes) != grown:  # the elements were renumbered: start again
-            periods, grown = _Periods(shape), len(solver.changes)
-            for x in solver.p.phi[:-1] if shape is not None else ():
-                periods.append(x)
         if shape is not None:
             periods.append(solver.p.phi[n])
         if n < 400 or n % 16 == 0:
@@ -468,24 +509,33 @@ def compute_quotient(game: Game, heaps: int | None = None, seconds: float | None
                     tuple(solver.changes), theorem, pre, per, None if found else stopped)
 
 
-def verify(game: Game, q: Quotient) -> bool:
+class Unverified(GrundyError):
+    """The verification of a quotient did not end within its time."""
+
+
+def verify(game: Game, q: Quotient, seconds: float | None = None) -> bool:
     """Whether ``q`` is right for every sum of heaps 0..q.heaps of ``game`` (the solver's
-    exact verification), and, if it says so, certified by the periodicity theorem."""
+    exact verification), and, if it says so, certified by the periodicity theorem;
+    :class:`Unverified` when that takes more than ``seconds``."""
     if q.certified:
         found = _certify(q.phi, octal_shape(game))
         if found is None or found[1:] != (q.preperiod, q.period):
             return False
     opts: list[frozenset[int]] = [frozenset() for _ in q.phi]
-    solver = Solver(game)
+    solver = Solver(game, None if seconds is None else time.monotonic() + seconds)
     pre = Pretension(q.table, list(q.in_p), list(q.phi), opts)
     active = []
-    for n in range(1, q.heaps + 1):
-        heaps_opts = heap_options(game, n)
-        solver.heap_opts.append(heaps_opts)
-        if heaps_opts:
-            active.append(n)
-            opts[n] = frozenset(pre.element(o) for o in heaps_opts)
-        elif q.phi[n] != 0:
-            return False
-    failure, _ = solver._failure(pre, active)
+    try:
+        for n in range(1, q.heaps + 1):
+            solver._tick()
+            heaps_opts = heap_options(game, n, solver._tick)
+            if heaps_opts:
+                active.append(n)
+                opts[n] = frozenset(pre.element(o) for o in solver._ticking(heaps_opts))
+            elif q.phi[n] != 0:
+                return False
+        failure, _ = solver._failure(pre, active)
+    except _Stop:
+        raise Unverified(f"the misère quotient of {q.game} is not verified within "
+                         f"{seconds:g} s") from None
     return failure is None

@@ -13,9 +13,13 @@ sum, in this order, by:
    a nim heap's, :mod:`grundy.play.misere.genus`), the sum is misère nim on the heaps'
    normal values;
 4. a **search** of the moves of the whole sum, memoised on the multiset of its parts
-   (parts with no move left are dropped).  It stops with an error past
-   :data:`MAX_POSITIONS` sums, :data:`MAX_SECONDS` seconds, or :data:`MAX_CELLS` parts
-   held at once (a sum of many parts has many moves, each a sum as large).
+   (parts with no move left are dropped).
+
+One question (an outcome, the winning moves, or both with their explanation:
+:func:`misere_answer`) has one budget for all of it, the quotient loaded or computed and
+the tameness looked at included: :data:`MAX_SECONDS` seconds, :data:`MAX_POSITIONS` sums
+searched and :data:`MAX_CELLS` parts held at once (a sum of many parts has many moves,
+each a sum as large); past any of them it stops with a :class:`~grundy.GrundyError`.
 
 >>> from grundy import Game, Sum
 >>> class Nim(Game):
@@ -35,20 +39,23 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine import Game, LoopyGameError, Sum, value
 from ...errors import GrundyError
+from .moves import has_move, options_of
 
 if TYPE_CHECKING:
     from .quotient import Quotient
 
 __all__ = ["MAX_CELLS", "MAX_POSITIONS", "MAX_SECONDS", "QUOTIENT_SECONDS", "TAME_HEAPS",
-           "known_quotient", "misere_explanation", "misere_outcome", "quotient_covers",
-           "misere_part_winning_moves", "misere_winning_moves"]
+           "forget_misere", "known_quotient", "misere_answer", "misere_explanation",
+           "misere_outcome", "misere_part_winning_moves", "misere_winning_moves",
+           "quotient_covers"]
 
 #: sums searched for one question at most (about 6 * 10^4 a second: a few seconds)
 MAX_POSITIONS = 2 * 10**5
 #: and for about this long at most (sums with many parts have many moves each)
 MAX_SECONDS = 5
-#: parts held at once in the sums the search keeps (its memo and its moves): about
-#: 100 MB of tuples; a memo past it is dropped, a question past it stops with an error
+#: parts held at once in the sums the search keeps (its memo, the options it listed and
+#: its moves): about 100 MB of tuples; a memo past it is dropped, a question past twice
+#: it stops with an error
 MAX_CELLS = 4 * 10**6
 #: seconds spent computing a heap game's quotient when a question needs one
 QUOTIENT_SECONDS = 1.0
@@ -56,22 +63,64 @@ QUOTIENT_SECONDS = 1.0
 TAME_HEAPS = 20
 
 
+class _Budget:
+    """The limits of one question: its deadline and the sums searched so far."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.seconds = MAX_SECONDS
+        self.deadline = time.monotonic() + MAX_SECONDS
+        self.explored = 0
+
+    def left(self) -> float:
+        """Seconds left (0 or less: spent)."""
+        return self.deadline - time.monotonic()
+
+    def check(self) -> None:
+        """Raise when the time is spent."""
+        if time.monotonic() > self.deadline:
+            searched = f" ({self.explored} sums searched)" if self.explored else ""
+            raise GrundyError(f"misère analysis needs more than {self.seconds:g} s "
+                              f"here{searched}: {self.advice()}")
+
+    def count(self) -> None:
+        """One more sum searched; raise past :data:`MAX_POSITIONS`."""
+        self.explored += 1
+        if self.explored > MAX_POSITIONS:
+            raise GrundyError(f"misère analysis needs more than {MAX_POSITIONS} sums here: "
+                              f"{self.advice()}")
+
+    def too_large(self) -> GrundyError:
+        return GrundyError(f"misère analysis needs more than {MAX_CELLS} parts held at once "
+                           f"here: {self.advice()}")
+
+    def advice(self) -> str:
+        """Try a smaller position; for a heap game, or compute its quotient (``grundy
+        quotient`` takes heap games only)."""
+        from ...rules.base import is_heap_game
+
+        if is_heap_game(self.game):
+            return (f"try a smaller position (or compute the game's misère quotient: "
+                    f"grundy quotient {self.game.label})")
+        return "try a smaller position"
+
+
 def misere_outcome(game: Game, position: Any) -> str:
     """``"P"`` if the player to move loses ``position`` (or a :class:`Sum`) under misère
     play, else ``"N"``."""
-    return _outcome(game, _parts(position), None)
+    return _outcome(game, _parts(position), _Budget(game))
 
 
-def _outcome(game: Game, parts: tuple[Any, ...], deadline: float | None) -> str:
+def _outcome(game: Game, parts: tuple[Any, ...], budget: _Budget) -> str:
     known = game.misere_outcome_of(parts)  # the game's own theory (Bouton's rule in nim)
     if known is not None:
         return known
-    q = _quotient_for(game, parts)
+    q = _quotient_for(game, parts, budget)
     if q is not None:
         return q.outcome(parts)
-    if _tame(game, parts):
+    if _tame(game, parts, budget):
         return _bouton(game, parts)
-    search = _Search(game, deadline)
+    search = _Search(game, budget)
     return "N" if search.wins(search.state(parts)) else "P"
 
 
@@ -79,12 +128,11 @@ def misere_winning_moves(game: Game, position: Any) -> list[Any]:
     """The moves from ``position`` (or a :class:`Sum`) to misère P-positions, in the order
     of the parts and of ``options()``.  Empty when the outcome is P, and when there is
     no move at all (the player to move has then won: the opponent moved last)."""
+    parts = _parts(position)
+    pairs = _part_winning_moves(game, parts, _Budget(game))
     if not isinstance(position, Sum):
-        return [option for option in game.options(position)
-                if misere_outcome(game, option) == "P"]
-    parts = position.parts
-    return [Sum(*parts[:i], option, *parts[i + 1:])
-            for i, option in misere_part_winning_moves(game, parts)]
+        return [option for _, option in pairs]
+    return [Sum(*parts[:i], option, *parts[i + 1:]) for i, option in pairs]
 
 
 def misere_part_winning_moves(game: Game, parts: Iterable[Any]) -> list[tuple[int, Any]]:
@@ -97,15 +145,45 @@ def misere_part_winning_moves(game: Game, parts: Iterable[Any]) -> list[tuple[in
     >>> misere_part_winning_moves(Nim(), [1, 1, 2])
     [(2, 1)]
     """
-    parts = tuple(parts)
+    return _part_winning_moves(game, tuple(parts), _Budget(game))
+
+
+def _part_winning_moves(game: Game, parts: tuple[Any, ...], budget: _Budget
+                        ) -> list[tuple[int, Any]]:
     if game.misere_outcome_of(parts) is None:
-        q = _quotient_for(game, parts)
+        q = _quotient_for(game, parts, budget)
         if q is not None:
-            return q.part_winning_moves(game, parts)
-    deadline = time.monotonic() + MAX_SECONDS  # one budget for the whole question
-    return [(i, option) for i, part in enumerate(parts) for option in game.options(part)
-            if _outcome(game, tuple(Sum(*parts[:i], option, *parts[i + 1:]).parts),
-                        deadline) == "P"]
+            return q.part_winning_moves(game, parts, budget.check)
+    good: dict[Any, list[Any]] = {}  # equal parts have the same winning moves
+    out: list[tuple[int, Any]] = []
+    for i, part in enumerate(parts):
+        wins = good.get(part)
+        if wins is None:
+            wins = good[part] = []
+            for option in options_of(game, part):
+                budget.check()
+                after = tuple(Sum(*parts[:i], option, *parts[i + 1:]).parts)
+                if _outcome(game, after, budget) == "P":
+                    wins.append(option)
+        out.extend((i, option) for option in wins)
+    return out
+
+
+def misere_answer(game: Game, parts: Iterable[Any]
+                  ) -> tuple[str, list[tuple[int, Any]], list[str]]:
+    """The outcome of a sum given as its parts, its winning moves (as
+    :func:`misere_part_winning_moves` gives them) and why (:func:`misere_explanation`),
+    within one budget.
+
+    >>> from grundy import find
+    >>> misere_answer(find("kayles"), [1, 1, 2])[:2]
+    ('N', [(2, 1)])
+    """
+    parts = tuple(parts)
+    budget = _Budget(game)
+    outcome = _outcome(game, parts, budget)
+    pairs = _part_winning_moves(game, parts, budget) if outcome == "N" else []
+    return outcome, pairs, _explanation(game, parts, budget)
 
 
 def misere_explanation(game: Game, parts: Iterable[Any]) -> list[str]:
@@ -121,16 +199,23 @@ def misere_explanation(game: Game, parts: Iterable[Any]) -> list[str]:
     elements of the parts: 5: c, 7: c
     their product: b^2, in P: the player to move loses
     """
-    parts = tuple(parts)
+    return _explanation(game, tuple(parts), _Budget(game))
+
+
+def _explanation(game: Game, parts: tuple[Any, ...], budget: _Budget) -> list[str]:
     if game.misere_outcome_of(parts) is not None:
         return ["decided by the game's own misère rule"]
-    q = _quotient_for(game, parts)
+    q = _quotient_for(game, parts, budget)
     if q is not None:
         return q.explain(parts)
-    if _tame(game, parts):
+    if _tame(game, parts, budget):
         return ["every heap is tame (its genus, and its positions', are a nim heap's): "
                 "the sum plays as misère nim on the normal values"]
-    return ["decided by a search of the sums reachable (no misère quotient covers it)"]
+    from ...rules.base import is_heap_game
+
+    if is_heap_game(game):
+        return ["decided by a search of the sums reachable (no misère quotient covers it)"]
+    return ["decided by a search of the sums reachable"]
 
 
 def quotient_covers(game: Game, parts: Iterable[Any]) -> bool:
@@ -142,13 +227,21 @@ def quotient_covers(game: Game, parts: Iterable[Any]) -> bool:
     >>> quotient_covers(find("kayles"), [400] * 1000)
     True
     """
-    return _quotient_for(game, tuple(parts)) is not None
+    return _quotient_for(game, tuple(parts), _Budget(game)) is not None
 
 
 def known_quotient(game: Game) -> Quotient | None:
     """The misère quotient this session knows for ``game`` (computed or loaded), if any."""
     q: Quotient | None = game.__dict__.get("_grundy_quotient")
     return q
+
+
+def forget_misere(game: Game) -> None:
+    """Drop the memos of the misère search and of the genera kept on ``game`` (its
+    quotient stays): freeing a large memo at once is much quicker than at the
+    interpreter's exit, where it can take seconds."""
+    for key in ("_grundy_misere", "_grundy_genus"):
+        game.__dict__.pop(key, None)
 
 
 def _heaps_only(game: Game, parts: tuple[Any, ...]) -> bool:
@@ -158,22 +251,24 @@ def _heaps_only(game: Game, parts: tuple[Any, ...]) -> bool:
         isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in parts)
 
 
-def _quotient_for(game: Game, parts: tuple[Any, ...]) -> Quotient | None:
-    """The quotient that decides this sum of heaps, found or computed once per game."""
+def _quotient_for(game: Game, parts: tuple[Any, ...], budget: _Budget) -> Quotient | None:
+    """The quotient that decides this sum of heaps, found or computed once per game
+    (loaded and verified, or computed, within the question's budget)."""
     if not parts or not _heaps_only(game, parts):
         return None
     memo = game.__dict__
     q: Quotient | None = memo.get("_grundy_quotient")
-    if q is None and not memo.get("_grundy_quotient_tried"):
+    if q is None and not memo.get("_grundy_quotient_tried") and budget.left() > 0:
         memo["_grundy_quotient_tried"] = True
         from .cache import load
 
-        q = load(game)
-        if q is None:
+        q = load(game, budget.left())
+        left = budget.left()
+        if q is None and left > 0:
             from .quotient import quotient
 
             try:
-                q = quotient(game, seconds=QUOTIENT_SECONDS)
+                q = quotient(game, seconds=min(QUOTIENT_SECONDS, left))
             except GrundyError:
                 q = None
         memo["_grundy_quotient"] = q
@@ -188,16 +283,20 @@ def use_quotient(game: Game, q: Quotient) -> None:
     game.__dict__["_grundy_quotient_tried"] = True
 
 
-def _tame(game: Game, parts: tuple[Any, ...]) -> bool:
+def _tame(game: Game, parts: tuple[Any, ...], budget: _Budget) -> bool:
     if not parts or not _heaps_only(game, parts) or max(parts) > TAME_HEAPS:
         return False
     known: list[bool] | None = game.__dict__.get("_grundy_tame")
     top = max(parts)
     if known is None or len(known) <= top:
+        left = budget.left()
+        if left <= 0:
+            return False  # no time to look (not kept: another question may)
         from .genus import heap_genera
 
         try:
-            known = [t for _, t in heap_genera(game, TAME_HEAPS + 1, QUOTIENT_SECONDS)]
+            known = [t for _, t in heap_genera(game, TAME_HEAPS + 1,
+                                               min(QUOTIENT_SECONDS, left))]
         except GrundyError:
             known = [False] * (TAME_HEAPS + 1)
         game.__dict__["_grundy_tame"] = known
@@ -219,7 +318,6 @@ def _parts(position: Any) -> tuple[Any, ...]:
     return position.parts if isinstance(position, Sum) else (position,)
 
 
-_NONE = object()
 State = tuple[Any, ...]  # a sum's parts, ordered by hash (equal sums: the same tuple, as a rule)
 
 
@@ -232,31 +330,42 @@ class _Search:
     second look at the same sum, never a wrong answer.
     """
 
-    def __init__(self, game: Game, deadline: float | None = None) -> None:
+    def __init__(self, game: Game, budget: _Budget) -> None:
         self.game = game
-        self.deadline = deadline
+        self.budget = budget
         memo = game.__dict__.get("_grundy_misere")
         if memo is None or memo[3][0] > MAX_CELLS:  # a memo too large is dropped
             memo = game.__dict__["_grundy_misere"] = ({}, {}, {}, [0])
         self.wins_memo: dict[State, bool] = memo[0]  # state -> the player to move wins
         self.options_memo: dict[Any, tuple[State, ...]] = memo[1]  # part -> options' live parts
         self.live_memo: dict[Any, bool] = memo[2]  # part -> it has a move
-        self.memo_cells: list[int] = memo[3]  # parts held in wins_memo's keys
+        self.memo_cells: list[int] = memo[3]  # parts held in the memos
 
     def options(self, part: Any) -> tuple[State, ...]:
         """The options of a part, each as the parts it leaves that still have a move."""
         known = self.options_memo.get(part)
         if known is None:
-            known = self.options_memo[part] = tuple(
-                tuple(p for p in (o.parts if isinstance(o, Sum) else (o,)) if self.live(p))
-                for o in self.game.options(part))
+            budget = self.budget
+            budget.check()
+            out = []
+            for k, o in enumerate(options_of(self.game, part)):
+                if (k & 1023) == 1023:
+                    budget.check()
+                out.append(tuple(p for p in (o.parts if isinstance(o, Sum) else (o,))
+                                 if self.live(p)))
+            known = self.options_memo[part] = tuple(out)
+            self.memo_cells[0] += len(known) + sum(map(len, known))
+            if self.memo_cells[0] > 2 * MAX_CELLS:
+                raise budget.too_large()
         return known
 
     def live(self, part: Any) -> bool:
         """Whether a part has a move (parts without one are dropped from sums)."""
         known = self.live_memo.get(part)
         if known is None:
-            known = self.live_memo[part] = next(iter(self.game.options(part)), _NONE) is not _NONE
+            self.budget.check()  # a game may list every option to give the first
+            known = self.live_memo[part] = has_move(self.game, part)
+            self.memo_cells[0] += 1
         return known
 
     def state(self, parts: tuple[Any, ...]) -> State:
@@ -264,10 +373,11 @@ class _Search:
         return tuple(sorted((p for p in Sum(*parts).parts if self.live(p)), key=hash))
 
     def moves(self, state: State) -> list[State]:
+        self.budget.check()
         width = sum(len(self.options(part)) for part in state)
         if width * len(state) > MAX_CELLS:
             raise GrundyError(f"misère analysis: a sum of {len(state)} parts has {width} "
-                              "moves, too many to search here (no misère quotient covers it)")
+                              f"moves, too many to search here: {self.budget.advice()}")
         out = set()
         for i, part in enumerate(state):
             rest = state[:i] + state[i + 1:]
@@ -282,10 +392,9 @@ class _Search:
         # each frame: [state, its moves, index of the next move, move waiting for its answer]
         stack: list[list[Any]] = [[root, self.moves(root), 0, None]]
         on_stack = {root}
-        explored = 0
-        deadline = self.deadline or time.monotonic() + MAX_SECONDS
         held = len(root) * len(stack[0][1])  # parts in the moves of the frames
         cells = self.memo_cells
+        budget = self.budget
         while stack:
             frame = stack[-1]
             state, moves, index, waiting = frame
@@ -300,19 +409,13 @@ class _Search:
                     nxt = moves[index]
                     if nxt in on_stack:
                         raise LoopyGameError(Sum(*nxt))
-                    explored += 1
-                    if explored > MAX_POSITIONS or (
-                            explored % 64 == 0 and time.monotonic() > deadline):
-                        raise GrundyError(f"misère analysis needs more than {explored} sums "
-                                          f"or {MAX_SECONDS} s here: try a smaller position "
-                                          "(or compute the game's quotient: grundy quotient)")
+                    budget.count()
                     frame[2], frame[3] = index + 1, nxt
                     on_stack.add(nxt)
                     moves_next = self.moves(nxt)
                     held += len(nxt) * len(moves_next)
                     if held + cells[0] > 2 * MAX_CELLS:
-                        raise GrundyError(f"misère analysis needs more than {MAX_CELLS} parts "
-                                          "held at once here: try a smaller position")
+                        raise budget.too_large()
                     stack.append([nxt, moves_next, 0, None])
                     continue
                 else:

@@ -34,23 +34,36 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import math
 import sys
 import time
 from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine import Game, Sum
+from ...engine import Game, RulesetError, Sum
 from ...errors import GrundyError
 from .monoid import DirectProduct, Table, cyclic, power_index, reduce, reduce_compiled
 
-__all__ = ["Pretension", "Solver", "TooLarge", "heap_options"]
+__all__ = ["MAX_FACTORS", "MAX_HEAP_OPTIONS", "MAX_KEPT_OPTIONS", "Pretension", "Solver",
+           "TooLarge", "heap_options", "option_count"]
 
 #: the most elements a candidate monoid may reach before it is given up
 MAX_CANDIDATE = 60_000
 #: the largest quotient kept (its table is |Q|^2 integers)
 MAX_ORDER = 6000
+#: the most options of one heap the solver lists (about 100 MB of tuples: heap 3500 of
+#: 0.f has more); the partial quotient stops before such a heap
+MAX_HEAP_OPTIONS = 10**6
+#: the most options kept for the expansions to come (about 200 MB); the options of the
+#: heaps past it are listed again when an expansion needs them
+MAX_KEPT_OPTIONS = 2 * 10**6
+#: the most elements of the cyclic factors a recalibration splits off, together (their
+#: product's table is this squared, in int32: 16 MB); larger splits are not tried
+MAX_FACTORS = 2048
+#: options turned into elements between two looks at the clock
+_CHUNK = 1 << 14
 
 
 def compiled_kernel() -> Any:
@@ -99,29 +112,76 @@ class Pretension:
         return x
 
 
-def heap_options(game: Game, n: int) -> list[tuple[int, ...]]:
+def option_count(game: Game, n: int) -> int | None:
+    """How many options heap ``n`` of a take-and-break code has (the game's ``digits``),
+    counted without listing them; None for other games.
+
+    >>> from grundy import find
+    >>> option_count(find("0.f"), 9), len(find("0.f").misere_options(9)), option_count(find("nim"), 9)
+    (10, 10, None)
+    """
+    digits = getattr(game, "digits", None)
+    if not isinstance(digits, tuple) or not all(type(d) is int for d in digits):
+        return None
+    total = 0
+    for k, d in enumerate(digits[:n + 1]):
+        rest = n - k
+        total += bool(d & 1 and rest == 0) + bool(d & 2 and rest)
+        if d & 4 and rest >= 2:
+            total += rest // 2  # two heaps a + b = rest, a <= b
+        if d & 8 and rest >= 3:
+            total += (rest * rest + 6) // 12  # three heaps: the partitions of rest in 3
+    return total
+
+
+def _too_many(game: Game, n: int) -> TooLarge:
+    return TooLarge(f"{game.label}: heap {n} has more than {MAX_HEAP_OPTIONS} options, more "
+                    "than the solver lists")
+
+
+def heap_options(game: Game, n: int, tick: Callable[[], None] | None = None
+                 ) -> list[tuple[int, ...]]:
     """The options of heap ``n`` as tuples of heaps (empty heaps dropped); a game may
     give them so itself (``misere_options(n)``, as the command line's octal fast path
-    does)."""
+    does).  :class:`TooLarge` past :data:`MAX_HEAP_OPTIONS` options; an exception of the
+    ruleset is a :class:`~grundy.engine.RulesetError`; ``tick`` is called now and then."""
+    count = option_count(game, n)
+    if count is not None and count > MAX_HEAP_OPTIONS:
+        raise _too_many(game, n)
     listed = getattr(game, "misere_options", None)
-    if listed is not None:
-        found: list[tuple[int, ...]] = listed(n)
-        return found
-    out: list[tuple[int, ...]] = []
-    for o in game.options(n):
-        parts: tuple[Any, ...] = o.parts if isinstance(o, Sum) else (o,)
-        if all(type(p) is int and 0 <= p < n for p in parts):  # the usual case, at once
-            out.append(tuple(p for p in parts if p))
-            continue
-        heaps: list[int] = []
-        for p in parts:
-            if isinstance(p, bool) or not hasattr(p, "__index__") or not 0 <= p < n:
-                raise GrundyError(f"{game.label}: heap {n} has an option {o!r} that is not "
-                                  "a sum of smaller heaps: no misère quotient is computed for it")
-            if p:
-                heaps.append(int(p))
-        out.append(tuple(heaps))
-    return out
+    try:
+        if listed is not None:
+            found: list[tuple[int, ...]] = listed(n)
+            if len(found) > MAX_HEAP_OPTIONS:
+                raise _too_many(game, n)
+            return found
+        out: list[tuple[int, ...]] = []
+        for o in game.options(n):
+            if (len(out) & (_CHUNK - 1)) == _CHUNK - 1:
+                if len(out) >= MAX_HEAP_OPTIONS:
+                    raise _too_many(game, n)
+                if tick is not None:
+                    tick()
+            parts: tuple[Any, ...] = o.parts if isinstance(o, Sum) else (o,)
+            if all(type(p) is int and 0 <= p < n for p in parts):  # the usual case, at once
+                out.append(tuple(p for p in parts if p))
+                continue
+            heaps: list[int] = []
+            for p in parts:
+                if isinstance(p, bool) or not hasattr(p, "__index__") or not 0 <= p < n:
+                    raise GrundyError(f"{game.label}: heap {n} has an option {o!r} that is "
+                                      "not a sum of smaller heaps: no misère quotient is "
+                                      "computed for it")
+                if p:
+                    heaps.append(int(p))
+            out.append(tuple(heaps))
+        if len(out) > MAX_HEAP_OPTIONS:
+            raise _too_many(game, n)
+        return out
+    except (GrundyError, _Stop):
+        raise
+    except Exception as exc:  # the ruleset's own fault, named as the engine names it
+        raise RulesetError(game, n, exc) from exc
 
 
 def _key(word: tuple[int, ...]) -> tuple[int, ...]:
@@ -138,7 +198,9 @@ class Solver:
         self.deadline = deadline
         self.progress = progress
         self.p = Pretension(Table.from_rows([[0]]), [False], [0], [frozenset()])
-        self.heap_opts: list[list[tuple[int, ...]]] = [[]]
+        #: the options of each heap (None: past :data:`MAX_KEPT_OPTIONS`, listed again)
+        self.heap_opts: list[list[tuple[int, ...]] | None] = [[]]
+        self.kept = 0  # options held in heap_opts
         self.active: list[int] = []  # heaps with a move
         self.lower: dict[int, list[frozenset[int]]] = {}
         self.masks: list[int] | None = None  # {z : xz in P} of each element x, as bits
@@ -152,6 +214,17 @@ class Solver:
     def _tick(self) -> None:
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise _Stop
+
+    def _options(self, h: int) -> list[tuple[int, ...]]:
+        """The options of heap ``h`` (kept, or listed again)."""
+        found = self.heap_opts[h]
+        return heap_options(self.game, h, self._tick) if found is None else found
+
+    def _ticking(self, items: list[tuple[int, ...]]) -> Iterator[tuple[int, ...]]:
+        """``items`` one by one, with a look at the clock every :data:`_CHUNK` of them."""
+        for start in range(0, len(items), _CHUNK):
+            self._tick()
+            yield from items[start:start + _CHUNK]
 
     # -- verification ------------------------------------------------------------------
     def _words_least(self, p: Pretension, active: list[int]) -> dict[int, tuple[int, ...]]:
@@ -326,7 +399,7 @@ class Solver:
                     x = mul(x, phi[h])
             return x
 
-        t = [list({prod(o) for o in self.heap_opts[h]}) for h in active]
+        t = [list({prod(o) for o in self._ticking(self._options(h))}) for h in active]
         gens = [phi[h] for h in active]
         kernel = compiled_kernel()
         if kernel is not None:
@@ -416,23 +489,27 @@ class Solver:
     def next(self) -> None:
         """Compute Q_(n+1) from Q_n (raises :class:`_Stop` when the budget is spent,
         leaving Q_n as it was)."""
+        self._tick()
         m = len(self.p.phi)
-        opts = heap_options(self.game, m)
+        opts = heap_options(self.game, m, self._tick)
         if not opts:
             self.heap_opts.append([])
             self.p.phi.append(0)
             self.p.options.append(frozenset())
             return
-        self.heap_opts.append(opts)
+        kept = len(opts) if self.kept + len(opts) <= MAX_KEPT_OPTIONS else 0
+        self.heap_opts.append(opts if kept else None)
+        self.kept += kept
         try:
             self._add(m, opts)
         except BaseException:
             self.heap_opts.pop()
+            self.kept -= kept
             raise
 
     def _add(self, m: int, opts: list[tuple[int, ...]]) -> None:
         p = self.p
-        tm = frozenset(p.element(o) for o in opts)
+        tm = frozenset(p.element(o) for o in self._ticking(opts))
         is_p = not any(p.in_p[y] for y in tm)
         if self.masks is None:
             self.masks = _p_masks(p)
@@ -490,7 +567,9 @@ class Solver:
                 for j, h in chosen:
                     index = max(power_index(trial.table, trial.phi[h])[0], failure[j] - 1, 1)
                     tables.append(cyclic(index, 2))
-                monoid = DirectProduct(tables)
+                if math.prod(t.n for t in tables[1:]) > MAX_FACTORS:
+                    continue  # its factors' table alone would be too large: not tried
+                monoid = DirectProduct(tables, self._tick)
                 phi = {h: monoid.element(trial.phi[h]) for h in active}
                 stride = monoid.size
                 for j, h in chosen:  # the generator of its own factor (mixed radix)

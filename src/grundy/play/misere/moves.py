@@ -1,0 +1,42 @@
+"""The moves of a position as the misère tools list them: a ruleset's ``options()`` that
+raises is reported as the engine reports it under normal play
+(:class:`grundy.engine.RulesetError`: the class, the position, the exception and the line
+of the ruleset's file), never as an internal error.
+
+>>> from grundy import Game
+>>> class Broken(Game):
+...     def options(self, n):
+...         return [n // (n - 2)]
+>>> options_of(Broken(), 3), has_move(Broken(), 3)
+([3], True)
+>>> options_of(Broken(), 2)
+Traceback (most recent call last):
+...
+grundy.engine.RulesetError: Broken.options(2) raised ZeroDivisionError: integer division or modulo by zero (<doctest grundy.play.misere.moves[1]>, line 3)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import Game, RulesetError, _options
+from ...errors import GrundyError
+
+__all__ = ["has_move", "options_of"]
+
+_NONE = object()
+
+
+def options_of(game: Game, part: Any) -> list[Any]:
+    """The options of ``part`` as a list (the engine's own listing)."""
+    return _options(game, part)
+
+
+def has_move(game: Game, part: Any) -> bool:
+    """Whether ``part`` has a move (only its first option is asked for)."""
+    try:
+        return next(iter(game.options(part)), _NONE) is not _NONE
+    except GrundyError:
+        raise
+    except Exception as exc:
+        raise RulesetError(game, part, exc) from exc
