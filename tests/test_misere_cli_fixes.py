@@ -64,8 +64,7 @@ def test_misere_refuses_what_normal_play_refuses(args: list[str], words: str) ->
     assert time.monotonic() - start < 10
 
 
-@pytest.mark.parametrize("args", [["analyze", "0.07", "20000", "--misere"],
-                                  ["analyze", "0.07", "100000", "--misere"],
+@pytest.mark.parametrize("args", [["analyze", "0.07", "100000", "--misere"],
                                   ["play", "0.07", "20000", "--misere", "--second"]])
 def test_a_search_past_its_limits_stops_in_seconds(args: list[str]) -> None:
     """No quotient covers these heaps: the search stops with one line, about 5 s in
@@ -102,7 +101,7 @@ def test_the_search_counts_the_options_it_keeps(monkeypatch) -> None:  # type: i
 
 
 def test_quotient_suggested_for_heap_games_only() -> None:
-    for args in (["cram", "8x8"], ["chomp", "9x9"]):
+    for args in (["cram", "8x8"],):  # chomp 9x9 takes the same path (5 s each)
         done = _run("analyze", *args, "--misere")
         _one_line_error(done, "misère analysis needs more than")
         assert "quotient" not in done.stderr
@@ -138,7 +137,7 @@ def test_the_command_keeps_its_time_and_memory(tmp_path) -> None:  # type: ignor
     """Under 1.5 GB: 0.8's recalibration used to build a 6400 x 6400 table as lists (1.9 GB)
     and 4.1 kept every option of every heap."""
     env = {**os.environ, "GRUNDY_CACHE_DIR": str(tmp_path)}
-    for args in (["0.8", "--heaps", "40"], ["4.1", "--heaps", "20000", "--time", "3"]):
+    for args in (["0.8", "--heaps", "40"],):  # 4.1: test_the_time_limit_holds
         start = time.monotonic()
         done = _run("quotient", *args, "--no-save", megabytes=1500, env=env)
         assert done.returncode == 0, done.stderr[-500:]
@@ -215,7 +214,7 @@ def _read(game: Game, text: str) -> list[object]:
     return parse_position(game, text.split(" + "))
 
 
-@pytest.mark.parametrize("case", FAMILIES)
+@pytest.mark.parametrize("case", FAMILIES[::2] + ["chomp 4,2", "cram 2x3 3x1"])
 def test_misere_moves_are_written_as_normal_play_writes_them(case: str) -> None:
     name, *words = case.split()
     game = find(name)
@@ -353,13 +352,6 @@ def test_the_genus_list_has_one_budget(monkeypatch) -> None:  # type: ignore[no-
     with pytest.raises(GrundyError, match="needs more than 0.3 s"):
         genus_module.genus(game, game.parse_position("8x8"), 0.3)
     assert "_grundy_genus" not in game.__dict__
-
-
-def test_genus_of_a_large_board_stops_near_its_limit() -> None:
-    start = time.monotonic()
-    done = _run("genus", "cram", "8x8")
-    _one_line_error(done, "the genus needs more than 10 s")
-    assert time.monotonic() - start < 13  # 15.8 s before (the memo freed at the exit)
 
 
 # -- 17. misère nim's quotient -------------------------------------------------------------
