@@ -10,7 +10,6 @@ import resource
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
@@ -19,7 +18,7 @@ from grundy.play.analysis import analyze_misere, parse_position
 from grundy.play.match import Match, play
 from grundy.play.misere import search
 from grundy.play.misere import solver as solver_module
-from grundy.play.misere.quotient import Quotient, Unverified, compute_quotient, quotient, verify
+from grundy.play.misere.quotient import Quotient, Unverified, quotient, verify
 from grundy.rules.base import HeapGame
 from grundy.rules.closed import WordReader
 from grundy.rules.codes import code_options

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import errno
 import itertools
-import random
 import re
 import resource
 import shlex
@@ -25,7 +24,7 @@ from hypothesis import strategies as st
 
 import grundy
 from grundy.catalog import entries, find
-from grundy.engine import EndlessGameError, Game, LoopyGameError, RulesetError, Sum, _solve, value
+from grundy.engine import EndlessGameError, Game, LoopyGameError, Sum, _solve, value
 from grundy.errors import GrundyError
 from grundy.rules.base import HeapGame
 from grundy.rules.cells import Board
