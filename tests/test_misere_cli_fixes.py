@@ -27,13 +27,17 @@ from support import assert_one_line_error
 
 
 def _run(*args: str, megabytes: int = 3000, seconds: float = 60,
-         input: str | None = None, env: dict[str, str] | None = None
-         ) -> subprocess.CompletedProcess[str]:
-    """``grundy ARGS`` under a memory limit and a time limit."""
+         input: str | None = None, env: dict[str, str] | None = None,
+         budget: float | None = None) -> subprocess.CompletedProcess[str]:
+    """``grundy ARGS`` under a memory limit and a time limit (with the misère search's
+    budget set to ``budget`` seconds, so that a test waits out less than its 5 s)."""
     def limit() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (megabytes << 20, megabytes << 20))
 
-    return subprocess.run([sys.executable, "-m", "grundy", *args], capture_output=True,
+    command = [sys.executable, "-m", "grundy"] if budget is None else [
+        sys.executable, "-c", "import grundy.play.misere.search as s; "
+        f"s.MAX_SECONDS = {budget}; from grundy.cli.console import main; main()"]
+    return subprocess.run([*command, *args], capture_output=True,
                           text=True, timeout=seconds, preexec_fn=limit, input=input, env=env)
 
 
@@ -69,7 +73,7 @@ def test_a_search_past_its_limits_stops_in_seconds(args: list[str]) -> None:
     """No quotient covers these heaps: the search stops with one line, about 5 s in
     (the reviewer's runs took 30-110 s, or were killed), nothing written before it."""
     start = time.monotonic()
-    done = _run(*args, input="q\n")
+    done = _run(*args, input="q\n", budget=1)
     took = time.monotonic() - start
     _one_line_error(done, "misère analysis needs more than")
     assert "grundy quotient 0.07" in done.stderr  # a heap game: its quotient may help
@@ -101,7 +105,7 @@ def test_the_search_counts_the_options_it_keeps(monkeypatch) -> None:  # type: i
 
 def test_quotient_suggested_for_heap_games_only() -> None:
     for args in (["cram", "8x8"],):  # chomp 9x9 takes the same path (5 s each)
-        done = _run("analyze", *args, "--misere")
+        done = _run("analyze", *args, "--misere", budget=1)
         _one_line_error(done, "misère analysis needs more than")
         assert "quotient" not in done.stderr
 
