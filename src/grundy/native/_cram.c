@@ -188,6 +188,16 @@ static inline void better(uint64_t image, int h, int w, uint64_t *best, int *bh,
     }
 }
 
+/* an h x w board transposed (a w x h board): one pass over its cells */
+static inline uint64_t transpose(uint64_t m, int h, int w)
+{
+    const Shape *s = shape_of(h, w);
+    uint64_t t = 0;
+    for (uint64_t rest = m; rest; rest &= rest - 1)
+        t |= (uint64_t)1 << s->transpose[__builtin_ctzll(rest)];
+    return t;
+}
+
 /* the canonical form of a cropped h x w component: the least (H, W, image) of its eight
  * images.  The four that keep the rows as rows are a half turn and row flips (a few word
  * operations), the other four the same of the transpose (one pass over the cells); the
@@ -199,11 +209,7 @@ static uint64_t canonical(uint64_t m, int h, int w, int *H, int *W)
     uint64_t best = m;
     int bh = h, bw = w;
     if (h > w) { /* every transposed image is lower: start from the transpose */
-        const Shape *s = shape_of(h, w);
-        uint64_t t = 0;
-        for (uint64_t rest = m; rest; rest &= rest - 1)
-            t |= (uint64_t)1 << s->transpose[__builtin_ctzll(rest)];
-        best = m = t;
+        best = m = transpose(m, h, w);
         bh = h = w;
         bw = w = n / h;
     }
@@ -212,10 +218,7 @@ static uint64_t canonical(uint64_t m, int h, int w, int *H, int *W)
     better(flip_rows(m, h, w), h, w, &best, &bh, &bw);
     better(flip_rows(turned, h, w), h, w, &best, &bh, &bw);
     if (h == w) { /* a square: its transposed images too */
-        const Shape *s = shape_of(h, w);
-        uint64_t t = 0;
-        for (uint64_t rest = m; rest; rest &= rest - 1)
-            t |= (uint64_t)1 << s->transpose[__builtin_ctzll(rest)];
+        uint64_t t = transpose(m, h, w);
         uint64_t t_turned = half_turn(t, n);
         better(t, w, h, &best, &bh, &bw);
         better(t_turned, w, h, &best, &bh, &bw);
