@@ -94,6 +94,64 @@ static int stack_top = 0;
 #define PROBES 8
 #define BAD 255
 #define UNKNOWN 254
+#define NOT_IN 253             /* search(): the value is not in the set asked about */
+
+/* A set of values 0..127, one bit each (a board of 64 cells has at most 112 moves, so
+ * every board's value is in it). */
+typedef unsigned __int128 Set;
+#define ALL (~(Set)0)
+
+static inline Set bit(int v) { return (Set)1 << v; }
+static inline Set below(int n) { return n >= 128 ? ALL : bit(n) - 1; } /* 0 .. n - 1 */
+static inline int lowest(Set s)  /* s != 0 */
+{
+    uint64_t lo = (uint64_t)s;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(s >> 64));
+}
+static inline int largest(Set s)  /* s != 0 */
+{
+    uint64_t hi = (uint64_t)(s >> 64);
+    return hi ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll((uint64_t)s);
+}
+static Set xored(Set s, int x)  /* {v ^ x : v in s}; x < 128 */
+{
+    if (x == 0)
+        return s;
+    Set out = 0;
+    for (; s; s &= s - 1)
+        out |= bit(lowest(s) ^ x);
+    return out;
+}
+
+/* The values a component may still have, in Beling and Rogalski's search: n + 1 values at
+ * first (n moves), and one fewer after each option looked at, so one is left at the end.
+ * `low` holds those below 128, `above` counts the rest (all of 128 .. 127 + above). */
+typedef struct {
+    Set low;
+    int above;
+} Pool;
+
+static inline Pool pool_of(int moves)
+{
+    Pool p = {below(moves + 1), moves + 1 > 128 ? moves + 1 - 128 : 0};
+    return p;
+}
+static inline Set pool_but_largest(Pool p) { return p.above ? p.low : p.low & ~bit(largest(p.low)); }
+static inline void pool_drop_largest(Pool *p, Set but_largest)
+{
+    if (p->above)
+        p->above--;
+    else
+        p->low = but_largest;
+}
+/* take away the value v if the pool holds it, else its largest */
+static inline void pool_drop(Pool *p, int v, Set but_largest)
+{
+    if (v < 128 && ((p->low >> v) & 1))
+        p->low &= ~bit(v);
+    else
+        pool_drop_largest(p, but_largest);
+}
 
 /* per shape: where each cell goes in the transpose, and column masks */
 typedef struct {
@@ -303,10 +361,10 @@ static int look(uint64_t m, uint16_t shape)
     return e == NULL || e->value == UNKNOWN ? -1 : e->value;
 }
 
-/* keep the value of m, or (value UNKNOWN) that m has not the value `not`: in m's slot, an
+/* keep the value of m, or (value UNKNOWN) that m has none of the values `not` (bits 0..31): in m's slot, an
  * empty one, or the one of the smallest board among the 8 (a slot of an unknown value
  * goes first, and an unknown value never pushes out a known one) */
-static void keep_fact(uint64_t m, uint16_t shape, int value, int not)
+static void keep_fact(uint64_t m, uint16_t shape, int value, uint32_t not)
 {
     uint64_t i = slot_of(m, shape);
     Slot *victim = NULL;
@@ -317,7 +375,7 @@ static void keep_fact(uint64_t m, uint16_t shape, int value, int not)
             if (e->value != UNKNOWN)
                 return;
             if (value == UNKNOWN) {
-                e->excluded |= (uint32_t)1 << not;
+                e->excluded |= not;
             } else {
                 e->value = (uint8_t)value;
                 noted--;
@@ -354,7 +412,7 @@ static void keep_fact(uint64_t m, uint16_t shape, int value, int not)
     victim->shape = shape;
     victim->value = (uint8_t)value;
     victim->cells = (uint8_t)cells;
-    victim->excluded = value == UNKNOWN ? (uint32_t)1 << not : 0;
+    victim->excluded = value == UNKNOWN ? not : 0;
 }
 
 static void keep(uint64_t m, uint16_t shape, int value) { keep_fact(m, shape, value, 0); }
@@ -365,7 +423,7 @@ typedef struct {
     uint8_t cells;
 } Part;
 
-static int search(uint64_t m, int h, int w, int target);
+static int search(uint64_t m, int h, int w, Set want);
 
 /* parts[0..n) with the part (key, kind) added, or its equal twin taken away (two equal
  * parts cancel in the XOR); the new count */
@@ -476,7 +534,12 @@ static int part_value(const Part *p)
 {
     if ((p->kind >> 8) == 0)
         return 1;
-    return search(p->mask, p->kind >> 8, p->kind & 255, -1);
+    int v = search(p->mask, p->kind >> 8, p->kind & 255, ALL);
+    if (v == NOT_IN) { /* a value past the sets' 128 (only a graph's could be) */
+        stopped = 1;
+        return BAD;
+    }
+    return v;
 }
 
 /* the parts of the option `rest` (split()), with the table's slots of the searched ones
@@ -508,14 +571,16 @@ static int option_known(const Part *parts, int n, int *big)
     return unknown ? -1 : x;
 }
 
-/* whether the option `rest` has value t (BAD on a stop): the values of all its parts but
- * the largest are searched whole, and the largest is asked whether it has the rest */
-static int option_has(uint64_t rest, int h, int w, int t)
+/* the value of the option `rest` if it is in `want`, else NOT_IN (BAD on a stop; a value
+ * not in `want` may come back too, when the search settles it): the values of all its parts
+ * but the largest are searched whole, and the largest is asked whether its value is in
+ * `want` shifted by the XOR of the others' */
+static int option_value(uint64_t rest, int h, int w, Set want)
 {
     Part parts[32];
     int n = split(rest, h, w, parts), largest = -1, x = 0;
     if (n == 0)
-        return t == 0;
+        return 0;
     for (int j = 0; j < n; j++)
         if (largest < 0 || parts[j].cells > parts[largest].cells)
             largest = j;
@@ -529,8 +594,9 @@ static int option_has(uint64_t rest, int h, int w, int t)
     }
     const Part *big = &parts[largest];
     if ((big->kind >> 8) == 0)
-        return (1 ^ x) == t;
-    return search(big->mask, big->kind >> 8, big->kind & 255, t ^ x);
+        return 1 ^ x;
+    int v = search(big->mask, big->kind >> 8, big->kind & 255, xored(want, x));
+    return v == NOT_IN || v == BAD ? v : v ^ x;
 }
 
 /* the moves of a component: the cells each one takes */
@@ -562,28 +628,37 @@ static int moves_of(uint64_t m, int h, int w, uint64_t *out)
     return n;
 }
 
-/* The search of a canonical component (Lemoine and Viennot's "nimbers are inevitable",
- * with the cuts Beling describes): with target < 0 its value; else 1 if its value is
- * target, 0 if not.  The value v of a component is the least number that no option has:
- * so it is found by asking, for r = 0, 1, ..., whether some option not yet used has value
- * r (an option has one value, so each serves one r).  Options whose parts the table knows
- * are valued at once; another is asked "is your value r?", which its largest part answers
- * as a question of the same kind once the others are valued.  A value is at most the
- * number of moves, and a question about a value past it is answered no at once.  Every
- * value the search settles is kept in the table, and a "no" that settles none as the
- * value the board has not. */
-static int search_with(uint64_t m, int h, int w, int target, uint16_t shape,
+/* The search of a canonical component: its value if it is in the set `want`, else NOT_IN
+ * (BAD on a stop).  The board's own piece (the outermost search) asks its options, for
+ * r = 0, 1, ..., whether some option not yet valued has value r (an option has one value,
+ * so each serves one r: Lemoine and Viennot's "nimbers are inevitable" with Beling's
+ * aspiration sets); the value is the first r no option has.  Every other search is
+ * Beling and Rogalski's ("On pruning search trees of impartial games", 2020): a pool of
+ * the values the component may have (a value is at most the number of moves) loses one
+ * value for each option, the option's own if the option says it, else the largest; each
+ * option is asked only whether its value is in the pool but its largest, at most the
+ * largest value wanted.  When the pool has nothing wanted left, the value is not wanted;
+ * at the end one value is left, which is the component's if it is at most the largest
+ * wanted.  Options whose parts the table knows are valued first, at once; the others go in
+ * order of their largest part, smallest first, and an option's parts but its largest are
+ * valued whole, the largest is asked about the wanted set shifted by their XOR.  Every
+ * value settled is kept in the table, and of a component whose value is not wanted, the
+ * values it was found not to have (of 0..31), so that the same question is not searched
+ * again. */
+static int search_with(uint64_t m, int h, int w, Set want, uint16_t shape,
                        uint64_t *moves, uint64_t *pending, uint8_t *size);
 static int edges_in(uint64_t m);
 
-static int search(uint64_t m, int h, int w, int target)
+static int search(uint64_t m, int h, int w, Set want)
 {
     uint16_t shape = shape_key((uint16_t)(h * 256 + w));
     const Slot *e = find(m, shape);
     if (e != NULL && e->value != UNKNOWN)
-        return target < 0 ? e->value : e->value == target;
-    if (e != NULL && target >= 0 && target < 32 && ((e->excluded >> target) & 1))
-        return 0;
+        return e->value;
+    if (e != NULL)
+        want &= ~(Set)e->excluded;
+    if (want == 0)
+        return NOT_IN;
     if (stopped)
         return BAD;
     if ((++searched & ((every < 0x10000 ? every : 0x10000) - 1)) == 0) {
@@ -612,7 +687,7 @@ static int search(uint64_t m, int h, int w, int target)
             int base = stack_top;
             stack_top += edges;
             depth++;
-            int r = search_with(m, h, w, target, shape, stack_moves + base,
+            int r = search_with(m, h, w, want, shape, stack_moves + base,
                                 stack_pending + base, stack_size + base);
             depth--;
             stack_top = base;
@@ -622,19 +697,59 @@ static int search(uint64_t m, int h, int w, int target)
     uint64_t moves[128], pending[128];
     uint8_t size[128];
     depth++;
-    int r = search_with(m, h, w, target, shape, moves, pending, size);
+    int r = search_with(m, h, w, want, shape, moves, pending, size);
     depth--;
     return r;
 }
 
+/* the value of m that the outermost search finds by asking about one value at a time */
+static int search_root(uint64_t m, int h, int w, uint16_t shape, Set seen,
+                       uint64_t *pending, int waiting)
+{
+    (void)m;
+    for (int r = 0;; r++) {
+        if ((seen >> r) & 1)
+            continue;
+        if (r >= 128) { /* a value the sets cannot hold (only a graph's could be) */
+            stopped = 1;
+            return BAD;
+        }
+        int found = 0;
+        for (int i = 0; i < waiting && !found;) {
+            root_value = r;
+            root_option = i;
+            root_options = waiting;
+            int v = option_value(pending[i], h, w, bit(r));
+            if (v == BAD)
+                return BAD;
+            if (v == NOT_IN) {
+                i++;
+                continue;
+            }
+            found = v == r;
+            seen |= bit(v);
+            waiting--;
+            for (int j = i; j < waiting; j++)
+                pending[j] = pending[j + 1];
+        }
+        if (!found) { /* no option has value r: the value is r */
+            keep(m, shape, r);
+            return r;
+        }
+    }
+}
+
 /* search() past the look-up, with arrays for the component's moves */
-static int search_with(uint64_t m, int h, int w, int target, uint16_t shape,
+static int search_with(uint64_t m, int h, int w, Set want, uint16_t shape,
                        uint64_t *moves, uint64_t *pending, uint8_t *size)
 {
     int count = moves_of(m, h, w, moves), waiting = 0;
-    if (target > count)
-        return 0;
-    uint64_t seen[4] = {0, 0, 0, 0};
+    Pool pool = pool_of(count);
+    Set seen = 0, up = want & below(count + 1);
+    if (up == 0)
+        return NOT_IN; /* every wanted value is past the number of moves */
+    up = below(largest(up) + 1);
+    int root = depth == 1;
     Part parts[2][32]; /* this option's parts, and the next one's (their slots fetched) */
     int parts_in[2] = {count > 0 ? option_parts(m & ~moves[0], h, w, parts[0]) : 0, 0};
     for (int i = 0; i < count; i++) {
@@ -654,55 +769,42 @@ static int search_with(uint64_t m, int h, int w, int target, uint16_t shape,
             size[j] = (uint8_t)big;
             continue;
         }
-        if (v == target) {
-            if (target < 32)
-                keep_fact(m, shape, UNKNOWN, target);
-            return 0;
-        }
-        seen[v >> 6] |= (uint64_t)1 << (v & 63);
+        seen |= bit(v);
+        pool_drop(&pool, v, pool_but_largest(pool));
+        if (!root && (pool.low & want) == 0)
+            goto not_in;
     }
-    for (int r = 0; target < 0 || r < target; r++) {
-        if ((seen[r >> 6] >> (r & 63)) & 1)
-            continue;
-        if (r >= UNKNOWN) { /* a value the table cannot hold (only a graph's could be) */
+    if (root)
+        return search_root(m, h, w, shape, seen, pending, waiting);
+    int exact = 1;
+    for (int i = 0; i < waiting; i++) {
+        if ((pool.low & want) == 0)
+            goto not_in;
+        Set but_largest = pool_but_largest(pool);
+        int v = option_value(pending[i], h, w, but_largest & up);
+        if (v == BAD)
+            return BAD;
+        if (v == NOT_IN) {
+            pool_drop_largest(&pool, but_largest);
+            exact = 0;
+        } else {
+            pool_drop(&pool, v, but_largest);
+        }
+    }
+    if (exact || (pool.low & up) != 0) { /* one value is left, and it is the value */
+        if (pool.low == 0) { /* past 127 (only a graph's could be) */
             stopped = 1;
             return BAD;
         }
-        int found = -1;
-        for (int i = 0; i < waiting && found < 0; i++) {
-            if (depth == 1) { /* the board's own piece: where its search is, for the status */
-                root_value = r;
-                root_option = i;
-                root_options = waiting;
-            }
-            int yes = option_has(pending[i], h, w, r);
-            if (yes == BAD)
-                return BAD;
-            if (yes)
-                found = i;
-        }
-        if (found < 0) { /* no option has value r: the value is r */
-            keep(m, shape, r);
-            return target < 0 ? r : 0;
-        }
-        waiting--;
-        for (int i = found; i < waiting; i++) {
-            pending[i] = pending[i + 1];
-            size[i] = size[i + 1];
-        }
+        int v = lowest(pool.low);
+        keep(m, shape, v);
+        return v;
     }
-    for (int i = 0; i < waiting; i++) { /* every r < target is an option's: is target? */
-        int yes = option_has(pending[i], h, w, target);
-        if (yes == BAD)
-            return BAD;
-        if (yes) { /* the value is past target, not known */
-            if (target < 32)
-                keep_fact(m, shape, UNKNOWN, target);
-            return 0;
-        }
-    }
-    keep(m, shape, target);
-    return 1;
+    keep_fact(m, shape, UNKNOWN, (uint32_t)up); /* the value is past every wanted one */
+    return NOT_IN;
+not_in: /* the value is not wanted, and if at most the largest wanted, in the pool */
+    keep_fact(m, shape, UNKNOWN, (uint32_t)(want | (up & ~pool.low)));
+    return NOT_IN;
 }
 
 /* -- graphs ---------------------------------------------------------------------------- */
@@ -861,7 +963,7 @@ static PyObject *cram_graph_value(PyObject *self, PyObject *args)
     graph = 0;
     if (v == BAD) {
         if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_OverflowError, "a graph value past 253");
+            PyErr_SetString(PyExc_OverflowError, "a graph value past 127");
         return NULL;
     }
     return PyLong_FromLong(v);
@@ -908,7 +1010,7 @@ static PyObject *cram_value(PyObject *self, PyObject *args)
     int v = board_value((uint64_t)m, h, w);
     if (v == BAD) {
         if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_OverflowError, "a Cram value past 254");
+            PyErr_SetString(PyExc_OverflowError, "a value past 127");
         return NULL;
     }
     return PyLong_FromLong(v);
