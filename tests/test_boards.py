@@ -165,6 +165,54 @@ def test_the_compiled_cram_with_and_without_its_reductions_equals_the_plain_sear
         k.clear()
 
 
+def components(cells, cut=()):
+    """How many parts the free cells fall into, no part crossing an edge of ``cut``."""
+    cells, parts = set(cells), 0
+    while cells:
+        parts += 1
+        todo = [cells.pop()]
+        while todo:
+            r, c = todo.pop()
+            for near in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if near in cells and frozenset({(r, c), near}) not in cut:
+                    cells.remove(near)
+                    todo.append(near)
+    return parts
+
+
+@needs_kernel
+def test_the_compiled_cram_on_boards_with_a_block_that_splits_equals_the_plain_search():
+    """A free 2 x 2 block whose top left cell has its left and upper neighbours taken and
+    whose bottom right has its right and lower ones taken (or the mirror image) needs no
+    horizontal domino, and the search splits the board there: on boards built with such a
+    block, the ones that split without its horizontal edges, every value is the plain
+    search's."""
+    rng = random.Random(13)
+    k = kernel()
+    split = 0
+    try:
+        for _ in range(400):
+            rows, cols = rng.randint(2, 4), rng.randint(2, 5)
+            r, c = rng.randrange(rows - 1), rng.randrange(cols - 1)
+            free = {(i, j) for i in range(rows) for j in range(cols) if rng.random() < 0.75}
+            block = {(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)}
+            if rng.random() < 0.5:  # A's left and top, D's right and bottom taken
+                taken = {(r, c - 1), (r - 1, c), (r + 1, c + 2), (r + 2, c + 1)}
+            else:  # B's right and top, C's left and bottom taken
+                taken = {(r, c + 2), (r - 1, c + 1), (r + 1, c - 1), (r + 2, c)}
+            free = (free | block) - taken
+            cut = {frozenset({(r, c), (r, c + 1)}), frozenset({(r + 1, c), (r + 1, c + 1)})}
+            if components(free, cut) == components(free):
+                continue
+            split += 1
+            b = Board(rows, cols, sum(1 << (i * cols + j) for i, j in free))
+            k.clear()
+            assert k.value(rows, cols, b.mask, 0) == plain_cells(b.cells(), domino_moves), b.text()
+    finally:
+        k.clear()
+    assert split > 100
+
+
 @needs_kernel
 @pytest.mark.parametrize("mirror", [True, False])
 def test_the_compiled_cram_on_boards_symmetric_under_the_half_turn_equals_the_plain_search(mirror):

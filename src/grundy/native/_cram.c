@@ -183,13 +183,14 @@ static Shape *shape_of(int h, int w)
     return s;
 }
 
-/* the component of `seed` within `free` */
-static inline uint64_t fill(const Shape *s, int w, uint64_t seed, uint64_t free)
+/* the component of `seed` within `free`, not crossing from a cell of `cut` to its right
+ * neighbour (see block_cut()) */
+static inline uint64_t fill(const Shape *s, int w, uint64_t seed, uint64_t free, uint64_t cut)
 {
     uint64_t part = seed;
     for (;;) {
-        uint64_t grown = part | ((part << 1) & s->not_first) | ((part >> 1) & s->not_last)
-                         | shl(part, w) | shr(part, w);
+        uint64_t grown = part | ((part & ~cut) << 1 & s->not_first)
+                         | ((part >> 1) & s->not_last & ~cut) | shl(part, w) | shr(part, w);
         grown &= free;
         if (grown == part)
             return part;
@@ -478,6 +479,26 @@ static uint64_t reduced(uint64_t p, const Shape *s, int w)
     }
 }
 
+/* Cram only: the left cells of the horizontal dominoes that change no value, of the free
+ * cells `p` (Beling's igs uses them the same way).  A free 2 x 2 block
+ *     A B
+ *     C D
+ * with A's left and upper neighbours taken and D's right and lower ones (or B's right and
+ * upper and C's left and lower) has no need of its horizontal dominoes: A B leaves C D with D
+ * hanging from C alone, and B D leaves A C with A hanging from C alone, the same board but
+ * for which cell hangs there; so too C D and A C.  So the board is worth the same without
+ * those two dominoes, and the cells on either side of them need not be one component.  The
+ * tests check the search against a plain search on random boards. */
+static inline uint64_t block_cut(uint64_t p, const Shape *s, int w)
+{
+    uint64_t right = (p >> 1) & s->not_last, left = (p << 1) & s->not_first;
+    uint64_t below = shr(p, w), above = shl(p, w) & s->full;
+    uint64_t a = p & ~left & ~above & right & below, d = p & ~right & ~below & left & above;
+    uint64_t b = p & ~right & ~above & left & below, c = p & ~left & ~below & right & above;
+    uint64_t corners = (a & shr(d, w + 1)) | ((b >> 1) & shr(c, w)); /* the A of each block */
+    return corners | shl(corners, w);
+}
+
 /* Cram only: whether the cropped h x w component m is a second player's win by symmetry:
  * it is its own image under the half turn and no domino is its own image (none covers
  * the centre).  The second player then answers each domino by its image, which is free
@@ -509,9 +530,20 @@ static int split(uint64_t free, int h, int w, Part *parts)
     int n = 0, small = rule == 0 ? 3 : 2; /* a part this small has value 1 (one Cram cell: 0) */
     if (rule == 0 && reduce)
         free = reduced(free, s, w);
+    uint64_t cut = rule == 0 && reduce ? block_cut(free, s, w) : 0, whole = free;
     while (free) {
-        uint64_t part = fill(s, w, free & -free, free);
+        uint64_t part = fill(s, w, free & -free, free, cut);
         free &= ~part;
+        if (cut && part != whole) { /* split by the cut: a part may now reduce further */
+            uint64_t fewer = reduced(part, s, w);
+            if (fewer != part) {
+                Part more[32];
+                int k = split(fewer, h, w, more);
+                for (int j = 0; j < k; j++)
+                    n = add_part(parts, n, more[j].mask, more[j].kind, more[j].cells);
+                continue;
+            }
+        }
         int cells = __builtin_popcountll(part);
         if (cells < 2 && rule == 0)
             continue;
