@@ -157,6 +157,12 @@ RULES = textwrap.dedent('''
     class Up(grundy.Game):
         def options(self, n):
             return [n + 1]
+
+    class Fails(grundy.Game):
+        def options(self, n):
+            if n < 3:
+                raise ValueError("no rule below 3")
+            return [n - 1]
 ''')
 
 
@@ -172,6 +178,20 @@ def test_the_cli_refuses_rulesets_that_never_end(tmp_path: Path) -> None:
     for args in (["analyze", "neg_rules.py:Sub", "10"], ["analyze", "neg_rules.py:Up", "3"]):
         result = run_limited(*args, cwd=tmp_path)
         assert_one_line_error(result, "never end")
+
+
+def test_play_refuses_a_failing_ruleset_before_it_shows_anything(tmp_path: Path) -> None:
+    """The start is valued before the first word, in normal play as in misère play: the
+    position and its moves are not shown for a game that turns out to have no value."""
+    from conftest import Result
+
+    (tmp_path / "neg_rules.py").write_text(RULES)
+    for game, words in (("neg_rules.py:SubH", "SubH"), ("neg_rules.py:Fails", "no rule below 3")):
+        for extra in ([], ["--misere"]):
+            proc = subprocess.run([sys.executable, "-m", "grundy", "play", game, "10", *extra],
+                                  input="1\nq\n", capture_output=True, text=True, timeout=60,
+                                  cwd=tmp_path)
+            assert_one_line_error(Result(proc.returncode, proc.stdout, proc.stderr), words)
 
 
 # -- 6. a board table saved to a path that fails ----------------------------------------------

@@ -246,8 +246,9 @@ def play(game: Game, parts: Sequence[Any], *, human_first: bool = True, seed: in
     paint = _Colours(sys.stdout.isatty() if color is None else color)
     match = Match(game, parts, seed, misere)
     human = human_first
+    match.wins()  # valued before a word: a position past the search's limits, or a ruleset
+    # that fails on the way, is refused with nothing shown
     if misere:
-        match.analysis()  # a position past the search's limits is refused before a word
         say("misère play: whoever makes the last move loses")
     while True:
         say(f"\nposition: {paint(match.show(), '1')}")
