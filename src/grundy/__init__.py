@@ -29,8 +29,8 @@ if TYPE_CHECKING:  # what type checkers see; at run time, __getattr__ below load
 
     from .play.analysis import analyze
     from .catalog import entries, find
-    from .engine import (Game, LoopyGameError, RulesetError, Sum, mex, outcome,
-                         part_winning_moves, value, winning_moves)
+    from .engine import (EndlessGameError, Game, LoopyGameError, RulesetError, Sum, mex,
+                         outcome, part_winning_moves, value, winning_moves)
     from .errors import GrundyError, InputError, UnknownGameError
     from .catalog.loading import LoadError
     from .play.loopy import Infinity, loopy_outcome, loopy_value, loopy_winning_moves
@@ -65,6 +65,7 @@ _LAZY = {
     "Game": "engine",
     "Sum": "engine",
     "LoopyGameError": "engine",
+    "EndlessGameError": "engine",
     "RulesetError": "engine",
     "LoadError": "catalog.loading",
     "mex": "engine",
