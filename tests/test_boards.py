@@ -600,6 +600,24 @@ def test_analyze_reads_boards_graphs_and_drawings():
         assert result.exit_code == 2 and result.output.startswith("grundy: error:"), args
 
 
+def test_a_sequence_of_a_board_game_points_to_the_command_that_answers():
+    """No Grundy sequence for a game on boards, graphs or drawings: one error line naming
+    the command that answers it instead, and that command runs."""
+    import re
+    import shlex
+
+    for game in ("cram", "node-kayles", "arc-kayles", "chomp", "green-hackenbush"):
+        result = run_cli("sequence", game, "-n", "5")
+        assert result.exit_code == 2, result.output
+        assert result.output.startswith(f"grundy: error: {game} ") and result.output.count("\n") == 1
+        suggested = re.search(r"'grundy ([^']+)'", result.output)
+        assert suggested, result.output
+        words = shlex.split(suggested[1])
+        if words[0] == "table":
+            words += ["--rows", "2", "--cols", "3"]
+        assert run_cli(*words).exit_code == 0, words
+
+
 # -- positions from files ------------------------------------------------------------------
 
 def test_an_edge_list_file_is_the_graph_its_lines_name(tmp_path):

@@ -109,6 +109,13 @@ def heap_game(game: Any) -> HeapGame:
         if is_grid_game(game):
             raise GrundyError(f"{name} is a two-dimensional game: it has a table of values "
                               "(grundy table), not a sequence")
+        if getattr(game, "board_rule", None) is not None:
+            raise GrundyError(f"{name} is played on boards: it has a table of its empty "
+                              f"boards' values ('grundy table {name}'), not a sequence")
+        example = getattr(game, "example", None)
+        if example:
+            raise GrundyError(f"{name} is not a heap game, so it has no Grundy sequence: "
+                              f"'grundy analyze {name} {' '.join(example)}' values a position")
         raise GrundyError(f"{name} is not a heap game, so it has no Grundy sequence: subclass "
                           "grundy.HeapGame (positions 0, 1, 2, ...) rather than grundy.Game to "
                           "get one")
