@@ -286,6 +286,16 @@ def test_sequence_against_published_values_and_mex(client: TestClient) -> None:
     assert data["p_positions"] == [n for n in range(60) if g[n] == 0]
 
 
+def test_the_game_and_its_table_agree_on_the_first_index(client: TestClient) -> None:
+    """What /api/game says of a game with a table (a two-dimensional game, or a board game's
+    empty boards) is what /api/table gives."""
+    for name in ("coins", "split", "cram", "node-kayles", "arc-kayles", "wythoff"):
+        info = client.get("/api/game", params={"game": name}).json()
+        assert info["map"] == "table" and info["dims"] == 2, info
+        table = client.get("/api/table", params={"game": name, "rows": 2, "cols": 2}).json()
+        assert info["first_index"] == table["first_index"], (name, info, table)
+
+
 def test_table_against_the_rules(client: TestClient) -> None:
     data = client.get("/api/table", params={"game": "coins", "rows": 8, "cols": 8}).json()
     v = [[0] * 9 for _ in range(9)]  # value of a lone head, row/col 0: no coin
