@@ -153,6 +153,27 @@ def test_typed_moves_on_two_dimensional_parts_and_clear_mistakes() -> None:
             raise AssertionError(text)
 
 
+def test_graph_moves_name_the_vertex_and_read_back_as_written() -> None:
+    """On a graph every option's pieces are numbered afresh, so a move says which vertex it
+    takes; each move as the menu writes it reads back as that move, and a graph with no
+    vertex left is dropped like an empty heap."""
+    game = find("node-kayles")
+    m = Match(game, [game.parse_position("path:5")])
+    menu = m.menu()
+    taken = set()
+    for move in menu:
+        text = move.describe()
+        assert text.endswith(")") and "(take vertex " in text, text
+        taken.add(int(text.rsplit(" ", 1)[1].rstrip(")")))
+        again = m.read_move(text)
+        assert (again.index, again.option) == (move.index, move.option), text
+        assert m.read_move(text.rsplit(" (", 1)[0]).option == move.option  # without the words
+    assert taken == {0, 1, 2}  # vertices 3 and 4 are the mirror images of 1 and 0
+    one = Match(game, [game.parse_position("path:1"), game.parse_position("path:2")])
+    one.apply(next(mv for mv in one.moves() if mv.index == 0))
+    assert one.show() == "0-1"  # path:1 taken whole: nothing of it is left to show
+
+
 def test_large_position_is_compact_and_takes_a_typed_move(cli) -> None:
     # knock the two middle pins out of a row of 100000: two equal rows, a P-position
     result = cli("play", "kayles", "100000", input="nonsense\n100000 -> 49999+49999\nq\n")

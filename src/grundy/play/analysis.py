@@ -51,7 +51,18 @@ class Move:
     game: Game | None = field(default=None, compare=False, repr=False)
 
     def describe(self) -> str:
-        return f"{format_part(self.part, self.game)} -> {format_part(self.option, self.game)}"
+        """``part -> option``, and the game's words for the move when the option's text
+        does not show it (``(take vertex 2)`` on a graph, whose pieces are numbered afresh).
+
+        >>> from grundy.rules.graphs import NodeKayles
+        >>> g = NodeKayles()
+        >>> path = g.parse_position("path:3")
+        >>> Move(0, path, g.options(path)[1], g).describe()
+        '0-1,1-2 -> empty (take vertex 1)'
+        """
+        text = f"{format_part(self.part, self.game)} -> {format_part(self.option, self.game)}"
+        words = self.game.describe_move(self.part, self.option) if self.game else None
+        return f"{text} ({words})" if words else text
 
 
 @dataclass(frozen=True)

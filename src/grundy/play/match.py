@@ -26,6 +26,7 @@ large one is shown compactly and the move is typed: ``2 5`` (in part 2 leave 5),
 from __future__ import annotations
 
 import random
+import re
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -54,9 +55,10 @@ def option_parts(option: Any) -> list[Any]:
 
 
 def tidy(game: Game, parts: Sequence[Any]) -> list[Any]:
-    """Parts as a player sees them: empty heaps and absent coins (0) dropped, and on coin
-    boards a coin present an even number of times turned back to tails (it is one coin:
-    two equal heads cancel, as their values do).  Neither changes who wins or how.
+    """Parts as a player sees them: empty heaps, absent coins (0), graphs with no vertex
+    and drawings with no edge dropped, and on coin boards a coin present an even number
+    of times turned back to tails (it is one coin: two equal heads cancel, as their values
+    do).  Neither changes who wins or how.
 
     >>> from grundy.catalog import find
     >>> tidy(find("kayles"), [3, 0, 5]), tidy(find("mock-turtles"), [5, 3, 5, 5, 0])
@@ -68,6 +70,9 @@ def tidy(game: Game, parts: Sequence[Any]) -> list[Any]:
         parts = [p for p in parts if p != 0]
     elif board is None:  # a user's game: a heap of 0 with no move changes nothing
         parts = [p for p in parts if not (p == 0 and not options_of(game, p))]
+    elif board in ("graph", "hackenbush"):  # a graph with no vertex, a drawing with no edge
+        nothing = game.parse_position("empty")
+        parts = [p for p in parts if p != nothing]
     if board in _COIN_BOARDS:
         counts = Counter(parts)
         seen: set[Any] = set()
@@ -179,7 +184,9 @@ class Match:
     def read_move(self, text: str) -> Move:
         """A move typed as text: ``2 5`` (in part 2 leave 5; ``2 2+4``, ``2 0``), or
         ``7 -> 3`` / ``7 -> 2+4`` (a part, then what it leaves).  Raises
-        :class:`GrundyError` saying what is wrong."""
+        :class:`GrundyError` saying what is wrong.  A move copied as the menu writes it,
+        with the game's words after it (``(take vertex 2)``), reads the same."""
+        text = re.sub(r"\s*\([A-Za-z][^()]*\)\s*$", "", text)
         if "->" in text:
             left, _, right = text.partition("->")
             part = self._part(left.strip())
