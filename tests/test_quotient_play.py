@@ -83,6 +83,24 @@ def test_the_cache(tmp_path, monkeypatch, capsys) -> None:  # type: ignore[no-un
     assert path.read_text() == json.dumps(data)  # left alone: nothing lost
 
 
+def test_a_cache_file_larger_than_any_quotient_is_not_read(tmp_path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    """A file past the size of the largest quotient the solver keeps is refused by its size,
+    unread (a sparse file: no disk is used), and a save replaces it with a good one."""
+    from grundy.play.misere import solver
+
+    assert cache.MAX_FILE >= 6 * solver.MAX_ORDER ** 2  # every table the solver keeps fits
+    monkeypatch.setenv("GRUNDY_CACHE_DIR", str(tmp_path))
+    path = tmp_path / "quotients" / "0.75.json"
+    path.parent.mkdir()
+    with open(path, "wb") as handle:
+        handle.truncate(cache.MAX_FILE + 1)
+    assert cache.load(find("0.75")) is None
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "larger than any quotient's file" in err and "not used" in err
+    game = find("0.75")
+    assert cache.save(game, quotient(game)) == path and cache.load(find("0.75")) is not None
+
+
 def test_a_corrupt_cache_file_through_the_cli(cli, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("GRUNDY_CACHE_DIR", str(tmp_path))
     (tmp_path / "quotients").mkdir()

@@ -21,7 +21,12 @@ from ...engine import Game
 from ...errors import GrundyError
 from .quotient import Quotient, Unverified, verify
 
-__all__ = ["cache_dir", "load", "save"]
+__all__ = ["MAX_FILE", "cache_dir", "load", "save"]
+
+#: the largest file taken for a quotient, read only after its size is checked: a quotient of
+#: the solver's largest order (``solver.MAX_ORDER``, 6000) writes its table of 6000^2
+#: numbers in at most 6 bytes each, and its words well within the rest
+MAX_FILE = 8 * 6000**2 + (16 << 20)
 
 
 def cache_dir() -> Path:
@@ -56,8 +61,7 @@ def load(game: Game, seconds: float | None = None) -> Quotient | None:
     if path is None or not path.is_file():
         return None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        q = Quotient.from_dict(data)
+        q = Quotient.from_dict(_read(path))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, GrundyError) as exc:
         _warn(f"the cached misère quotient {path} is unreadable ({_short(exc)}); not used")
         return None
@@ -89,7 +93,7 @@ def save(game: Game, q: Quotient) -> Path | None:
         path.parent.mkdir(parents=True, exist_ok=True)
         if path.is_file():
             try:
-                old = Quotient.from_dict(json.loads(path.read_text(encoding="utf-8")))
+                old = Quotient.from_dict(_read(path))
                 if old.certified or (old.heaps >= q.heaps and not q.certified):
                     return path
             except (OSError, ValueError, GrundyError):
@@ -102,6 +106,15 @@ def save(game: Game, q: Quotient) -> Path | None:
     except OSError as exc:
         _warn(f"cannot write the misère quotient cache {path}: {exc.strerror or exc}")
         return None
+
+
+def _read(path: Path) -> object:
+    """The JSON data of ``path``, once its size is seen to be a quotient's (GrundyError if
+    it is larger than any: such a file is not read at all)."""
+    size = path.stat().st_size
+    if size > MAX_FILE:
+        raise GrundyError(f"{size} bytes, larger than any quotient's file ({MAX_FILE} bytes)")
+    return json.loads(path.read_text(encoding="utf-8"))
 
 
 def _short(exc: BaseException) -> str:
