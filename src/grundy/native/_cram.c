@@ -370,9 +370,9 @@ static int look(uint64_t m, uint16_t shape)
     return e == NULL || e->value == UNKNOWN ? -1 : e->value;
 }
 
-/* keep the value of m, or (value UNKNOWN) that m has none of the values `not` (bits 0..31): in m's slot, an
- * empty one, or the one of the smallest board among the 8 (a slot of an unknown value
- * goes first, and an unknown value never pushes out a known one) */
+/* keep the value of m, or (value UNKNOWN) that m has none of the values `not` (bits
+ * 0..31): in m's slot, an empty one, or the one of the smallest board among the 8 (a slot
+ * of an unknown value goes first, and an unknown value never pushes out a known one) */
 static void keep_fact(uint64_t m, uint16_t shape, int value, uint32_t not)
 {
     uint64_t i = slot_of(m, shape);
@@ -760,7 +760,6 @@ static int search(uint64_t m, int h, int w, Set want)
 static int search_root(uint64_t m, int h, int w, uint16_t shape, Set seen,
                        uint64_t *pending, int waiting)
 {
-    (void)m;
     for (int r = 0;; r++) {
         if ((seen >> r) & 1)
             continue;

@@ -39,6 +39,7 @@ from ..errors import GrundyError
 from ..rules.base import MAX_IN_PLACE, HeapGame, is_grid_game, is_heap_game
 from ..rules.periods import Known, next_size, search
 from .stats import SequenceStats, sequence_stats
+from .tables import analyze_command
 
 __all__ = ["Period", "find_period", "heap_game", "sequence"]
 
@@ -112,10 +113,9 @@ def heap_game(game: Any) -> HeapGame:
         if getattr(game, "board_rule", None) is not None:
             raise GrundyError(f"{name} is played on boards: it has a table of its empty "
                               f"boards' values ('grundy table {name}'), not a sequence")
-        example = getattr(game, "example", None)
-        if example:
+        if getattr(game, "example", None):
             raise GrundyError(f"{name} is not a heap game, so it has no Grundy sequence: "
-                              f"'grundy analyze {name} {' '.join(example)}' values a position")
+                              f"'{analyze_command(game, name)}' values a position")
         raise GrundyError(f"{name} is not a heap game, so it has no Grundy sequence: subclass "
                           "grundy.HeapGame (positions 0, 1, 2, ...) rather than grundy.Game to "
                           "get one")

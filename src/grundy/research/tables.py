@@ -23,7 +23,7 @@ import numpy as np
 from ..errors import GrundyError
 from ..rules.base import is_grid_game, is_heap_game
 
-__all__ = ["BOARD_CELLS", "format_table", "has_table", "value_table"]
+__all__ = ["BOARD_CELLS", "analyze_command", "format_table", "has_table", "value_table"]
 
 #: board games: the largest board (in cells) a table searches unless told (a table of
 #: every board up to 30 cells takes seconds; a 40-cell board alone can take a minute)
@@ -72,10 +72,19 @@ def _no_table(game: Any, name: str) -> str:
     """
     if is_heap_game(game):
         return f"{name} is a heap game: it has a sequence, not a table ('grundy sequence {name}')"
-    example = getattr(game, "example", None)
-    position = " ".join(example) if example else "POSITION"
     return (f"{name} has no value table (its positions are neither cells nor empty boards): "
-            f"'grundy analyze {name} {position}' values a position")
+            f"'{analyze_command(game, name)}' values a position")
+
+
+def analyze_command(game: Any, name: str) -> str:
+    """The command that values a position of ``game`` (its ``example``, else a placeholder).
+
+    >>> from grundy.catalog import find
+    >>> analyze_command(find("chomp"), "chomp")
+    'grundy analyze chomp 3x7'
+    """
+    example = getattr(game, "example", None)
+    return f"grundy analyze {name} {' '.join(example) if example else 'POSITION'}"
 
 
 def format_table(values: np.ndarray, first: int = 0) -> str:
