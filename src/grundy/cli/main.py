@@ -146,15 +146,16 @@ def _report(message: str | None, squash: bool = True) -> int:
     return 2
 
 
-#: words of an error message longer than this are shortened (a 10^5-digit number typed)
-_LONG_WORD = 80
+#: words of an error message longer than this are shortened (a 10^5-digit number typed);
+#: a file's path of a deep folder stays whole
+_LONG_WORD = 240
 
 
 def _one_line(message: str) -> str:
     """The message on one line, each very long word cut short.
 
-    >>> _one_line("bad  value\t" + "9" * 100)
-    'bad value 9999999999999999999999999999999999999999... (100 characters)'
+    >>> _one_line("bad  value\t" + "9" * 1000)
+    'bad value 9999999999999999999999999999999999999999... (1000 characters)'
     """
     return " ".join(w if len(w) <= _LONG_WORD else f"{w[:40]}... ({len(w)} characters)"
                     for w in message.split())
