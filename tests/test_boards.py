@@ -383,6 +383,23 @@ def test_the_principles_equal_the_plain_search_on_random_drawings():
             assert value(pure(GreenHackenbush()), d) == principles_value(d)
 
 
+def test_a_cut_names_the_edge_whose_removal_leaves_the_option():
+    rng = random.Random(11)
+    game = GreenHackenbush()
+    for _ in range(300):
+        n = rng.randint(1, 7)
+        d = Drawing.make([(rng.randrange(n), rng.randrange(n)) for _ in range(rng.randint(1, 9))])
+        for i, option in enumerate(game.options(d)):
+            words = game.describe_move(d, option)
+            assert words is not None and words.startswith("cut edge "), (d, option)
+            u, v = (int(x) for x in words.removeprefix("cut edge ").split("-"))
+            assert (u, v) in d.edges
+            rest = list(d.edges)
+            rest.remove((u, v))  # the edge named, or a twin of it: the same cut
+            assert Drawing.make(rest) == option, (d, i, words)
+    assert game.describe_move(Drawing.parse("0-1"), 3) is None
+
+
 def test_hackenbush_stalks_are_nim_heaps():
     for heights in [(5,), (3, 1), (4, 4, 2), (1, 2, 3)]:
         x = 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import resource
 import subprocess
 import sys
@@ -209,7 +210,9 @@ FAMILIES = ["nim 3 4", "kayles 3 5", "laskers-nim 3 4", "staircase-nim 1 2 3",
 
 
 def _read(game: Game, text: str) -> list[object]:
-    """The parts a text of a move's side names (``nothing``: none)."""
+    """The parts a text of a move's side names (``nothing``: none), the game's words on
+    the move (``(cut edge 0-1)``) left out."""
+    text = re.sub(r"\s*\([A-Za-z][^()]*\)$", "", text)
     if text == "nothing":
         return []
     if isinstance(game, WordReader):

@@ -22,6 +22,7 @@ the two against each other and against a plain search on small drawings.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from collections.abc import Callable
 from typing import Any
@@ -272,6 +273,23 @@ class GreenHackenbush(Game):
         if isinstance(position, Drawing):
             return position.text()
         return super().format_position(position)
+
+    def describe_move(self, part: Any, option: Any) -> str | None:
+        """The edge a cut takes (``cut edge 1-2``), since the drawing left does not show it
+        when what fell with it is gone too; None for anything but a cut of a drawing.
+
+        >>> g = GreenHackenbush()
+        >>> d = Drawing.parse("0-1,1-2,1-3")
+        >>> [g.describe_move(d, o) for o in g.options(d)]
+        ['cut edge 0-1', 'cut edge 1-2', 'cut edge 1-3']
+        """
+        if not isinstance(part, Drawing) or not isinstance(option, Drawing):
+            return None
+        gone = Counter(part.edges) - Counter(option.edges)
+        # what fell is cut off from the ground: only the cut edge touches what stands
+        standing = {0} | {v for edge in option.edges for v in edge}
+        cut = [edge for edge in gone if edge[0] in standing or edge[1] in standing]
+        return f"cut edge {cut[0][0]}-{cut[0][1]}" if len(cut) == 1 else None
 
     def check_listable(self, part: Any) -> None:
         """Raise unless the cuts of ``part`` can be listed and valued in seconds."""
