@@ -150,3 +150,12 @@ def test_quotient_command(cli, tmp_path, monkeypatch) -> None:  # type: ignore[n
     assert_one_line_error(cli("quotient", "split"), "heap games")
     assert_one_line_error(cli("quotient", "0.75", "--heaps", "-1"), "--heaps")
     assert_one_line_error(cli("quotient", "0.75", "--time", "0"), "--time")
+
+
+def test_the_json_without_its_table(cli, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("GRUNDY_CACHE_DIR", str(tmp_path))
+    whole = json.loads(cli("quotient", "0.07", "--heaps", "25", "--json").out)
+    short = json.loads(cli("quotient", "0.07", "--heaps", "25", "--json", "--no-table").out)
+    assert len(whole["table"]) == whole["order"] == 144 and "table" not in short
+    assert short == {key: item for key, item in whole.items() if key != "table"}
+    assert_one_line_error(cli("quotient", "0.75", "--no-table"), "--no-table goes with --json")

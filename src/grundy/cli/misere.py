@@ -77,10 +77,12 @@ def genus(game: str, position: tuple[str, ...], count: int, as_json: bool) -> No
 @click.option("--time", "seconds", type=float, default=None,
               help="Stop after about this many seconds (default 60) with the partial Q_N.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON object (with the table).")
+@click.option("--no-table", is_flag=True,
+              help="With --json, leave out the multiplication table (|Q|^2 numbers).")
 @click.option("--no-save", is_flag=True,
               help="Do not keep a certified quotient in the cache folder.")
 def quotient(game: str, heaps: int | None, seconds: float | None, as_json: bool,
-             no_save: bool) -> None:
+             no_table: bool, no_save: bool) -> None:
     """Compute the misère quotient of a heap GAME: its presentation, order, P-portion and
     pretending function.
 
@@ -96,6 +98,8 @@ def quotient(game: str, heaps: int | None, seconds: float | None, as_json: bool,
     from ..play.misere.quotient import quotient as compute
     from ..play.misere.search import use_quotient
 
+    if no_table and not as_json:
+        fail("--no-table goes with --json (the text output has no table)")
     ruleset = resolve_game(game)
     q = load(ruleset, DEFAULT_SECONDS) if heaps is None and seconds is None else None
     if q is None or not q.certified:
@@ -107,7 +111,7 @@ def quotient(game: str, heaps: int | None, seconds: float | None, as_json: bool,
             save(ruleset, q)
     use_quotient(ruleset, q)
     if as_json:
-        echo_json(q.as_dict())
+        echo_json(q.as_dict(table=not no_table))
         return
     for line in q.report():
         click.echo(line)

@@ -321,17 +321,21 @@ class Quotient:
         return grew + ["  this quotient may be infinite too"]
 
     # -- saving -------------------------------------------------------------------------
-    def as_dict(self) -> dict[str, Any]:
-        """The quotient as JSON-ready data (:meth:`from_dict` reads it back)."""
-        return {"game": self.game, "heaps": self.heaps, "order": self.order,
-                "p_portion": len(self.p_portion), "certified": self.certified,
-                "theorem": self.theorem, "preperiod": self.preperiod, "period": self.period,
-                "stopped": self.stopped, "presentation": self.presentation,
-                "elements": [self.word(x) for x in range(self.order)],
-                "P": self.p_portion, "phi": list(self.phi),
-                "pretending": [self.word(x) for x in self.phi],
-                "changes": [list(c) for c in self.changes],
-                "table": self.table.tolist()}
+    def as_dict(self, table: bool = True) -> dict[str, Any]:
+        """The quotient as JSON-ready data (:meth:`from_dict` reads it back; without the
+        multiplication ``table``, |Q|^2 numbers, it does not)."""
+        data: dict[str, Any] = {
+            "game": self.game, "heaps": self.heaps, "order": self.order,
+            "p_portion": len(self.p_portion), "certified": self.certified,
+            "theorem": self.theorem, "preperiod": self.preperiod, "period": self.period,
+            "stopped": self.stopped, "presentation": self.presentation,
+            "elements": [self.word(x) for x in range(self.order)],
+            "P": self.p_portion, "phi": list(self.phi),
+            "pretending": [self.word(x) for x in self.phi],
+            "changes": [list(c) for c in self.changes]}
+        if table:
+            data["table"] = self.table.tolist()
+        return data
 
     @classmethod
     def from_dict(cls, data: Any) -> Quotient:
