@@ -23,7 +23,8 @@ import numpy as np
 from ..errors import GrundyError
 from ..rules.base import is_grid_game, is_heap_game
 
-__all__ = ["BOARD_CELLS", "analyze_command", "format_table", "has_table", "value_table"]
+__all__ = ["BOARD_CELLS", "analyze_command", "first_index", "format_table", "has_table",
+           "value_table"]
 
 #: board games: the largest board (in cells) a table searches unless told (a table of
 #: every board up to 30 cells takes seconds; a 40-cell board alone can take a minute)
@@ -34,6 +35,19 @@ def has_table(game: Any) -> bool:
     """Whether ``game`` has a value table: a two-dimensional game, or a board game (the
     values of its empty ``r x c`` boards)."""
     return is_grid_game(game) or getattr(game, "board_rule", None) is not None
+
+
+def first_index(game: Any) -> int:
+    """The first row and column of ``game``'s value table: a board game's empty boards
+    start at 1 x 1, a two-dimensional game says its own.
+
+    >>> from grundy.catalog import find
+    >>> first_index(find("cram")), first_index(find("wythoff"))
+    (1, 0)
+    """
+    if getattr(game, "board_rule", None) is not None:
+        return 1
+    return int(getattr(game, "first_index", 0))
 
 
 def value_table(game: Any, rows: int, cols: int, name: str | None = None,
@@ -54,13 +68,13 @@ def value_table(game: Any, rows: int, cols: int, name: str | None = None,
                               f"got {cells}")
         values = board_values(rows, cols, "cram" if rule == 0 else "node-kayles", save,
                               cells=cells)
-        return values, 1
+        return values, first_index(game)
     if save is not None:
         raise GrundyError(f"{name or type(game).__name__}: only board games keep a search "
                           "in a file (--save)")
     if not is_grid_game(game):
         raise GrundyError(_no_table(game, str(name or getattr(game, "label", type(game).__name__))))
-    return np.asarray(game.table(rows, cols)), int(game.first_index)
+    return np.asarray(game.table(rows, cols)), first_index(game)
 
 
 def _no_table(game: Any, name: str) -> str:

@@ -316,15 +316,14 @@ def _traits(game: Game) -> dict[str, Any]:
     a two-dimensional game, or a board game's empty boards), else 1; ``map`` names the
     endpoint of its values, ``"table"``, ``"sequence"`` or None (Chomp, Hackenbush: their
     positions are analysed one by one); ``first_index`` is the first row and column of that
-    table (a board game's: 1, its empty boards from 1 x 1)."""
-    from ..research.tables import has_table
+    table (:func:`grundy.research.tables.first_index`)."""
+    from ..research.tables import first_index, has_table
 
     table = has_table(game)
     return {"board": board_of(game), "dims": 2 if table else 1,
             "map": "table" if table else "sequence" if is_heap_game(game) else None,
             "own": has_own_positions(game), "example": getattr(game, "example", None),
-            "first_index": 1 if table and not is_grid_game(game)  # empty boards from 1 x 1
-            else int(getattr(game, "first_index", 0)),
+            "first_index": first_index(game),
             "misere": board_of(game) == "heaps"}
 
 
