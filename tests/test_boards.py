@@ -418,14 +418,63 @@ def test_a_thousand_edges_answer_at_once():
     assert v >= 0 and GreenHackenbush().value(d) == v
 
 
-def test_a_drawing_too_large_to_list_its_cuts_is_one_error_line():
+def test_a_drawing_too_large_to_list_every_cut_is_analysed_but_not_played():
     from grundy.rules.hackenbush import MOVE_LIMIT
 
     edges = ",".join(f"{i}-{i + 1}" for i in range(MOVE_LIMIT + 1))
-    result = run_cli("analyze", "hackenbush", edges)
-    assert result.exit_code == 2 and result.output.startswith("grundy: error:")
-    assert "too large to list" in result.output
     assert GreenHackenbush().value(Drawing.parse(edges)) == MOVE_LIMIT + 1  # a stalk
+    found = run_cli("analyze", "hackenbush", edges)
+    assert found.exit_code == 0, found.output
+    assert "winning moves: 1\n" in found.output and "-> empty (cut edge 0-1)" in found.output
+    for args in (("analyze", "hackenbush", edges, "--misere"), ("play", "hackenbush", edges)):
+        refused = run_cli(*args)
+        assert refused.exit_code == 2 and refused.output.startswith("grundy: error:"), args
+        assert "too large to list every cut" in refused.output and "\n" not in refused.output[:-1]
+
+
+def _cuts_by_search(d):
+    """Each value a cut leaves -> the cuts (edge ids) that leave it."""
+    found = {}
+    for i, o in enumerate(GreenHackenbush().options(d)):
+        found.setdefault(principles_value(o), []).append(i)
+    return found
+
+
+def test_the_winning_cuts_are_the_cuts_to_the_value_wanted():
+    """Loops, repeated edges, cycles, bridges: against the value of every cut."""
+    from grundy.rules.hackenbush import winning_cuts
+
+    rng = random.Random(12)
+    for _ in range(400):
+        n = rng.randint(1, 9)
+        d = Drawing.make([(rng.randrange(n), rng.randrange(n)) for _ in range(rng.randint(0, 14))])
+        search = _cuts_by_search(d)
+        for target in range(6):
+            assert winning_cuts(d, target) == search.get(target, []), (d, target)
+    # a larger tree with small cycles on it, and the drawings the cuts leave
+    edges = [(rng.randrange(max(0, i - 8), i), i) for i in range(1, 250)]
+    edges += [(rng.randrange(max(0, i - 3), i), i) for i in range(1, 250, 7)]
+    d = Drawing.make(edges)
+    game = GreenHackenbush()
+    options, search = game.options(d), _cuts_by_search(d)
+    assert len(search) > 3
+    for target in range(max(search) + 2):
+        cuts = winning_cuts(d, target)
+        assert cuts == search.get(target, [])
+        assert game.options_of_value(d, target) == [options[i] for i in cuts]
+
+
+def test_winning_cuts_past_their_limits_are_one_error_line():
+    from grundy.rules.hackenbush import CYCLE_WORK, LIST_WORK
+
+    side = int(CYCLE_WORK ** 0.5) + 1  # one cycle through the ground, odd: worth 1
+    cycle = run_cli("analyze", "hackenbush", f"cycle:{side + (side % 2 == 0)}")
+    assert cycle.exit_code == 2 and "cycles of this drawing are too large" in cycle.output
+    loops = int(LIST_WORK ** 0.5) + 2  # worth 1 when odd, and every cut wins
+    loops += loops % 2 == 0
+    many = run_cli("analyze", "hackenbush", f"stalks:{','.join(['1'] * loops)}")
+    assert many.exit_code == 2 and f"with {loops} winning cuts: too many" in many.output
+    assert many.output.count("\n") == 1
 
 
 @pytest.mark.parametrize("text", ["0-", "stalk:", "a-b", "0-1-2", "-1-2"])
@@ -849,3 +898,16 @@ def test_the_status_line_says_where_the_boards_own_search_is(monkeypatch):
     # the questions asked of the board itself: values up to its own, options among those open
     assert all(r <= 3 and 1 <= i <= n for r, i, n in wheres), wheres
     assert kernel().root() is None  # nothing runs now
+
+
+def test_a_large_drawing_is_written_short_and_its_cut_named():
+    import json
+
+    edges = ",".join(f"{i}-{i + 1}" for i in range(3000))  # a stalk: cut at the ground
+    found = run_cli("analyze", "hackenbush", edges)
+    assert found.exit_code == 0 and "-> empty (cut edge 0-1)" in found.output
+    assert max(len(line) for line in found.output.splitlines()) < 200
+    assert f"... ({len(edges)} characters)" in found.output
+    data = json.loads(run_cli("analyze", "hackenbush", "0-1,1-2,0-3", "--json").output)
+    assert data["moves"] == [{"part": 0, "from": "0-1,0-3,1-2", "to": ["0-1,0-3"],
+                              "says": "cut edge 1-2"}]

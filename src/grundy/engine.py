@@ -198,8 +198,8 @@ class Game:
     Hooks with defaults: :meth:`fast_value` (a value known without a search),
     :meth:`parse_position` and :meth:`format_position` (positions as text),
     :meth:`describe_move` (a move in words, when its option's text does not say it),
-    :meth:`options_of_value`, :meth:`check_listable` and :meth:`misere_outcome_of` (what
-    analysis and misere play ask), :attr:`notation` and :attr:`label` (its names).
+    :meth:`options_of_value`, :meth:`check_listable`, :meth:`check_winning_moves` and
+    :meth:`misere_outcome_of` (what analysis and misere play ask), :attr:`notation` and :attr:`label` (its names).
     """
 
     cache_limit: int | None = None
@@ -278,6 +278,12 @@ class Game:
     def check_listable(self, part: Any) -> None:
         """Raise unless the moves of ``part`` can be listed one by one in seconds (no limit
         by default: a game that knows its sizes says so)."""
+
+    def check_winning_moves(self, part: Any) -> None:
+        """Raise unless the winning moves of ``part`` can be found in seconds: by default
+        when all its moves can be listed (:meth:`check_listable`); a game whose
+        :meth:`options_of_value` finds them without listing the rest says more."""
+        self.check_listable(part)
 
     def misere_outcome_of(self, parts: Sequence[Any]) -> str | None:
         """The misere outcome of a sum of ``parts`` by a theory of the game, or None (the

@@ -148,13 +148,18 @@ def _theorems(ruleset: Any, parts: list[Any]) -> list[str]:
 
 def _moves_json(moves: Sequence[Any], game: Any = None) -> list[dict[str, Any]]:
     """Each move as ``{"part": i, "from": PART, "to": [PART, ...]}``: "to" lists the parts
-    the move leaves (none, one, or several when it splits the part)."""
+    the move leaves (none, one, or several when it splits the part); "says" the game's
+    words for it where the parts left do not show it (``cut edge 0-1``)."""
     from ..engine import Sum
 
-    return [{"part": m.index, "from": _part_json(m.part, game),
-             "to": [_part_json(p, game) for p in (m.option.parts if isinstance(m.option, Sum)
-                                                  else (m.option,))]}
-            for m in moves]
+    out = []
+    for m in moves:
+        move = {"part": m.index, "from": _part_json(m.part, game),
+                "to": [_part_json(p, game) for p in (m.option.parts if isinstance(m.option, Sum)
+                                                     else (m.option,))]}
+        words = game.describe_move(m.part, m.option) if game is not None else None
+        out.append({**move, "says": words} if words else move)
+    return out
 
 
 def _part_json(part: Any, game: Any = None) -> Any:

@@ -25,7 +25,7 @@ from ..rules.base import HeapGame
 from ..rules.closed import OutcomeTheory, WordReader
 
 __all__ = ["Analysis", "MisereAnalysis", "Move", "OutcomeAnalysis", "analyze",
-           "analyze_misere", "format_part", "parse_position", "theorem_of"]
+           "analyze_misere", "brief", "format_part", "parse_position", "theorem_of"]
 
 
 def format_part(part: Any, game: Game | None = None) -> str:
@@ -39,6 +39,20 @@ def format_part(part: Any, game: Game | None = None) -> str:
     if isinstance(part, tuple) and len(part) == 2 and all(isinstance(x, int) for x in part):
         return f"{part[0]}x{part[1]}"
     return str(part)
+
+
+#: a part's text longer than this is cut short in a description (a drawing of thousands
+#: of edges); the move's words (``cut edge 57-58``) still say what it does
+LONG_TEXT = 10_000
+
+
+def brief(text: str) -> str:
+    """``text``, or its start and its length when it is longer than :data:`LONG_TEXT`.
+
+    >>> brief("0-1,1-2"), brief("0-1," * 5000)
+    ('0-1,1-2', '0-1,0-1,0-1,0-1,0-1,0-1,0-1,0-1,0-1,0-1,... (20000 characters)')
+    """
+    return text if len(text) <= LONG_TEXT else f"{text[:40]}... ({len(text)} characters)"
 
 
 @dataclass(frozen=True)
@@ -60,7 +74,8 @@ class Move:
         >>> Move(0, path, g.options(path)[1], g).describe()
         '0-1,1-2 -> empty (take vertex 1)'
         """
-        text = f"{format_part(self.part, self.game)} -> {format_part(self.option, self.game)}"
+        text = (f"{brief(format_part(self.part, self.game))} -> "
+                f"{brief(format_part(self.option, self.game))}")
         words = self.game.describe_move(self.part, self.option) if self.game else None
         return f"{text} ({words})" if words else text
 
@@ -81,7 +96,7 @@ class Analysis:
 
     def describe(self) -> str:
         """A few lines of plain English."""
-        values = ", ".join(f"{format_part(p, self.game)}: {v}"
+        values = ", ".join(f"{brief(format_part(p, self.game))}: {v}"
                            for p, v in zip(self.parts, self.part_values))
         lines = [f"values: {values}", f"value (XOR of the parts): {self.value}"]
         return "\n".join(lines + _verdict(self.outcome, self.moves)) + "\n"
@@ -91,13 +106,13 @@ def analyze(game: Game, parts: Sequence[Any]) -> Analysis | OutcomeAnalysis:
     """Value, outcome and all winning moves of the sum of ``parts``.
 
     Values come from the game's kernel where it has one (:meth:`grundy.Game.fast_value`);
-    a part whose moves cannot be listed in seconds is refused up front (the game's
-    ``move_limit``), and the game finds the options of the value wanted
+    a part whose winning moves cannot be found in seconds is refused up front (the game's
+    ``check_winning_moves``), and the game finds the options of the value wanted
     (``options_of_value``: products value a move without summing its coins).
     """
     parts = tuple(parts)
     for part in parts:
-        game.check_listable(part)
+        game.check_winning_moves(part)
     if (len(parts) == 1 and isinstance(game, OutcomeTheory)
             and not game.value_known(parts[0])):
         return _by_theorem(game, parts[0])

@@ -23,30 +23,42 @@ the two against each other and against a plain search on small drawings.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
-from collections.abc import Callable
+from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine import Game
 from ..errors import GrundyError
 from .edges import read_edges
 
-__all__ = ["Drawing", "GreenHackenbush", "MAX_EDGES", "MOVE_LIMIT", "principles_value"]
+__all__ = ["CYCLE_WORK", "Drawing", "GreenHackenbush", "LIST_WORK", "MAX_EDGES", "MOVE_LIMIT",
+           "principles_value", "winning_cuts"]
 
 #: the most edges of a drawing (the principles take about a second at this size, reading the
 #: drawing half a second more, measured on a busy 2-core machine; a search of
 #: every cut is quadratic in the edges)
 MAX_EDGES = 10**5
-#: the most edges of a drawing whose winning cuts are listed (each cut valued by the
-#: principles: 1000 edges took 3.2 s on a busy 2-core machine, 3000 took 42 s)
+#: the most edges of a drawing whose cuts are all listed and valued one by one (``grundy
+#: play``, misère play: 1000 edges took 3.2 s on a busy 2-core machine, 3000 took 42 s);
+#: the winning cuts alone are found at any size (:func:`winning_cuts`)
 MOVE_LIMIT = 1000
+#: the most work of finding the winning cuts on cycles: the sum over the blocks of the
+#: square of their edges (each edge of a block is cut and the block fused again: 1000
+#: edges on one cycle took 3.2 s on a quiet 2-core machine)
+CYCLE_WORK = 10**6
+#: the most edges in the drawings the winning cuts leave, all told (each is a new drawing:
+#: 100 cuts of a 100,000-edge tree, or every cut of a 3000-edge drawing)
+LIST_WORK = 10**7
 
 
 @dataclass(frozen=True, slots=True)
 class Drawing:
-    """Edges ``(u, v)`` with ``u <= v``, sorted, every one reaching the ground (vertex 0)."""
+    """Edges ``(u, v)`` with ``u <= v``, sorted, every one reaching the ground (vertex 0);
+    a drawing left by a cut knows the edge cut (``move``, not part of its identity)."""
 
     edges: tuple[tuple[int, int], ...]
+    move: tuple[int, int] | None = field(default=None, compare=False, repr=False)
+    _text: list[str] = field(default_factory=list, compare=False, repr=False)
 
     @classmethod
     def make(cls, edges: Any) -> Drawing:
@@ -103,8 +115,11 @@ class Drawing:
         return cls.make(edges)
 
     def text(self) -> str:
-        """The drawing as :meth:`parse` reads it."""
-        return ",".join(f"{u}-{v}" for u, v in self.edges) or "empty"
+        """The drawing as :meth:`parse` reads it (written once: a large drawing's text is
+        asked for by each of its moves)."""
+        if not self._text:
+            self._text.append(",".join([f"{u}-{v}" for u, v in self.edges]) or "empty")
+        return self._text[0]
 
 
 def _stalks(*heights: int) -> list[tuple[int, int]]:
@@ -177,25 +192,38 @@ def _grounded(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return [(u, v) for u, v in pairs if u in reached]
 
 
-def principles_value(drawing: Drawing) -> int:
-    """The value by the fusion and colon principles, in time linear in the edges."""
-    edges = drawing.edges
-    near: dict[int, list[tuple[int, int]]] = {}
+@dataclass
+class _Fused:
+    """A drawing fused (the fusion principle): its blocks (2-edge-connected pieces, each a
+    vertex with loops) joined by bridges into a tree rooted at the root's block, and each
+    block's worth, the value of what stands on it (the colon principle)."""
+
+    block: dict[int, int]  # vertex -> its block (a vertex of the block names it)
+    bridges: set[int]  # edge ids
+    walk: list[int]  # blocks, each after its parent
+    parent_of: dict[int, int]  # block -> the block below it (the root's: itself)
+    parent_edge: dict[int, int]  # block -> the id of the bridge below it
+    worth: dict[int, int]
+
+
+def _fuse(edges: Sequence[tuple[int, int]], root: int = 0,
+          weight: dict[int, int] | None = None) -> _Fused:
+    """Fuse the drawing of ``edges`` (all reaching ``root``), in time linear in the edges;
+    ``weight`` adds a value at some vertices (branches standing there), XORed into the worth
+    of the block that holds them."""
+    near: dict[int, list[tuple[int, int]]] = {root: []}
     for i, (u, v) in enumerate(edges):
         near.setdefault(u, []).append((v, i))
         if u != v:
             near.setdefault(v, []).append((u, i))
-    if not edges:
-        return 0
     # bridges, by an iterative depth-first search over edge ids (repeated edges are not bridges)
-    order: dict[int, int] = {}
-    low: dict[int, int] = {}
+    order: dict[int, int] = {root: 0}
+    low: dict[int, int] = {root: 0}
     bridges: set[int] = set()
-    order[0] = low[0] = 0
-    stack: list[tuple[int, int, int]] = [(0, -1, 0)]  # vertex, edge id it came by, next index
+    stack: list[tuple[int, int, int]] = [(root, -1, 0)]  # vertex, edge id it came by, next index
     while stack:
         v, came, k = stack[-1]
-        links = near.get(v, [])
+        links = near[v]
         if k < len(links):
             stack[-1] = (v, came, k + 1)
             u, i = links[k]
@@ -222,31 +250,163 @@ def principles_value(drawing: Drawing) -> int:
         todo = [start]
         while todo:
             v = todo.pop()
-            for u, i in near.get(v, []):
+            for u, i in near[v]:
                 if i not in bridges and u not in block:
                     block[u] = start
                     todo.append(u)
-    loops: dict[int, int] = {}
-    tree: dict[int, list[int]] = {}
+    worth = {b: 0 for b in set(block.values())}
+    for v, w in (weight or {}).items():
+        worth[block[v]] ^= w
+    tree: dict[int, list[tuple[int, int]]] = {}
     for i, (u, v) in enumerate(edges):
         if i in bridges:
-            tree.setdefault(block[u], []).append(block[v])
-            tree.setdefault(block[v], []).append(block[u])
+            tree.setdefault(block[u], []).append((block[v], i))
+            tree.setdefault(block[v], []).append((block[u], i))
         else:
-            loops[block[u]] = loops.get(block[u], 0) + 1
+            worth[block[u]] ^= 1  # a loop is worth 1
     # colon principle from the leaves up (an iterative post-order over the bridge tree)
-    root = block[0]
-    parent_of = {root: root}
-    walk = [root]
+    top = block[root]
+    parent_of, parent_edge = {top: top}, {top: -1}
+    walk = [top]
     for b in walk:
-        for c in tree.get(b, []):
+        for c, i in tree.get(b, []):
             if c not in parent_of:
-                parent_of[c] = b
+                parent_of[c], parent_edge[c] = b, i
                 walk.append(c)
-    worth = {b: loops.get(b, 0) & 1 for b in walk}
     for b in reversed(walk[1:]):
         worth[parent_of[b]] ^= worth[b] + 1
-    return worth[root]
+    return _Fused(block, bridges, walk, parent_of, parent_edge, worth)
+
+
+def principles_value(drawing: Drawing) -> int:
+    """The value by the fusion and colon principles, in time linear in the edges."""
+    if not drawing.edges:
+        return 0
+    fused = _fuse(drawing.edges)
+    return fused.worth[fused.block[0]]
+
+
+def winning_cuts(drawing: Drawing, target: int) -> list[int]:
+    """The edges (ids into ``drawing.edges``) whose cut leaves a drawing of value ``target``.
+
+    Top-down from the ground, each block is given the worth it must take for the whole to
+    be worth ``target``: a bridge whose branch must be worth 0 is a cut that does it, and
+    above it nothing can; a loop flips its block's worth; an edge on a cycle is cut and its
+    block fused again (the only step not linear: its block's edges, squared, are at most
+    :data:`CYCLE_WORK`).  Checked against the worth of every cut in the tests.
+
+    >>> d = Drawing.parse("0-1,1-2,0-3")  # stalks of 2 and 1: worth 2 XOR 1 = 3
+    >>> principles_value(d), winning_cuts(d, 0), d.edges[2]  # the top of the tall one
+    (3, [2], (1, 2))
+    """
+    return _winning(drawing, target)[1]
+
+
+def _winning(drawing: Drawing, target: int) -> tuple[_Fused | None, list[int]]:
+    """:func:`winning_cuts`, with the drawing fused (None: no edge)."""
+    edges = drawing.edges
+    if not edges:
+        return None, []
+    fused = _fuse(edges)
+    block, worth = fused.block, fused.worth
+    inner: dict[int, list[int]] = {}  # block -> its edges on cycles (not loops)
+    for i, (u, v) in enumerate(edges):
+        if i not in fused.bridges and u != v:
+            inner.setdefault(block[u], []).append(i)
+    work = sum(len(ids) ** 2 for ids in inner.values())
+    if work > CYCLE_WORK:
+        raise GrundyError(f"the cycles of this drawing are too large to find its winning cuts "
+                          f"in seconds ({work} steps, at most {CYCLE_WORK}); grundy.value gives "
+                          "its value")
+    need: dict[int, int | None] = {fused.walk[0]: target}
+    found: list[int] = []
+    for c in fused.walk[1:]:
+        p, i = fused.parent_of[c], fused.parent_edge[c]
+        wanted = need[p]
+        if wanted is None:
+            need[c] = None
+            continue
+        branch = wanted ^ worth[p] ^ (worth[c] + 1)  # what the branch on bridge i must be worth
+        if branch == 0:
+            found.append(i)
+        need[c] = branch - 1 if branch else None
+    for i, (u, v) in enumerate(edges):
+        b = block[u]
+        if u == v and i not in fused.bridges and need[b] == worth[b] ^ 1:
+            found.append(i)
+    if inner:
+        found.extend(_cuts_on_cycles(edges, fused, inner, need))
+    return fused, sorted(found)
+
+
+def _cut(drawing: Drawing, fused: _Fused, cuts: list[int]) -> list[Drawing]:
+    """The drawings ``cuts`` leave: a cut on a cycle drops its edge alone, a bridge the
+    edges of the blocks above it too (found by a pre-order of the bridge tree, each
+    edge kept with the higher of its blocks), the rest copied in slices."""
+    edges, block = drawing.edges, fused.block
+    above: dict[int, int] = {}  # a bridge's id -> the block above it
+    children: dict[int, list[int]] = {}
+    for c in fused.walk[1:]:
+        above[fused.parent_edge[c]] = c
+        children.setdefault(fused.parent_of[c], []).append(c)
+    order: list[int] = []
+    end: dict[int, int] = {}
+    todo = [(fused.walk[0], False)]
+    while todo:
+        b, done = todo.pop()
+        if done:
+            end[b] = len(order)
+            continue
+        order.append(b)
+        todo.append((b, True))
+        todo.extend((c, False) for c in children.get(b, []))
+    where = {b: k for k, b in enumerate(order)}
+    held: dict[int, list[int]] = {}  # block -> the edges kept with it
+    for i, (u, _) in enumerate(edges):
+        held.setdefault(above.get(i, block[u]), []).append(i)
+    left = []
+    for i in cuts:
+        top = above.get(i)
+        gone = [i] if top is None else sorted(j for b in order[where[top]:end[top]]
+                                              for j in held.get(b, ()))
+        kept: list[tuple[int, int]] = []
+        last = 0
+        for j in gone:
+            kept.extend(edges[last:j])
+            last = j + 1
+        kept.extend(edges[last:])
+        left.append(Drawing(tuple(kept), edges[i]))
+    return left
+
+
+def _cuts_on_cycles(edges: Sequence[tuple[int, int]], fused: _Fused, inner: dict[int, list[int]],
+                    need: dict[int, int | None]) -> list[int]:
+    """The edges on cycles whose cut gives their block the worth it needs: the block's own
+    edges fused again without the one cut, what stands on each vertex a weight there."""
+    block = fused.block
+    own: dict[int, list[int]] = {}  # block -> its edges, loops too
+    for i, (u, _) in enumerate(edges):
+        if i not in fused.bridges:
+            own.setdefault(block[u], []).append(i)
+    weight: dict[int, dict[int, int]] = {}  # block -> vertex -> the branches standing there
+    for c in fused.walk[1:]:
+        b = fused.parent_of[c]
+        if b in inner:
+            u, v = edges[fused.parent_edge[c]]
+            at = weight.setdefault(b, {})
+            x = u if block[u] == b else v
+            at[x] = at.get(x, 0) ^ (fused.worth[c] + 1)
+    found = []
+    for b, ids in inner.items():
+        if need[b] is None:
+            continue
+        i = fused.parent_edge[b]
+        root = 0 if i < 0 else next(x for x in edges[i] if block[x] == b)
+        for cut in ids:
+            rest = _fuse([edges[j] for j in own[b] if j != cut], root, weight.get(b))
+            if rest.worth[rest.block[root]] == need[b]:
+                found.append(cut)
+    return found
 
 
 class GreenHackenbush(Game):
@@ -258,7 +418,7 @@ class GreenHackenbush(Game):
 
     def options(self, position: Drawing) -> list[Drawing]:
         edges = position.edges
-        return [Drawing(tuple(sorted(_grounded(list(edges[:i] + edges[i + 1:])))))
+        return [Drawing(tuple(sorted(_grounded(list(edges[:i] + edges[i + 1:])))), edges[i])
                 for i in range(len(edges))]
 
     def fast_value(self, position: Any) -> int | None:
@@ -285,6 +445,8 @@ class GreenHackenbush(Game):
         """
         if not isinstance(part, Drawing) or not isinstance(option, Drawing):
             return None
+        if option.move is not None:
+            return f"cut edge {option.move[0]}-{option.move[1]}"
         gone = Counter(part.edges) - Counter(option.edges)
         # what fell is cut off from the ground: only the cut edge touches what stands
         standing = {0} | {v for edge in option.edges for v in edge}
@@ -292,15 +454,29 @@ class GreenHackenbush(Game):
         return f"cut edge {cut[0][0]}-{cut[0][1]}" if len(cut) == 1 else None
 
     def check_listable(self, part: Any) -> None:
-        """Raise unless the cuts of ``part`` can be listed and valued in seconds."""
+        """Raise unless every cut of ``part`` can be listed and valued in seconds (a game
+        played move by move, misère play)."""
         if isinstance(part, Drawing) and len(part.edges) > MOVE_LIMIT:
-            raise GrundyError(f"a drawing of {len(part.edges)} edges is too large to list its "
-                              f"winning cuts (at most {MOVE_LIMIT}); grundy.value gives its "
-                              "value at any size")
+            raise GrundyError(f"a drawing of {len(part.edges)} edges is too large to list every "
+                              f"cut (at most {MOVE_LIMIT}); in normal play 'grundy analyze' "
+                              "finds its winning cuts at any size")
+
+    def check_winning_moves(self, part: Any) -> None:
+        """Nothing to refuse up front: the winning cuts are found at any size (a drawing
+        holds at most :data:`MAX_EDGES`); :meth:`options_of_value` says when there are too
+        many to list or its cycles are too large."""
 
     def options_of_value(self, part: Any, target: int) -> list[Any]:
-        """The cuts to value ``target``, each option valued by the principles."""
-        return [o for o in self.options(part) if principles_value(o) == target]
+        """The cuts to value ``target`` (:func:`winning_cuts`), in ``options()`` order."""
+        fused, cuts = _winning(part, target)
+        if fused is None:
+            return []
+        edges = len(part.edges)
+        if len(cuts) * edges > LIST_WORK:
+            raise GrundyError(f"a drawing of {edges} edges with {len(cuts)} winning cuts: too "
+                              f"many to list (at most {LIST_WORK // edges} at this size); "
+                              "grundy.value gives its value")
+        return _cut(part, fused, cuts)
 
     @property
     def notation(self) -> str:

@@ -68,6 +68,10 @@ class Mixed(Game):
         c = _component(part)
         c.game.check_listable(c.position)
 
+    def check_winning_moves(self, part: Any) -> None:
+        c = _component(part)
+        c.game.check_winning_moves(c.position)
+
     def format_position(self, position: Any) -> str:
         return str(position)
 
