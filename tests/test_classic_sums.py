@@ -41,3 +41,17 @@ def test_a_summand_without_a_position_is_one_line(cli) -> None:
     assert r.code == 2 and r.out == "" and "summand 2" in r.err
     r = cli("analyze", "nim", "3", "+", "nosuchgame", "4")
     assert r.code == 2 and "nosuchgame" in r.err
+
+
+def test_a_part_of_a_sum_says_its_games_words_for_a_move(cli) -> None:
+    """Two moves of a graph leave the same text; the words of its game tell them apart."""
+    r = cli("analyze", "node-kayles", "path:5", "+", "nim", "2", "+", "green-hackenbush",
+            "0-1,1-2,0-3")
+    assert r.code == 0, r.err
+    graph = find("node-kayles")
+    path = graph.parse_position("path:5")
+    # a move leaving 0-1 takes vertex 1 or 3 of the path: each is written once with its words
+    for v in (1, 3):
+        assert f"-> node-kayles 0-1 (take vertex {v})\n" in r.out
+    assert "green-hackenbush 0-1,0-3,1-2 -> green-hackenbush 0-3 (cut edge 0-1)\n" in r.out
+    assert value(graph, path) ^ 2 ^ 3 == int(r.out.split("XOR of the parts): ")[1].split()[0])

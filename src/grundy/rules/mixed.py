@@ -68,6 +68,16 @@ class Mixed(Game):
         c = _component(part)
         c.game.check_listable(c.position)
 
+    def describe_move(self, part: Any, option: Any) -> str | None:
+        """The words of the part's own game for the move (``take vertex 2``)."""
+        c = _component(part)
+        pieces = option.parts if isinstance(option, Sum) else (option,)
+        inner = [p.position for p in pieces if isinstance(p, Component)]
+        if len(inner) != len(pieces):
+            return None
+        return c.game.describe_move(c.position,
+                                    Sum(*inner) if isinstance(option, Sum) else inner[0])
+
     def check_winning_moves(self, part: Any) -> None:
         c = _component(part)
         c.game.check_winning_moves(c.position)
