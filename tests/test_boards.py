@@ -397,6 +397,8 @@ def test_a_cut_names_the_edge_whose_removal_leaves_the_option():
             rest = list(d.edges)
             rest.remove((u, v))  # the edge named, or a twin of it: the same cut
             assert Drawing.make(rest) == option, (d, i, words)
+            # a drawing that does not carry its cut (built from its edges) is read the same
+            assert game.describe_move(d, Drawing(option.edges)) == words, (d, i)
     assert game.describe_move(Drawing.parse("0-1"), 3) is None
 
 

@@ -199,7 +199,8 @@ class Game:
     :meth:`parse_position` and :meth:`format_position` (positions as text),
     :meth:`describe_move` (a move in words, when its option's text does not say it),
     :meth:`options_of_value`, :meth:`check_listable`, :meth:`check_winning_moves` and
-    :meth:`misere_outcome_of` (what analysis and misere play ask), :attr:`notation` and :attr:`label` (its names).
+    :meth:`misere_outcome_of` (what analysis and misere play ask), :attr:`notation` and
+    :attr:`label` (its names).
     """
 
     cache_limit: int | None = None

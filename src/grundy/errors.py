@@ -39,6 +39,16 @@ class UnknownGameError(GrundyError, LookupError):
 QUIET_ERRNOS = frozenset({errno.EPIPE})
 
 
+def shorten(text: str, limit: int) -> str:
+    """``text``, or its first 40 characters and its length when it is longer than ``limit``
+    (a 10^5-digit number typed, a drawing of thousands of edges).
+
+    >>> shorten("0-1,1-2", 80), shorten("9" * 100, 80)
+    ('0-1,1-2', '9999999999999999999999999999999999999999... (100 characters)')
+    """
+    return text if len(text) <= limit else f"{text[:40]}... ({len(text)} characters)"
+
+
 def output_failure(exc: OSError) -> str | None:
     """The error message for a failed write of the answer, or None when the reader went
     away (a closed pipe), which is no error.

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import click
 
 from .. import __version__
-from ..errors import GrundyError, abort_line, discard_output, output_failure
+from ..errors import GrundyError, abort_line, discard_output, output_failure, shorten
 
 __all__ = ["COMMANDS", "entry", "main", "run"]
 
@@ -157,8 +157,7 @@ def _one_line(message: str) -> str:
     >>> _one_line("bad  value\t" + "9" * 1000)
     'bad value 9999999999999999999999999999999999999999... (1000 characters)'
     """
-    return " ".join(w if len(w) <= _LONG_WORD else f"{w[:40]}... ({len(w)} characters)"
-                    for w in message.split())
+    return " ".join(shorten(w, _LONG_WORD) for w in message.split())
 
 
 def entry() -> None:

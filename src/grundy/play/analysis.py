@@ -20,12 +20,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import Game, Sum, value
-from ..errors import GrundyError
+from ..errors import GrundyError, shorten
 from ..rules.base import HeapGame
 from ..rules.closed import OutcomeTheory, WordReader
 
 __all__ = ["Analysis", "MisereAnalysis", "Move", "OutcomeAnalysis", "analyze",
-           "analyze_misere", "brief", "format_part", "parse_position", "theorem_of"]
+           "analyze_misere", "format_part", "parse_position", "theorem_of"]
 
 
 def format_part(part: Any, game: Game | None = None) -> str:
@@ -42,17 +42,9 @@ def format_part(part: Any, game: Game | None = None) -> str:
 
 
 #: a part's text longer than this is cut short in a description (a drawing of thousands
-#: of edges); the move's words (``cut edge 57-58``) still say what it does
+#: of edges, by :func:`grundy.errors.shorten`); the move's words (``cut edge 57-58``) still
+#: say what it does
 LONG_TEXT = 10_000
-
-
-def brief(text: str) -> str:
-    """``text``, or its start and its length when it is longer than :data:`LONG_TEXT`.
-
-    >>> brief("0-1,1-2"), brief("0-1," * 5000)
-    ('0-1,1-2', '0-1,0-1,0-1,0-1,0-1,0-1,0-1,0-1,0-1,0-1,... (20000 characters)')
-    """
-    return text if len(text) <= LONG_TEXT else f"{text[:40]}... ({len(text)} characters)"
 
 
 @dataclass(frozen=True)
@@ -74,8 +66,8 @@ class Move:
         >>> Move(0, path, g.options(path)[1], g).describe()
         '0-1,1-2 -> empty (take vertex 1)'
         """
-        text = (f"{brief(format_part(self.part, self.game))} -> "
-                f"{brief(format_part(self.option, self.game))}")
+        text = (f"{shorten(format_part(self.part, self.game), LONG_TEXT)} -> "
+                f"{shorten(format_part(self.option, self.game), LONG_TEXT)}")
         words = self.game.describe_move(self.part, self.option) if self.game else None
         return f"{text} ({words})" if words else text
 
@@ -96,7 +88,7 @@ class Analysis:
 
     def describe(self) -> str:
         """A few lines of plain English."""
-        values = ", ".join(f"{brief(format_part(p, self.game))}: {v}"
+        values = ", ".join(f"{shorten(format_part(p, self.game), LONG_TEXT)}: {v}"
                            for p, v in zip(self.parts, self.part_values))
         lines = [f"values: {values}", f"value (XOR of the parts): {self.value}"]
         return "\n".join(lines + _verdict(self.outcome, self.moves)) + "\n"

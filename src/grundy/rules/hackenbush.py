@@ -332,7 +332,7 @@ def _winning(drawing: Drawing, target: int) -> tuple[_Fused | None, list[int]]:
         need[c] = branch - 1 if branch else None
     for i, (u, v) in enumerate(edges):
         b = block[u]
-        if u == v and i not in fused.bridges and need[b] == worth[b] ^ 1:
+        if u == v and need[b] == worth[b] ^ 1:  # a loop, never a bridge
             found.append(i)
     if inner:
         found.extend(_cuts_on_cycles(edges, fused, inner, need))
