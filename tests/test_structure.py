@@ -186,7 +186,8 @@ LAYERS = (
     ("grundy.errors", "grundy.native"),  # what everything may use; they import nothing of grundy
     ("grundy.nimber", "grundy.engine"),  # nimber arithmetic; the one engine
     ("grundy.rules",),  # the rule families, each saying what it can do
-    ("grundy.catalog", "grundy.play"),  # names -> games; a position played
+    ("grundy.catalog",),  # names -> games, and a position's text with its games named
+    ("grundy.play",),  # a position played
     ("grundy.research", "grundy.formats"),  # long computations; contest input and output
     ("grundy.web",),  # the playground
     ("grundy",),  # the public face

@@ -29,6 +29,7 @@ if TYPE_CHECKING:  # what type checkers see; at run time, __getattr__ below load
 
     from .play.analysis import analyze
     from .catalog import entries, find
+    from .catalog.positions import read_position
     from .engine import (EndlessGameError, Game, LoopyGameError, RulesetError, Sum, mex,
                          outcome, part_winning_moves, value, winning_moves)
     from .errors import GrundyError, InputError, UnknownGameError
@@ -98,6 +99,7 @@ _LAZY = {
     "Quotient": "play.misere.quotient",
     "find": "catalog",
     "entries": "catalog",
+    "read_position": "catalog.positions",
     "sequence": "research.periodicity",
     "find_period": "research.periodicity",
     "Period": "research.periodicity",

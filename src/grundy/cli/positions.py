@@ -46,28 +46,14 @@ def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool,
         with _misere_memos(ruleset):
             found = analyze_misere(ruleset, parts)
         if as_json:
-            echo_json({
-                "misere": True,
-                "outcome": found.outcome,
-                "winning_moves": len(found.moves),
-                "moves": _moves_json(found.moves, ruleset),
-            })
+            echo_json(found.as_dict())
         else:
             click.echo(found.describe(), nl=False)
         return
     result = compute(ruleset, parts)
     theorems = _theorems(ruleset, parts) if explain else []
     if as_json:
-        echo_json({
-            "value": result.value,
-            "outcome": result.outcome,
-            "parts": [_part_json(p, ruleset) for p in result.parts],
-            "part_values": list(getattr(result, "part_values", [None] * len(result.parts))),
-            "winning_moves": len(result.moves),
-            "every_winning_move": getattr(result, "every_move", True),
-            "moves": _moves_json(result.moves, ruleset),
-            **({"theorems": theorems} if explain else {}),
-        })
+        echo_json({**result.as_dict(), **({"theorems": theorems} if explain else {})})
     else:
         click.echo(result.describe(), nl=False)
         for line in theorems:
@@ -107,30 +93,12 @@ def _misere_memos(ruleset: Any) -> Iterator[None]:
 
 
 def _read(game: str, words: tuple[str, ...]) -> tuple[Any, list[Any]]:
-    """The game and the parts: one game, or a sum of games joined by ``+``; a word
-    ``@FILE`` is the text of that file."""
-    from ..play.analysis import parse_position
+    """The game and the parts: one game, or a sum of games joined by ``+``
+    (:func:`grundy.catalog.positions.read_position`); a word ``@FILE`` is the text of that
+    file, and GAME may be a user's ruleset (``rules.py:Class``)."""
+    from ..catalog.positions import read_position
 
-    words = tuple(position_words(words))
-    if "+" not in words:
-        ruleset = resolve_game(game)
-        return ruleset, parse_position(ruleset, words)
-    from ..rules.mixed import Component, Mixed
-
-    segments: list[list[str]] = [[game]]
-    for word in words:
-        if word == "+":
-            segments.append([])
-        else:
-            segments[-1].append(word)
-    parts: list[Any] = []
-    for i, segment in enumerate(segments, start=1):
-        if len(segment) < 2:
-            fail(f"summand {i} of the sum needs a game and a position (write GAME POS + GAME "
-                 "POS, e.g. wythoff 3,5 + nim 4)")
-        ruleset = resolve_game(segment[0])
-        parts.extend(Component(ruleset, p) for p in parse_position(ruleset, segment[1:]))
-    return Mixed(), parts
+    return read_position([game, *position_words(words)], resolve_game)
 
 
 def _theorems(ruleset: Any, parts: list[Any]) -> list[str]:
@@ -144,44 +112,6 @@ def _theorems(ruleset: Any, parts: list[Any]) -> list[str]:
         if said is not None and f"{g.label}: {said}" not in seen:
             seen.append(f"{g.label}: {said}")
     return seen
-
-
-def _moves_json(moves: Sequence[Any], game: Any = None) -> list[dict[str, Any]]:
-    """Each move as ``{"part": i, "from": PART, "to": [PART, ...]}``: "to" lists the parts
-    the move leaves (none, one, or several when it splits the part); "says" the game's
-    words for it where the parts left do not show it (``cut edge 0-1``)."""
-    from ..engine import Sum
-
-    out = []
-    for m in moves:
-        move = {"part": m.index, "from": _part_json(m.part, game),
-                "to": [_part_json(p, game) for p in (m.option.parts if isinstance(m.option, Sum)
-                                                     else (m.option,))]}
-        words = game.describe_move(m.part, m.option) if game is not None else None
-        out.append({**move, "says": words} if words else move)
-    return out
-
-
-def _part_json(part: Any, game: Any = None) -> Any:
-    """A part as a JSON value: a heap as an int, a cell or rectangle as ``[r, c]``, any
-    other as the text ``game`` writes it in (a board, a graph's edges).
-
-    >>> _part_json(7), _part_json((3, 4)), _part_json(((1, 2), (3, 4)))
-    (7, [3, 4], [[1, 2], [3, 4]])
-    """
-    from ..rules.mixed import Component
-
-    if isinstance(part, Component):  # a part of a sum of different games
-        return {"game": part.game.label, "position": _part_json(part.position, part.game)}
-    if isinstance(part, bool):
-        return part
-    if isinstance(part, int) or hasattr(part, "__index__"):
-        return int(part)
-    if isinstance(part, (tuple, list)):
-        return [_part_json(p, game) for p in part]
-    from ..play.analysis import format_part
-
-    return format_part(part, game)
 
 
 @click.command()

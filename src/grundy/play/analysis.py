@@ -21,11 +21,12 @@ from typing import Any
 
 from ..engine import Game, Sum, value
 from ..errors import GrundyError, shorten
-from ..rules.base import HeapGame
+from ..rules.base import HeapGame, is_grid_game, is_heap_game
 from ..rules.closed import OutcomeTheory, WordReader
 
 __all__ = ["Analysis", "MisereAnalysis", "Move", "OutcomeAnalysis", "analyze",
-           "analyze_misere", "format_part", "parse_position", "theorem_of"]
+           "analyze_misere", "format_part", "parse_position", "part_json", "theorem_of",
+           "writes_own_positions"]
 
 
 def format_part(part: Any, game: Game | None = None) -> str:
@@ -39,6 +40,46 @@ def format_part(part: Any, game: Game | None = None) -> str:
     if isinstance(part, tuple) and len(part) == 2 and all(isinstance(x, int) for x in part):
         return f"{part[0]}x{part[1]}"
     return str(part)
+
+
+def writes_own_positions(game: Game) -> bool:
+    """Whether the game writes its positions its own way (``3 5 pool=2``, ``11,7``, a
+    board's rows), so that a part is shown, and sent back, as that text.
+
+    >>> from grundy.catalog import find
+    >>> [writes_own_positions(find(n)) for n in ("kayles", "wythoff", "poker-nim", "cram")]
+    [False, False, True, True]
+    """
+    return (not is_heap_game(game) and not is_grid_game(game)
+            and type(game).parse_position is not Game.parse_position)
+
+
+def part_json(part: Any, game: Game | None = None) -> Any:
+    """A part as JSON, the one way the command line and the playground write it: a heap
+    as an int, a cell or rectangle as ``[r, c]``, a part of a game that writes its own
+    positions as that text (what ``grundy analyze`` reads back: a board's rows, a graph's
+    edges, ``3 5 pool=2``), a part of a sum of different games as ``{"game", "position"}``.
+
+    >>> from grundy.catalog import find
+    >>> part_json(7), part_json((3, 4)), part_json(((1, 2), (3, 4)))
+    (7, [3, 4], [[1, 2], [3, 4]])
+    >>> poker = find("poker-nim")
+    >>> part_json(poker.parse_position("3 5 pool=2"), poker)
+    '3 5 pool=2'
+    """
+    from ..rules.mixed import Component
+
+    if isinstance(part, Component):  # a part of a sum of different games
+        return {"game": part.game.label, "position": part_json(part.position, part.game)}
+    if isinstance(part, bool):
+        return part
+    if isinstance(part, int) or hasattr(part, "__index__"):
+        return int(part)
+    if game is not None and writes_own_positions(game):
+        return game.format_position(part)
+    if isinstance(part, (tuple, list)):
+        return [part_json(p, game) for p in part]
+    return format_part(part, game)
 
 
 #: a part's text longer than this is cut short in a description (a drawing of thousands
@@ -71,6 +112,25 @@ class Move:
         words = self.game.describe_move(self.part, self.option) if self.game else None
         return f"{text} ({words})" if words else text
 
+    def as_dict(self) -> dict[str, Any]:
+        """The move as JSON, the one schema of the command line and the playground:
+        ``{"part": i, "from": PART, "to": [PART, ...]}``, "to" listing the parts the move
+        leaves (none, one, or several when it splits the part), each written by
+        :func:`part_json`; ``"says"``, the game's words for the move, where the parts left
+        do not show it (``cut edge 0-1``, ``take vertex 2``).
+
+        >>> from grundy.catalog import find
+        >>> Move(1, 5, Sum(1, 2), find("kayles")).as_dict()
+        {'part': 1, 'from': 5, 'to': [1, 2]}
+        """
+        leaves = self.option.parts if isinstance(self.option, Sum) else (self.option,)
+        out: dict[str, Any] = {"part": self.index, "from": part_json(self.part, self.game),
+                               "to": [part_json(p, self.game) for p in leaves]}
+        words = self.game.describe_move(self.part, self.option) if self.game else None
+        if words:
+            out["says"] = words
+        return out
+
 
 @dataclass(frozen=True)
 class Analysis:
@@ -93,15 +153,45 @@ class Analysis:
         lines = [f"values: {values}", f"value (XOR of the parts): {self.value}"]
         return "\n".join(lines + _verdict(self.outcome, self.moves)) + "\n"
 
+    def as_dict(self) -> dict[str, Any]:
+        """The analysis as JSON (what ``grundy analyze --json`` prints): ``value``,
+        ``outcome``, ``parts``, ``part_values``, ``winning_moves`` (how many),
+        ``every_winning_move`` (whether ``moves`` lists them all) and ``moves``, each as
+        :meth:`Move.as_dict` writes it.
 
-def analyze(game: Game, parts: Sequence[Any]) -> Analysis | OutcomeAnalysis:
-    """Value, outcome and all winning moves of the sum of ``parts``.
+        >>> from grundy.catalog import find
+        >>> analyze(find("nim"), [1, 2]).as_dict()["moves"]
+        [{'part': 1, 'from': 2, 'to': [1]}]
+        """
+        return {"value": self.value, "outcome": self.outcome,
+                "parts": [part_json(p, self.game) for p in self.parts],
+                "part_values": list(self.part_values), "winning_moves": len(self.moves),
+                "every_winning_move": True, "moves": [m.as_dict() for m in self.moves]}
+
+
+def analyze(game: Game | str, parts: Sequence[Any] | None = None) -> Analysis | OutcomeAnalysis:
+    """Value, outcome and all winning moves of the sum of ``parts``; or of a position
+    written as text with its games named in it, as on the command line (``game`` a string
+    and no ``parts``: :func:`grundy.catalog.positions.read_position`).
+
+    >>> a = analyze("wythoff 3,5 + nim 4")
+    >>> a.value, a.outcome, [m.describe() for m in a.moves][-1]
+    (4, 'N', 'nim 4 -> nim 0')
 
     Values come from the game's kernel where it has one (:meth:`grundy.Game.fast_value`);
     a part whose winning moves cannot be found in seconds is refused up front (the game's
     ``check_winning_moves``), and the game finds the options of the value wanted
     (``options_of_value``: products value a move without summing its coins).
     """
+    if isinstance(game, str):
+        from ..catalog.positions import read_position
+
+        if parts is not None:
+            raise GrundyError("give the position as one text ('wythoff 3,5 + nim 4'), or a "
+                              "game and its parts (analyze(grundy.find('nim'), [3, 4]))")
+        game, parts = read_position(game)
+    if parts is None:
+        raise GrundyError("give the parts of the position, such as [3, 5, 7]")
     parts = tuple(parts)
     for part in parts:
         game.check_winning_moves(part)
@@ -143,6 +233,16 @@ class OutcomeAnalysis:
                  "value: not computed (past the search, and no closed form of the values is "
                  "known); outcome and moves by the theorem"]
         return "\n".join(lines + _verdict(self.outcome, self.moves, self.every_move)) + "\n"
+
+    def as_dict(self) -> dict[str, Any]:
+        """As :meth:`Analysis.as_dict`, with ``value`` and ``part_values`` None (not
+        computed) and ``every_winning_move`` false where the theorem's construction gives
+        some of the moves only."""
+        return {"value": None, "outcome": self.outcome,
+                "parts": [part_json(p, self.game) for p in self.parts],
+                "part_values": [None] * len(self.parts), "winning_moves": len(self.moves),
+                "every_winning_move": self.every_move,
+                "moves": [m.as_dict() for m in self.moves]}
 
 
 def _by_theorem(game: Any, part: Any) -> OutcomeAnalysis:
@@ -187,6 +287,12 @@ class MisereAnalysis:
         """A few lines of plain English."""
         lines = ["misère play: the player who makes the last move loses", *self.why]
         return "\n".join(lines + _verdict(self.outcome, self.moves)) + "\n"
+
+    def as_dict(self) -> dict[str, Any]:
+        """The misère answer as JSON: ``misere`` (true), ``outcome``, ``winning_moves``
+        (how many) and ``moves`` (:meth:`Move.as_dict`)."""
+        return {"misere": True, "outcome": self.outcome, "winning_moves": len(self.moves),
+                "moves": [m.as_dict() for m in self.moves]}
 
 
 def _verdict(outcome: str, moves: tuple[Move, ...], every: bool = True) -> list[str]:

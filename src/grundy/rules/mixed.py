@@ -16,10 +16,12 @@ is a move in one part to the value that makes the XOR 0.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Game, Sum, value
+from ..errors import GrundyError
 
 __all__ = ["Component", "Mixed"]
 
@@ -42,9 +44,20 @@ def _wrap(game: Game, option: Any) -> Any:
 
 
 class Mixed(Game):
-    """The game whose positions are :class:`Component` parts: each part moves by its game."""
+    """The game whose positions are :class:`Component` parts: each part moves by its game.
+
+    ``read``, when given, reads a position's text with its games named in it (``nim 4``),
+    and ``resolve`` a game's name: :func:`grundy.catalog.positions.sum_of_games` passes
+    them, so that a part written back (:meth:`format_position`) reads again
+    (:meth:`parse_position`).
+    """
 
     board = "mixed"
+
+    def __init__(self, read: Callable[[str], tuple[Game, list[Any]]] | None = None,
+                 resolve: Callable[[str], Game] | None = None) -> None:
+        self.read = read
+        self.resolve = resolve
 
     @property
     def notation(self) -> str:
@@ -85,11 +98,20 @@ class Mixed(Game):
     def format_position(self, position: Any) -> str:
         return str(position)
 
+    def parse_position(self, text: str) -> Component:
+        """One part, ``GAME POS`` (``nim 4``), read by :attr:`read`."""
+        if self.read is None:
+            raise GrundyError(f"cannot read {text!r:.60}: this sum of games was built without "
+                              "a reader of game names")
+        game, parts = self.read(text)
+        if isinstance(game, Mixed) or len(parts) != 1:
+            raise GrundyError(f"expected one part of one game, such as 'nim 4', got "
+                              f"{text!r:.60}")
+        return Component(game, parts[0])
+
 
 def _component(position: Any) -> Component:
     if not isinstance(position, Component):
-        from ..errors import GrundyError
-
         raise GrundyError(f"a part of a sum of different games names its game, got "
                           f"{position!r}")
     return position

@@ -9,10 +9,16 @@ directly.
 (5, 'N', ['5 -> 4'])
 >>> move({"game": "nim", "position": [1, 2], "move": {"part": 1, "to": [1]}})["reply"]["text"]
 '1 -> 0'
->>> analyze({"game": "nim", "position": "x"})
+>>> [m["text"] for m in analyze({"game": "wythoff", "position": "3,5 + nim 4"})["winning_moves"]][-1]
+'nim 4 -> nim 0'
+>>> analyze({"game": "nim", "position": 3})
 Traceback (most recent call last):
 ...
-grundy.web.api.RequestError: position: expected a list of parts, got 'x'
+grundy.web.api.RequestError: position: expected a list of parts, got 3
+>>> analyze({"game": "nim", "position": "3 x"})
+Traceback (most recent call last):
+...
+grundy.web.api.RequestError: position: part 2: expected a heap size (a non-negative integer) (digits, or B**E such as 10**22), got 'x'
 """
 
 from __future__ import annotations
@@ -22,10 +28,13 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..play.analysis import Analysis, MisereAnalysis, OutcomeAnalysis, analyze_misere
+from ..play.analysis import Analysis, MisereAnalysis, Move, OutcomeAnalysis, analyze_misere
 from ..play.misere.search import quotient_covers
 from ..play.analysis import analyze as analyze_parts
 from ..catalog import entries, find
+from ..catalog.positions import read_parts as read_words
+from ..catalog.positions import read_position as read_text
+from ..catalog.positions import sum_of_games
 from ..engine import Game, Sum
 from ..errors import GrundyError
 from ..rules.base import is_grid_game, is_heap_game
@@ -33,7 +42,7 @@ from .boards import (BOARDS, MAX_BAR_DIAGRAMS, MAX_BOARD_CELLS, MAX_DRAWING_EDGE
                      MAX_GRAPH_EDGES, MAX_GRAPH_VERTICES, Click, FramedGraphs, clicks, drawing,
                      framed)
 from .explain import describe_move, explain
-from .positions import (MAX_COIN, MAX_HEAP, MAX_OPTIONS, MAX_PARTS, MAX_SIDE, board_of,
+from .positions import (MAX_COIN, MAX_HEAP, MAX_NUMBERS, MAX_OPTIONS, MAX_PARTS, MAX_SIDE, board_of,
                         has_own_positions,
                         option_parts, read_parts, read_position, tidy, to_json)
 
@@ -56,6 +65,8 @@ MAX_MISERE_TOKENS = 30
 MAX_MOVES_LISTED = 2000
 #: the longest game name or notation
 MAX_NAME = 60
+#: the longest position written as text (``"3,5 + nim 4"``)
+MAX_POSITION_TEXT = 2000
 
 # One computation at a time: the games' memos are shared by every request, and the
 # work is CPU-bound (threads would not run it faster).
@@ -133,8 +144,36 @@ def _count(body: Mapping[str, Any], name: str, default: int, top: int) -> int:
     return raw
 
 
-def _position(game: Game, body: Mapping[str, Any], misere: bool) -> list[Any]:
-    parts = read_position(game, _field(body, "position"))
+def _request(body: Mapping[str, Any], resolve: Resolve, misere: bool) -> tuple[Game, list[Any]]:
+    """The game and the position of a request: ``position`` a list of parts of ``game``,
+    or a text as the command line reads it (``"3 5 7"``; ``"3,5 + nim 4"`` adds parts of
+    other games, :func:`grundy.catalog.positions.read_position`), checked part by part
+    against the same limits."""
+    if body.get("game") == "mixed":  # a sum of different games, each part naming its game
+        game: Game = sum_of_games(lambda name: framed(resolve(name)))
+    else:
+        game = _game(body, resolve)
+    raw = _field(body, "position")
+    if not isinstance(raw, str):
+        return game, _position(game, raw, misere)
+    if len(raw) > MAX_POSITION_TEXT:
+        raise RequestError(f"position: at most {MAX_POSITION_TEXT} characters, got {len(raw)}")
+    words = raw.split()
+    if len(words) > MAX_PARTS * MAX_NUMBERS:
+        raise RequestError(f"position: {len(words)} words is too many")
+    try:
+        if "+" in words:
+            game, parts = read_text(
+                [str(body["game"]).strip().lower(), *words], lambda name: framed(resolve(name)))
+        else:
+            parts = read_words(game, words)
+    except GrundyError as exc:
+        raise RequestError(f"position: {exc}") from None
+    return game, _position(game, to_json(game, parts), misere)
+
+
+def _position(game: Game, raw: Any, misere: bool) -> list[Any]:
+    parts = read_position(game, raw)
     if misere:
         if board_of(game) != "heaps":
             raise RequestError("misere: misère play is offered for heap games only "
@@ -154,7 +193,7 @@ def _move_json(game: Game, index: int, part: Any, option: Any,
     """A move as JSON; on a board also the click that plays it (``take``) and the keys of
     what it removes (``gone``)."""
     leaves = tidy(game, option_parts(option))
-    out = {"part": index, "from": to_json(game, [part])[0], "to": to_json(game, leaves),
+    out = {**Move(index, part, option, game).as_dict(), "to": to_json(game, leaves),
            "text": describe_move(game, part, leaves)}
     if click is None and board_of(game) in BOARDS:
         click = next((c for c in clicks(game, part) if c.option == option), None)
@@ -347,18 +386,17 @@ def _repr(game: Game) -> str:
 @_guarded
 def analyze(body: Mapping[str, Any], resolve: Resolve) -> dict[str, Any]:
     """``{"game", "position", "misere"?}`` -> value, outcome, winning moves, explanation."""
-    game = _game(body, resolve)
     misere = _flag(body, "misere")
-    return _report(game, _position(game, body, misere), misere)
+    game, parts = _request(body, resolve, misere)
+    return _report(game, parts, misere)
 
 
 @_guarded
 def move(body: Mapping[str, Any], resolve: Resolve) -> dict[str, Any]:
     """``{"game", "position", "move": {"part", "to"}, "misere"?}`` -> the player's move
     checked and applied, whether it threw a win away, and grundy's reply."""
-    game = _game(body, resolve)
     misere = _flag(body, "misere")
-    parts = _position(game, body, misere)
+    game, parts = _request(body, resolve, misere)
     index, option = _find_move(game, parts, _field(body, "move"))
     could_win = _wins(game, parts, misere)
     after = _apply(game, parts, index, option)
@@ -383,9 +421,8 @@ def move(body: Mapping[str, Any], resolve: Resolve) -> dict[str, Any]:
 @_guarded
 def reply(body: Mapping[str, Any], resolve: Resolve) -> dict[str, Any]:
     """``{"game", "position", "misere"?}`` -> grundy's move from the position (it moves first)."""
-    game = _game(body, resolve)
     misere = _flag(body, "misere")
-    parts = _position(game, body, misere)
+    game, parts = _request(body, resolve, misere)
     reply_move, final = _grundy_plays(game, parts, misere, random.Random())
     winner = (_winner(game, final, misere, "you", "grundy") if reply_move is not None
               else _winner(game, parts, misere, "grundy", "you"))

@@ -19,11 +19,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..play.analysis import format_part
+from ..play.analysis import format_part, part_json, writes_own_positions
 from ..engine import Game, Sum
 from ..errors import GrundyError
 from ..play.match import option_parts, tidy
 from ..rules.base import is_grid_game, is_heap_game
+from ..rules.mixed import Component
 from .boards import BOARDS, MAX_BOARD_TEXT, check_part, read_board_part
 
 __all__ = ["MAX_COIN", "MAX_NUMBERS", "has_own_positions", "MAX_HEAP", "MAX_OPTIONS", "MAX_PARTS", "MAX_SIDE", "board_of", "describe",
@@ -77,10 +78,26 @@ def read_part(game: Game, raw: Any, where: str) -> Any:
             raise GrundyError(f"{where}: {r}x{c} is too large for the playground "
                               f"(rows and columns at most {MAX_SIDE})")
         return (r, c)
+    if board_of(game) == "mixed" and isinstance(raw, dict):  # {"game": NAME, "position": PART}
+        return _component(game, raw, where)
     if has_own_positions(game) and isinstance(raw, str):
         return _own_part(game, raw, where)
     raise GrundyError(f"{where}: {game!r} has no positions the playground can read "
                       f"(got {_show(raw)})")
+
+
+def _component(game: Any, raw: dict[str, Any], where: str) -> Component:
+    """A part of a sum of different games, ``{"game": NAME, "position": PART}``, read and
+    checked as a part of that game."""
+    name = raw.get("game")
+    if not isinstance(name, str) or not 0 < len(name) <= 60 or set(raw) != {"game", "position"}:
+        raise GrundyError(f"{where}: expected {{\"game\": NAME, \"position\": PART}}, got "
+                          f"{_show(raw)}")
+    try:
+        inner = game.resolve(name.strip().lower())
+    except GrundyError as exc:
+        raise GrundyError(f"{where}.game: {exc}") from None
+    return Component(inner, read_part(inner, raw["position"], f"{where}.position"))
 
 
 #: the most numbers in a part written in a game's own notation (a Moore or Welter position)
@@ -89,9 +106,9 @@ MAX_NUMBERS = 8
 
 def has_own_positions(game: Game) -> bool:
     """Whether the game writes its positions its own way (``3 5 pool=2``, ``11,7``): the
-    playground then sends each part as that text."""
-    return (not is_heap_game(game) and not is_grid_game(game)
-            and type(game).parse_position is not Game.parse_position)
+    playground then sends each part as that text
+    (:func:`grundy.play.analysis.writes_own_positions`)."""
+    return writes_own_positions(game)
 
 
 def _own_part(game: Game, raw: str, where: str) -> Any:
@@ -108,6 +125,10 @@ def _own_part(game: Game, raw: str, where: str) -> Any:
         raise GrundyError(f"{where}: {exc}") from None
     if len(parts) != 1:
         raise GrundyError(f"{where}: expected one position, got {_show(raw)}")
+    if isinstance(parts[0], Component):  # a part of a sum of different games: its game's checks
+        inner = parts[0]
+        return Component(inner.game, read_part(inner.game, part_json(inner.position, inner.game),
+                                               where))
     check_part(game, parts[0], where)
     numbers = _numbers(parts[0])
     if len(numbers) > MAX_NUMBERS or max(numbers, default=0) > MAX_COIN:
@@ -150,9 +171,7 @@ def read_position(game: Game, raw: Any, where: str = "position") -> list[Any]:
 
 def to_json(game: Game, parts: list[Any]) -> list[Any]:
     """Parts as JSON: integers, ``[r, c]`` pairs, or a game's own notation (a string)."""
-    if has_own_positions(game):
-        return [game.format_position(p) for p in parts]
-    return [list(p) if isinstance(p, tuple) else p for p in parts]
+    return [part_json(p, game) for p in parts]
 
 
 def _show(raw: Any) -> str:
