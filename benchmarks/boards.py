@@ -1,4 +1,12 @@
-"""Cram: grundy's compiled board search against a plain memoised search and published times.
+"""Cram: grundy's compiled board search against Beling's igs, a plain memoised search and
+published times.
+
+Beling's ``igsolve`` (igs, the fastest published Cram solver) is built from
+``../shared/peers/igs`` with its ``build.sh`` (offline; skipped with its reason where cargo or
+the peers are missing) and run on the same boards in the same run, each in a fresh process:
+its CPU time (user + system) and peak memory against grundy's (``solve`` on the compiled
+search, start-up included), and the ratio grundy / igs.  igs runs with ``--tt hash-map``, its
+growing table (the fastest of its tables on these boards).
 
 The plain search is written here, in Python, as a contest programmer would: the free
 cells as a set, split into components, each component under the least of its eight
@@ -7,7 +15,7 @@ grundy's search runs each board in a fresh process (its own table, 64 MB), for i
 time and peak memory.  The published times are other machines' (MCGS: the University of
 Alberta's solver; nimcalc: Tom Plick's), printed beside grundy's for scale only.
 
-    python benchmarks/boards.py [--quick]
+    python benchmarks/boards.py [--quick] [--long] [--no-igs]
 """
 
 from __future__ import annotations
@@ -20,6 +28,12 @@ from functools import lru_cache
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "src"))
+
+#: the boards of issue 33's table: igs finishes each in under a minute here (6 x 7, half an
+#: hour, only with --long)
+IGS_BOARDS = [(4, 9), (5, 7), (3, 14), (5, 8), (4, 11), (5, 9)]
+IGS_LONG = [(6, 7)]
+PEERS = os.path.join(os.path.dirname(ROOT), "shared", "peers")
 
 #: the boards the plain search finishes in seconds to a minute
 PLAIN = [(3, 6), (4, 5), (3, 8), (4, 6), (5, 5)]
@@ -95,20 +109,76 @@ def plain_value(rows: int, cols: int) -> int:
     return x
 
 
-def grundy_run(rows: int, cols: int) -> tuple[int, float, float]:
-    """grundy's value of the board, wall seconds and peak memory (MB) in a fresh process."""
-    code = ("import sys; from grundy.research.boards import solve; "
-            "from grundy.rules.cells import Board; "
-            f"print(solve(Board.full({rows}, {cols})))")
+def measured(command: list[str], env: dict[str, str] | None = None) -> tuple[bytes, float, float, float]:
+    """Run ``command`` in a fresh process: its output, wall and CPU seconds (user + system),
+    and peak resident memory (MB)."""
     start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
-                            env={**os.environ, "PYTHONPATH": os.path.join(ROOT, "src")})
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, env=env)
     out = proc.stdout.read() if proc.stdout else b""
     _, status, usage = os.wait4(proc.pid, 0)
     seconds = time.perf_counter() - start
     if status != 0:
-        sys.exit(f"grundy failed on {rows}x{cols}")
-    return int(out), seconds, usage.ru_maxrss / 1024
+        sys.exit(f"{command[0]} failed: {command}")
+    return out, seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def grundy_cpu(rows: int, cols: int) -> tuple[int, float, float, float]:
+    """grundy's value of the board, wall and CPU seconds and peak memory (MB), a fresh process."""
+    code = ("import sys; from grundy.research.boards import solve; "
+            "from grundy.rules.cells import Board; "
+            f"print(solve(Board.full({rows}, {cols})))")
+    out, seconds, cpu, mb = measured([sys.executable, "-c", code],
+                                     {**os.environ, "PYTHONPATH": os.path.join(ROOT, "src")})
+    return int(out), seconds, cpu, mb
+
+
+def grundy_run(rows: int, cols: int) -> tuple[int, float, float]:
+    """grundy's value of the board, wall seconds and peak memory (MB) in a fresh process."""
+    value, seconds, _, mb = grundy_cpu(rows, cols)
+    return value, seconds, mb
+
+
+def build_igs() -> str | None:
+    """Build igsolve from ../shared/peers/igs (once per machine); its path, or None with the
+    reason printed."""
+    out = os.path.join(os.environ.get("TMPDIR", "/tmp"), "grundy-peers", "bin", "igsolve")
+    if os.path.exists(out):
+        return out
+    script = os.path.join(PEERS, "igs", "build.sh")
+    if not os.path.exists(script):
+        print(f"igs skipped: {script} not found (the peers live beside the repository)")
+        return None
+    done = subprocess.run(["sh", script], capture_output=True, text=True)
+    if done.returncode != 0 or not os.path.exists(out):
+        print(f"igs skipped: its build failed: {done.stderr.strip()[-300:]}")
+        return None
+    return out
+
+
+def igs_value(igs: str, rows: int, cols: int) -> tuple[int, float, float, float]:
+    """igs's value of the empty board, wall and CPU seconds and peak memory (MB)."""
+    out, seconds, cpu, mb = measured([igs, "--tt", "hash-map", "cram", str(rows), str(cols)])
+    said = [line for line in out.decode().splitlines() if line.startswith("Nimber")]
+    if not said:
+        sys.exit(f"igs printed no value for {rows}x{cols}: {out.decode()[-300:]}")
+    return int(said[-1].rpartition(":")[2]), seconds, cpu, mb
+
+
+def beside_igs(boards: list[tuple[int, int]]) -> None:
+    """grundy and igs on the same boards, one after the other, in the same run."""
+    igs = build_igs()
+    if igs is None:
+        return
+    print("Cram: grundy beside Beling's igs (same machine, same run; CPU seconds, peak MB)")
+    print(f"{'board':>6} {'value':>5} {'igs s':>8} {'igs MB':>7} {'grundy s':>9} "
+          f"{'grundy MB':>9} {'CPU ratio':>9} {'MB ratio':>8}")
+    for rows, cols in boards:
+        want, _, igs_cpu, igs_mb = igs_value(igs, rows, cols)
+        got, _, cpu, mb = grundy_cpu(rows, cols)
+        assert got == want, (rows, cols, got, want)
+        print(f"{rows}x{cols:<4} {got:>5} {igs_cpu:>8.2f} {igs_mb:>7.0f} {cpu:>9.2f} "
+              f"{mb:>9.0f} {cpu / igs_cpu:>8.2f}x {mb / igs_mb:>7.1f}x", flush=True)
+    print()
 
 
 def main() -> None:
@@ -118,6 +188,9 @@ def main() -> None:
         print("skipped: the compiled board search (grundy.native._cram) is not built")
         return
     quick = "--quick" in sys.argv
+    if "--no-igs" not in sys.argv:
+        beside_igs(IGS_BOARDS[:2] if quick else
+                   IGS_BOARDS + (IGS_LONG if "--long" in sys.argv else []))
     print("Cram: grundy against the plain memoised search (same machine, same run)")
     print(f"{'board':>6} {'value':>5} {'plain s':>8} {'grundy s':>9} {'ratio':>7} {'MB':>6}")
     for rows, cols in PLAIN[:2] if quick else PLAIN:
