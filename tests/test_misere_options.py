@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from grundy.errors import GrundyError
-from grundy.play.misere.quotient import compute_quotient
-from grundy.play.misere.solver import compiled_kernel, heap_options
+from grundy.misere.quotient import compute_quotient
+from grundy.misere.solver import compiled_kernel, heap_options
 from grundy.rules.codes import MAX_CODE_DIGITS
 from grundy.rules.heap import TakeAndBreak
 

@@ -11,7 +11,7 @@ from functools import lru_cache
 import pytest
 
 from grundy import Game, GrundyError, Sum, find
-from grundy.play.misere.quotient import Quotient, quotient, verify
+from grundy.misere.quotient import Quotient, quotient, verify
 from grundy.rules.base import HeapGame
 from support import assert_one_line_error
 

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from grundy import find
-from grundy.play.misere.quotient import quotient
-from grundy.play.misere.solver import compiled_kernel
+from grundy.misere.quotient import quotient
+from grundy.misere.solver import compiled_kernel
 
 
 @pytest.fixture
@@ -62,7 +62,7 @@ def test_the_verification_kernel_refuses_bad_arrays(kernel) -> None:  # type: ig
 
 @pytest.mark.parametrize("code,heaps", [("0.07", 27), ("0.77", 30)])
 def test_the_least_sums_of_the_kernel(kernel, monkeypatch, code, heaps) -> None:  # type: ignore[no-untyped-def]
-    from grundy.play.misere.solver import Pretension, Solver
+    from grundy.misere.solver import Pretension, Solver
 
     q = quotient(find(code), heaps=heaps)
     solver = Solver(find(code))
@@ -94,7 +94,7 @@ def test_the_kernels_reduction_is_moores() -> None:
     some powers)."""
     from array import array
 
-    from grundy.play.misere.monoid import DirectProduct, cyclic, reduce_compiled
+    from grundy.misere.monoid import DirectProduct, cyclic, reduce_compiled
 
     found = compiled_kernel()
     if found is None:
@@ -126,8 +126,8 @@ def test_the_fast_paths_options_are_the_rules(code: str) -> None:
     """The fast path's options of each heap are the rules' (as the solver reads them,
     through the generic walk of ``options``: the hook hidden)."""
     from grundy.cli.fastquot import TakeAndBreakCode
-    from grundy.play.misere.quotient import octal_shape
-    from grundy.play.misere.solver import heap_options
+    from grundy.misere.quotient import octal_shape
+    from grundy.misere.solver import heap_options
 
     rules, fast = find(code), TakeAndBreakCode(code)
     assert (fast.notation, fast.digits, fast.label) == (rules.notation, rules.digits, rules.label)

@@ -9,8 +9,8 @@ only when it starts with a digit), no trailing zero after the point (``0.77``, `
 without the rules: it lists its heaps' options as the misère solver reads them by
 :func:`grundy.rules.codes.code_options` (NumPy-free), as the rules' ``TakeAndBreak`` does.
 :func:`answer` runs the same computation as ``grundy quotient``
-(:func:`grundy.play.misere.quotient.compute_quotient` on the compiled kernel, the same
-cache folder) and prints what it prints (:meth:`~grundy.play.misere.quotient.Quotient.report`,
+(:func:`grundy.misere.quotient.compute_quotient` on the compiled kernel, the same
+cache folder) and prints what it prints (:meth:`~grundy.misere.quotient.Quotient.report`,
 or the same JSON).  For any other command line, without the compiled kernel (or with
 ``GRUNDY_PURE`` set), or for limits out of range, it writes nothing and returns False: the
 CLI then runs as always, and answers or reports.
@@ -124,7 +124,7 @@ def answer(args: list[str]) -> bool:
     code, heaps, seconds, as_json, no_save = run
     try:
         from ..native.compiled import extension
-        from ..play.misere import quotient as misere
+        from ..misere import quotient as misere
 
         if extension("_misere") is None:
             return False
@@ -132,7 +132,7 @@ def answer(args: list[str]) -> bool:
             return False
         if seconds is not None and not 0 < seconds <= misere.MAX_SECONDS:
             return False
-        from ..play.misere.cache import load, save
+        from ..misere.cache import load, save
     except ImportError:
         return False
     game = TakeAndBreakCode(_NAMES[code], code) if code in _NAMES else TakeAndBreakCode(code)

@@ -4,13 +4,13 @@ Under misère play Grundy values no longer add up over a sum.  grundy decides a 
 sum, in this order, by:
 
 1. the game's own misère theory (``misere_outcome_of``: Bouton's rule in nim);
-2. the game's **misère quotient** (:mod:`grundy.play.misere.quotient`), for a heap game:
+2. the game's **misère quotient** (:mod:`grundy.misere.quotient`), for a heap game:
    the one computed in this session, or cached on disk by ``grundy quotient``
-   (:mod:`grundy.play.misere.cache`), or computed here within :data:`QUOTIENT_SECONDS`;
+   (:mod:`grundy.misere.cache`), or computed here within :data:`QUOTIENT_SECONDS`;
    a sum of any number of heaps is then one product in the monoid and a membership
    test, and its winning moves follow;
 3. **tameness**: when every heap is tame together with all its positions (its genus is
-   a nim heap's, :mod:`grundy.play.misere.genus`), the sum is misère nim on the heaps'
+   a nim heap's, :mod:`grundy.misere.genus`), the sum is misère nim on the heaps'
    normal values;
 4. a **search** of the moves of the whole sum, memoised on the multiset of its parts
    (parts with no move left are dropped).
@@ -39,10 +39,10 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine import Game, LoopyGameError, Sum, value
 from ...errors import GrundyError
-from .moves import has_move, options_of
+from ...misere.moves import has_move, options_of
 
 if TYPE_CHECKING:
-    from .quotient import Quotient
+    from ...misere.quotient import Quotient
 
 __all__ = ["MAX_CELLS", "MAX_POSITIONS", "MAX_SECONDS", "QUOTIENT_SECONDS", "TAME_HEAPS",
            "forget_misere", "known_quotient", "misere_answer", "misere_explanation",
@@ -260,12 +260,12 @@ def _quotient_for(game: Game, parts: tuple[Any, ...], budget: _Budget) -> Quotie
     q: Quotient | None = memo.get("_grundy_quotient")
     if q is None and not memo.get("_grundy_quotient_tried") and budget.left() > 0:
         memo["_grundy_quotient_tried"] = True
-        from .cache import load
+        from ...misere.cache import load
 
         q = load(game, budget.left())
         left = budget.left()
         if q is None and left > 0:
-            from .quotient import quotient
+            from ...misere.quotient import quotient
 
             try:
                 q = quotient(game, seconds=min(QUOTIENT_SECONDS, left))
@@ -292,7 +292,7 @@ def _tame(game: Game, parts: tuple[Any, ...], budget: _Budget) -> bool:
         left = budget.left()
         if left <= 0:
             return False  # no time to look (not kept: another question may)
-        from .genus import heap_genera
+        from ...misere.genus import heap_genera
 
         try:
             known = [t for _, t in heap_genera(game, TAME_HEAPS + 1,

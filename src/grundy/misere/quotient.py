@@ -7,7 +7,7 @@ its P-portion (the elements of the sums the player to move loses) and the preten
 function Φ (heap -> element).  Once Q is known, a sum of any size is decided by one
 product: the player to move loses exactly when Φ(h1)·Φ(h2)···Φ(hk) is in P.
 
-:func:`quotient` computes Q_n heap by heap (:mod:`~grundy.play.misere.solver`) until the
+:func:`quotient` computes Q_n heap by heap (:mod:`~grundy.misere.solver`) until the
 pretending function is periodic far enough for the periodicity theorem of misère
 quotients to prove Q complete (octal codes, subtraction games), or the budget is spent:
 then it is the partial quotient Q_n of heaps 0..n, which decides the sums of those heaps.
@@ -31,8 +31,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine import Game, Sum
-from ...errors import GrundyError
+from ..engine import Game, Sum
+from ..errors import GrundyError
 from .monoid import Table
 from .moves import options_of
 from .solver import Pretension, Solver, TooLarge, _Stop, heap_options
@@ -454,7 +454,7 @@ def quotient(game: Game, heaps: int | None = None, seconds: float | None = None,
 
     ``progress`` hears a line now and then (the command line shows them on a terminal).
     """
-    from ...rules.base import is_heap_game
+    from ..rules.base import is_heap_game
 
     if not is_heap_game(game):
         raise GrundyError(f"{game.label}: misère quotients are computed for heap games "

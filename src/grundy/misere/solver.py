@@ -42,8 +42,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine import Game, RulesetError, Sum
-from ...errors import GrundyError
+from ..engine import Game, RulesetError, Sum
+from ..errors import GrundyError
 from .monoid import DirectProduct, Table, cyclic, power_index, reduce, reduce_compiled
 
 __all__ = ["MAX_FACTORS", "MAX_HEAP_OPTIONS", "MAX_KEPT_OPTIONS", "Pretension", "Solver",
@@ -69,7 +69,7 @@ _CHUNK = 1 << 14
 def compiled_kernel() -> Any:
     """:mod:`grundy.native._misere` when it was built and ``GRUNDY_PURE`` is unset or 0
     (:func:`grundy.native.compiled.extension`)."""
-    from ...native.compiled import extension
+    from ..native.compiled import extension
 
     return extension("_misere")
 

@@ -17,8 +17,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ...engine import Game
-from ...errors import GrundyError
+from ..engine import Game
+from ..errors import GrundyError
 from .quotient import Quotient, Unverified, verify
 
 __all__ = ["MAX_FILE", "cache_dir", "load", "save"]

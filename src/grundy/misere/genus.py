@@ -26,8 +26,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine import Game, Sum, mex, value
-from ...errors import GrundyError
+from ..engine import Game, Sum, mex, value
+from ..errors import GrundyError
 from .moves import has_move, options_of
 
 __all__ = ["MAX_GENUS_SECONDS", "MAX_GENUS_STATES", "Genus", "genus", "heap_genera",
