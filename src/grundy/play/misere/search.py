@@ -232,16 +232,21 @@ def quotient_covers(game: Game, parts: Iterable[Any]) -> bool:
 
 def known_quotient(game: Game) -> Quotient | None:
     """The misère quotient this session knows for ``game`` (computed or loaded), if any."""
-    q: Quotient | None = game.__dict__.get("_grundy_quotient")
+    q: Quotient | None = game.memo("quotient").get("found")
     return q
 
 
-def forget_misere(game: Game) -> None:
+def forget_misere(game: Game, larger_than: int | None = None) -> None:
     """Drop the memos of the misère search and of the genera kept on ``game`` (its
     quotient stays): freeing a large memo at once is much quicker than at the
-    interpreter's exit, where it can take seconds."""
-    for key in ("_grundy_misere", "_grundy_genus"):
-        game.__dict__.pop(key, None)
+    interpreter's exit, where it can take seconds.  With ``larger_than``, only the
+    search's memo, and only when it holds more sums than that (the playground keeps a
+    small one)."""
+    if larger_than is None:
+        game.forget("misere")
+        game.forget("genus")
+    elif len(game.memo("misere").get("wins", ())) > larger_than:
+        game.forget("misere")
 
 
 def _heaps_only(game: Game, parts: tuple[Any, ...]) -> bool:
@@ -256,10 +261,10 @@ def _quotient_for(game: Game, parts: tuple[Any, ...], budget: _Budget) -> Quotie
     (loaded and verified, or computed, within the question's budget)."""
     if not parts or not _heaps_only(game, parts):
         return None
-    memo = game.__dict__
-    q: Quotient | None = memo.get("_grundy_quotient")
-    if q is None and not memo.get("_grundy_quotient_tried") and budget.left() > 0:
-        memo["_grundy_quotient_tried"] = True
+    memo = game.memo("quotient")
+    q: Quotient | None = memo.get("found")
+    if q is None and not memo.get("tried") and budget.left() > 0:
+        memo["tried"] = True
         from ...misere.cache import load
 
         q = load(game, budget.left())
@@ -271,7 +276,7 @@ def _quotient_for(game: Game, parts: tuple[Any, ...], budget: _Budget) -> Quotie
                 q = quotient(game, seconds=min(QUOTIENT_SECONDS, left))
             except GrundyError:
                 q = None
-        memo["_grundy_quotient"] = q
+        memo["found"] = q
     if q is None or not all(q.covers(p) for p in parts):
         return None
     return q
@@ -279,14 +284,15 @@ def _quotient_for(game: Game, parts: tuple[Any, ...], budget: _Budget) -> Quotie
 
 def use_quotient(game: Game, q: Quotient) -> None:
     """Play ``game``'s misère sums by ``q`` from now on (``grundy quotient`` does this)."""
-    game.__dict__["_grundy_quotient"] = q
-    game.__dict__["_grundy_quotient_tried"] = True
+    memo = game.memo("quotient")
+    memo["found"], memo["tried"] = q, True
 
 
 def _tame(game: Game, parts: tuple[Any, ...], budget: _Budget) -> bool:
     if not parts or not _heaps_only(game, parts) or max(parts) > TAME_HEAPS:
         return False
-    known: list[bool] | None = game.__dict__.get("_grundy_tame")
+    memo = game.memo("tame")
+    known: list[bool] | None = memo.get("heaps")
     top = max(parts)
     if known is None or len(known) <= top:
         left = budget.left()
@@ -299,7 +305,7 @@ def _tame(game: Game, parts: tuple[Any, ...], budget: _Budget) -> bool:
                                                min(QUOTIENT_SECONDS, left))]
         except GrundyError:
             known = [False] * (TAME_HEAPS + 1)
-        game.__dict__["_grundy_tame"] = known
+        memo["heaps"] = known
     return all(known[p] for p in parts)
 
 
@@ -333,13 +339,17 @@ class _Search:
     def __init__(self, game: Game, budget: _Budget) -> None:
         self.game = game
         self.budget = budget
-        memo = game.__dict__.get("_grundy_misere")
-        if memo is None or memo[3][0] > MAX_CELLS:  # a memo too large is dropped
-            memo = game.__dict__["_grundy_misere"] = ({}, {}, {}, [0])
-        self.wins_memo: dict[State, bool] = memo[0]  # state -> the player to move wins
-        self.options_memo: dict[Any, tuple[State, ...]] = memo[1]  # part -> options' live parts
-        self.live_memo: dict[Any, bool] = memo[2]  # part -> it has a move
-        self.memo_cells: list[int] = memo[3]  # parts held in the memos
+        memo = game.memo("misere")
+        if memo.get("cells", [0])[0] > MAX_CELLS:  # a memo too large is dropped
+            game.forget("misere")
+            memo = game.memo("misere")
+        if not memo:
+            memo.update(wins={}, options={}, live={}, cells=[0])
+        self.wins_memo: dict[State, bool] = memo["wins"]  # state -> the player to move wins
+        # part -> its options, each as the parts it leaves that have a move
+        self.options_memo: dict[Any, tuple[State, ...]] = memo["options"]
+        self.live_memo: dict[Any, bool] = memo["live"]  # part -> it has a move
+        self.memo_cells: list[int] = memo["cells"]  # parts held in the memos
 
     def options(self, part: Any) -> tuple[State, ...]:
         """The options of a part, each as the parts it leaves that still have a move."""
