@@ -15,15 +15,14 @@ import time
 import pytest
 
 from grundy import Game, GrundyError, Sum, find
+from grundy.misere import solver as solver_module
+from grundy.misere.quotient import Quotient, Unverified, quotient, verify
 from grundy.play.analysis import analyze_misere, parse_position
 from grundy.play.match import Match, play
 from grundy.play.misere import search
-from grundy.misere import solver as solver_module
-from grundy.misere.quotient import Quotient, Unverified, quotient, verify
 from grundy.rules.base import HeapGame
 from grundy.rules.closed import WordReader
-from grundy.rules.codes import code_options
-from grundy.cli.fastquot import TakeAndBreakCode as _Code
+from grundy.rules.codes import Code, code_options
 from support import assert_one_line_error
 
 
@@ -126,9 +125,9 @@ def test_the_time_limit_holds(code: str) -> None:
     time limit, to 4 GB); 200 sevens list long options (10 s for --time 2).  Run apart,
     under 1.5 GB."""
     game = ("find('nim')" if code == "nim" else
-            f"TakeAndBreakCode({'0.' + '7' * 200 if code == 'sevens' else code!r})")
+            f"Code.parse({'0.' + '7' * 200 if code == 'sevens' else code!r})")
     script = ("import json, time\nfrom grundy import find\n"
-              "from grundy.cli.fastquot import TakeAndBreakCode\n"
+              "from grundy.rules.codes import Code\n"
               "from grundy.misere.quotient import compute_quotient\n"
               f"start = time.monotonic()\nq = compute_quotient({game}, 20000, 1.5)\n"
               "print(json.dumps([time.monotonic() - start, q.stopped, q.certified]))\n")
@@ -180,9 +179,10 @@ def test_a_heap_with_too_many_options_ends_the_partial_quotient(monkeypatch) -> 
 
 @pytest.mark.parametrize("code", ["0.77", "0.f", "4.8", "8.0", "0.0f", "4.137", "0.fc"])
 def test_option_counts_are_the_listings_length(code: str) -> None:
-    game = _Code(code)
+    game, rules = Code.parse(code), find(code)
     for n in range(60):
-        assert solver_module.option_count(game, n) == len(code_options(game.digits, n))  # type: ignore[arg-type]
+        assert game.count(n) == len(code_options(game.digits, n))
+        assert rules.heap_option_count(n) == game.count(n)  # type: ignore[attr-defined]
 
 
 def test_the_verification_of_a_cached_quotient_is_bounded() -> None:

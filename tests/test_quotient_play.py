@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from grundy import Sum, find
-from grundy.play.misere import misere_outcome, misere_part_winning_moves
 from grundy.misere import cache
 from grundy.misere.quotient import quotient
+from grundy.play.misere import misere_outcome, misere_part_winning_moves
 from grundy.play.misere.search import misere_explanation
 
 

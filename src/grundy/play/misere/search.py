@@ -252,14 +252,19 @@ def forget_misere(game: Game, larger_than: int | None = None) -> None:
 def _heaps_only(game: Game, parts: tuple[Any, ...]) -> bool:
     from ...rules.base import is_heap_game
 
-    return is_heap_game(game) and all(
-        isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in parts)
+    return is_heap_game(game) and _heaps(parts)
+
+
+def _heaps(parts: tuple[Any, ...]) -> bool:
+    return all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in parts)
 
 
 def _quotient_for(game: Game, parts: tuple[Any, ...], budget: _Budget) -> Quotient | None:
     """The quotient that decides this sum of heaps, found or computed once per game
     (loaded and verified, or computed, within the question's budget)."""
-    if not parts or not _heaps_only(game, parts):
+    from ...rules.base import is_heap_game
+
+    if not parts or not is_heap_game(game) or not _heaps(parts):
         return None
     memo = game.memo("quotient")
     q: Quotient | None = memo.get("found")
