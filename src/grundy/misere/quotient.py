@@ -24,7 +24,6 @@ then it is the partial quotient Q_n of heaps 0..n, which decides the sums of tho
 
 from __future__ import annotations
 
-import heapq
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -33,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import Game, Sum
 from ..errors import GrundyError
-from .monoid import Table
+from .monoid import Table, least_words
 from .moves import options_of
 from .solver import HeapRules, Pretension, Solver, TooLarge, _Stop, heap_options
 
@@ -121,17 +120,7 @@ class Quotient:
                             reach.add(z)
                             frontier.append(z)
         k = len(gens)
-        start = (0,) * k
-        normal: dict[int, tuple[int, ...]] = {}
-        queue: list[tuple[tuple[int, ...], tuple[int, ...], int]] = [(start, start, 0)]
-        while queue:
-            _, word, x = heapq.heappop(queue)
-            if x in normal:
-                continue
-            normal[x] = word
-            for j, g in enumerate(gens):
-                w = word[:j] + (word[j] + 1,) + word[j + 1:]
-                heapq.heappush(queue, (w[::-1], w, d[x * n + g]))
+        normal = least_words(self.table, gens)
         forms = set(normal.values())
         relations: dict[tuple[int, ...], str] = {}
         for x, word in normal.items():

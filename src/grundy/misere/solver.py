@@ -44,7 +44,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..engine import RulesetError, Sum
 from ..errors import GrundyError
-from .monoid import DirectProduct, Table, cyclic, power_index, reduce, reduce_compiled
+from .monoid import (DirectProduct, Table, cyclic, least_words, power_index, reduce,
+                     reduce_compiled)
 
 if TYPE_CHECKING:
     from ..rules.codes import MisereCertifier
@@ -242,22 +243,7 @@ class Solver:
             order, words = self._words_compiled(kernel, p, active)
             k = len(active)
             return {x: tuple(words[i * k:(i + 1) * k]) for i, x in enumerate(order)}
-        k = len(active)
-        start = (0,) * k
-        seen: dict[int, tuple[int, ...]] = {}
-        queue: list[tuple[tuple[int, ...], tuple[int, ...], int]] = [(start, start, 0)]
-        rows, phi = p.rows, p.phi
-        while queue:
-            _, word, x = heapq.heappop(queue)
-            if x in seen:
-                continue
-            seen[x] = word
-            for j, h in enumerate(active):
-                y = rows[x][phi[h]]
-                if y not in seen:
-                    w = word[:j] + (word[j] + 1,) + word[j + 1:]
-                    heapq.heappush(queue, (_key(w), w, y))
-        return seen
+        return least_words(p.table, [p.phi[h] for h in active])
 
     @staticmethod
     def _words_compiled(kernel: Any, p: Pretension, active: list[int]

@@ -37,11 +37,30 @@ __all__ = [
     "Nim",
     "Subtraction",
     "TakeAndBreak",
+    "misere_nim_outcome",
     "parse_subtraction",
 ]
 
 
 # -- nim and subtraction games ---------------------------------------------------
+
+
+def misere_nim_outcome(heaps: Iterable[int]) -> str:
+    """Bouton's misère rule, the one home of it: the outcome of misère nim on these heaps
+    (``"P"``: the player to move loses).  With a heap of 2 or more, as in normal play (the
+    nim-sum); with only heaps of 0 and 1, the player to move wins iff the 1s are even.
+    Misère nim itself, and any sum of tame heaps on their normal values, play by it.
+
+    >>> misere_nim_outcome([1, 1, 1]), misere_nim_outcome([2, 2]), misere_nim_outcome([])
+    ('P', 'P', 'N')
+    """
+    heaps = list(heaps)
+    if any(h > 1 for h in heaps):
+        total = 0
+        for h in heaps:
+            total ^= h
+        return "N" if total else "P"
+    return "N" if sum(heaps) % 2 == 0 else "P"
 
 
 class Nim(HeapGame):
@@ -99,12 +118,7 @@ class Nim(HeapGame):
         """
         if not all(isinstance(p, int) for p in parts):
             return None
-        if any(p > 1 for p in parts):
-            total = 0
-            for p in parts:
-                total ^= p
-            return "N" if total else "P"
-        return "N" if sum(parts) % 2 == 0 else "P"
+        return misere_nim_outcome(parts)
 
     @property
     def notation(self) -> str:

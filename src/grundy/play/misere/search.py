@@ -315,14 +315,10 @@ def _tame(game: Game, parts: tuple[Any, ...], budget: _Budget) -> bool:
 
 
 def _bouton(game: Game, parts: tuple[Any, ...]) -> str:
-    """Misère nim on the normal values (a sum of tame heaps)."""
-    values = [value(game, p) for p in parts]
-    if any(v > 1 for v in values):
-        total = 0
-        for v in values:
-            total ^= v
-        return "N" if total else "P"
-    return "N" if sum(values) % 2 == 0 else "P"
+    """Misère nim on the normal values (a sum of tame heaps): Bouton's misère rule."""
+    from ...rules.heap import misere_nim_outcome
+
+    return misere_nim_outcome(value(game, p) for p in parts)
 
 
 def _parts(position: Any) -> tuple[Any, ...]:
