@@ -9,10 +9,9 @@ only when it starts with a digit), no trailing zero after the point (``0.77``, `
 :class:`grundy.rules.codes.Code` (NumPy-free), the reading the rules' ``TakeAndBreak``
 holds: the misère solver asks it what it asks a heap game (its heaps' options, their
 count, what the periodicity theorem needs).  :func:`answer` runs the same computation as
-``grundy quotient``
-(:func:`grundy.misere.quotient.compute_quotient` on the compiled kernel, the same
-cache folder) and prints what it prints (:meth:`~grundy.misere.quotient.Quotient.report`,
-or the same JSON).  For any other command line, without the compiled kernel (or with
+``grundy quotient`` (:func:`grundy.misere.quotient.compute_quotient` on the compiled
+kernel, the same cache folder) and prints what it prints
+(:meth:`~grundy.misere.quotient.Quotient.report`, or the same JSON).  For any other command line, without the compiled kernel (or with
 ``GRUNDY_PURE`` set), or for limits out of range, it writes nothing and returns False: the
 CLI then runs as always, and answers or reports.
 

@@ -31,7 +31,7 @@ __all__ = ["MAX_N", "answer", "game_moves", "main", "plain_sequence"]
 MAX_N = 10**8  # as ``grundy sequence -n`` takes
 _DEFAULT_N = 50  # ``grundy sequence``'s default
 _CHUNK = 1 << 20  # values formatted at a time
-#: the catalog's names of the codes these paths take (tests/test_misere_options.py checks
+#: the catalog's names of the codes these paths take (tests/test_codes.py checks
 #: them against the catalog: importing it here would cost more than the whole answer)
 _NAMES = {"kayles": "0.77", "dawsons-kayles": "0.07", "dawsons-chess": "0.137"}
 _GRUNDYS_GAME = ("grundys-game", "grundy")
