@@ -10,7 +10,7 @@ from functools import lru_cache
 import pytest
 
 from grundy import Game, GrundyError, Sum, find
-from grundy.play.misere.genus import Genus, genus, heap_genera
+from grundy.misere.genus import Genus, genus, heap_genera
 from support import assert_one_line_error
 
 GAMES = ["0.77", "0.07", "0.75", "0.137", "0.6", "0.51", "0.15", "0.53", "4.07", "sub:1,2",

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from grundy import Game, GrundyError, LoopyGameError, Sum, find
 from grundy.play.misere import search as misere
 from grundy.play.misere import misere_outcome, misere_winning_moves
+from grundy.rules.heap import misere_nim_outcome
 from grundy.play.match import play
 from support import assert_one_line_error
 
@@ -38,6 +39,7 @@ def test_search_follows_boutons_rule(heaps: tuple[int, ...]) -> None:
     expected = bouton(heaps)
     assert misere_outcome(PlainNim(), Sum(*heaps)) == expected
     assert misere_outcome(find("nim"), Sum(*heaps)) == expected  # the rule itself
+    assert misere_nim_outcome(heaps) == expected  # the one home of the rule
     moves = misere_winning_moves(PlainNim(), Sum(*heaps))
     assert bool(moves) == (expected == "N" and any(heaps))  # no move left: won, no move to make
     assert all(bouton(move.parts) == "P" for move in moves)

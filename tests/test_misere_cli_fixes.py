@@ -15,15 +15,14 @@ import time
 import pytest
 
 from grundy import Game, GrundyError, Sum, find
+from grundy.misere import solver as solver_module
+from grundy.misere.quotient import Quotient, Unverified, quotient, verify
 from grundy.play.analysis import analyze_misere, parse_position
 from grundy.play.match import Match, play
 from grundy.play.misere import search
-from grundy.play.misere import solver as solver_module
-from grundy.play.misere.quotient import Quotient, Unverified, quotient, verify
 from grundy.rules.base import HeapGame
 from grundy.rules.closed import WordReader
-from grundy.rules.codes import code_options
-from grundy.cli.fastquot import TakeAndBreakCode as _Code
+from grundy.rules.codes import Code, code_options
 from support import assert_one_line_error
 
 
@@ -126,10 +125,10 @@ def test_the_time_limit_holds(code: str) -> None:
     time limit, to 4 GB); 200 sevens list long options (10 s for --time 2).  Run apart,
     under 1.5 GB."""
     game = ("find('nim')" if code == "nim" else
-            f"TakeAndBreakCode({'0.' + '7' * 200 if code == 'sevens' else code!r})")
+            f"Code.parse({'0.' + '7' * 200 if code == 'sevens' else code!r})")
     script = ("import json, time\nfrom grundy import find\n"
-              "from grundy.cli.fastquot import TakeAndBreakCode\n"
-              "from grundy.play.misere.quotient import compute_quotient\n"
+              "from grundy.rules.codes import Code\n"
+              "from grundy.misere.quotient import compute_quotient\n"
               f"start = time.monotonic()\nq = compute_quotient({game}, 20000, 1.5)\n"
               "print(json.dumps([time.monotonic() - start, q.stopped, q.certified]))\n")
 
@@ -180,9 +179,10 @@ def test_a_heap_with_too_many_options_ends_the_partial_quotient(monkeypatch) -> 
 
 @pytest.mark.parametrize("code", ["0.77", "0.f", "4.8", "8.0", "0.0f", "4.137", "0.fc"])
 def test_option_counts_are_the_listings_length(code: str) -> None:
-    game = _Code(code)
+    game, rules = Code.parse(code), find(code)
     for n in range(60):
-        assert solver_module.option_count(game, n) == len(code_options(game.digits, n))  # type: ignore[arg-type]
+        assert game.count(n) == len(code_options(game.digits, n))
+        assert rules.heap_option_count(n) == game.count(n)  # type: ignore[attr-defined]
 
 
 def test_the_verification_of_a_cached_quotient_is_bounded() -> None:
@@ -195,7 +195,7 @@ def test_the_verification_of_a_cached_quotient_is_bounded() -> None:
 
 def test_the_verification_within_a_question(tmp_path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
     """A cached quotient not verified within the question's time is not used (and said so)."""
-    from grundy.play.misere import cache
+    from grundy.misere import cache
 
     monkeypatch.setenv("GRUNDY_CACHE_DIR", str(tmp_path))
     cache.save(find("0.75"), quotient(find("0.75")))
@@ -346,7 +346,7 @@ def test_cache_warnings_say_it_once(cli, tmp_path, monkeypatch, data, words) -> 
 
 
 def test_the_two_meanings_of_tame_have_two_keys(cli) -> None:  # type: ignore[no-untyped-def]
-    from grundy.play.misere.genus import genus, heap_genera
+    from grundy.misere.genus import genus, heap_genera
 
     kayles = find("kayles")
     rows = json.loads(cli("genus", "kayles", "-n", "7", "--json").out)
@@ -359,12 +359,12 @@ def test_the_two_meanings_of_tame_have_two_keys(cli) -> None:  # type: ignore[no
 
 def test_the_genus_list_has_one_budget(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """A genus past its time drops the game's memo (freed at once, not at the exit)."""
-    from grundy.play.misere import genus as genus_module
+    from grundy.misere import genus as genus_module
 
     game = find("cram")
     with pytest.raises(GrundyError, match="needs more than 0.3 s"):
         genus_module.genus(game, game.parse_position("8x8"), 0.3)
-    assert "_grundy_genus" not in game.__dict__
+    assert "genus" not in (game._grundy_memos or {})
 
 
 # -- 17. misère nim's quotient -------------------------------------------------------------

@@ -1,6 +1,6 @@
-"""TakeAndBreak's options (both built on grundy.rules.codes.code_options, which the command
-line's fast path shares) against the definition of a take-and-break code, and the
-``misere_options`` hook against the generic walk of ``options`` that the misère solver does
+"""TakeAndBreak's options (both built on grundy.rules.codes.Code, which the command line's
+fast path shares) against the definition of a take-and-break code, and the
+``heap_options`` hook against the generic walk of ``options`` that the misère solver does
 without it."""
 
 from __future__ import annotations
@@ -15,23 +15,32 @@ from typing import Any
 import pytest
 
 from grundy.errors import GrundyError
-from grundy.play.misere.quotient import compute_quotient
-from grundy.play.misere.solver import compiled_kernel, heap_options
-from grundy.rules.codes import MAX_CODE_DIGITS
+from grundy.misere.quotient import compute_quotient
+from grundy.misere.solver import compiled_kernel, heap_options
+from grundy.rules.base import HeapGame
+from grundy.rules.codes import MAX_CODE_DIGITS, Code, MisereCertifier
 from grundy.rules.heap import TakeAndBreak
 
 
-class Walked:
-    """A take-and-break game without the ``misere_options`` hook: the solver walks its
-    ``options`` (the slow, generic path)."""
+class Walked(HeapGame):
+    """A take-and-break game without the ``heap_options`` hook: the solver walks its
+    ``options`` (the slow, generic path); its other hooks are the code's."""
 
     def __init__(self, code: str) -> None:
         self.rules = TakeAndBreak(code)
-        self.label = self.notation = self.code = self.rules.code
-        self.digits = self.rules.digits
+
+    @property
+    def notation(self) -> str:
+        return self.rules.code
 
     def options(self, n: int) -> list[Any]:
         return self.rules.options(n)
+
+    def heap_option_count(self, n: int) -> int:
+        return self.rules.heap_option_count(n)
+
+    def misere_certifier(self) -> MisereCertifier | None:
+        return self.rules.misere_certifier()
 
 
 def _random_codes() -> list[str]:
@@ -58,10 +67,10 @@ def test_the_hook_lists_what_the_solver_walks(code: str) -> None:
     """The same tuples in the same order as the generic path, heaps 0..40 (the two views
     of one listing agree; the listing itself is checked by its definition below)."""
     rules, walked = TakeAndBreak(code), Walked(code)
-    assert not hasattr(walked, "misere_options")
+    assert walked.heap_options(0) is None  # the default: no listing of its own
     for n in range(41):
-        walk = heap_options(walked, n)  # type: ignore[arg-type]
-        assert rules.misere_options(n) == walk, (code, n)
+        walk = heap_options(walked, n)
+        assert rules.heap_options(n) == walk, (code, n)
 
 
 def _by_definition(digits: tuple[int, ...], n: int) -> Counter[tuple[int, ...]]:
@@ -88,7 +97,7 @@ def test_the_hook_is_the_definition(code: str) -> None:
     """The same options as a count of heaps by the definition of the code (as multisets)."""
     rules = TakeAndBreak(code)
     for n in range(31):
-        found = Counter(tuple(sorted(o)) for o in rules.misere_options(n))
+        found = Counter(tuple(sorted(o)) for o in rules.heap_options(n))
         assert found == _by_definition(rules.digits, n), (code, n)
 
 
@@ -97,7 +106,7 @@ def test_the_hook_is_the_definition(code: str) -> None:
 def test_the_solver_finds_the_same_quotient_with_and_without_the_hook(code: str,
                                                                       heaps: int) -> None:
     with_hook = compute_quotient(TakeAndBreak(code), heaps, 300)
-    walked = compute_quotient(Walked(code), heaps, 300)  # type: ignore[arg-type]
+    walked = compute_quotient(Walked(code), heaps, 300)
     assert with_hook.as_dict() == walked.as_dict()
 
 
@@ -105,7 +114,7 @@ def test_the_fast_path_takes_every_canonical_code_the_cli_reads() -> None:
     """Every code here in the form the rules print, when the catalog reads it as a code (it
     starts with a digit: not the c. codes, unknown names to the CLI)."""
     from grundy.catalog import find
-    from grundy.cli.fastquot import TakeAndBreakCode, plain_quotient
+    from grundy.cli.fastquot import plain_quotient
     from grundy.errors import UnknownGameError
 
     longest = "0." + "7" * MAX_CODE_DIGITS
@@ -118,12 +127,13 @@ def test_the_fast_path_takes_every_canonical_code_the_cli_reads() -> None:
             continue
         assert find(code) == TakeAndBreak(code)
         assert plain_quotient(["quotient", code]) == (code, None, None, False, False)
-        assert TakeAndBreakCode(code).digits == TakeAndBreak(code).digits
+        assert Code.canonical(code).digits == TakeAndBreak(code).digits  # type: ignore[union-attr]
     assert plain_quotient(["quotient", longest + "7"]) is None
     with pytest.raises(GrundyError, match="at most 1000"):
         TakeAndBreak(longest + "7")
-    with pytest.raises(ValueError, match="'0.70' is not a take-and-break code"):
-        TakeAndBreakCode("0.70")
+    assert Code.canonical("0.70") is None  # not canonical: not the fast path's
+    with pytest.raises(ValueError, match="bad octal code '0.7g'"):
+        Code.parse("0.7g")
 
 
 @pytest.mark.skipif(compiled_kernel() is None, reason="grundy.native._misere is not built")

@@ -11,7 +11,7 @@ from functools import lru_cache
 import pytest
 
 from grundy import Game, GrundyError, Sum, find
-from grundy.play.misere.quotient import Quotient, quotient, verify
+from grundy.misere.quotient import Quotient, quotient, verify
 from grundy.rules.base import HeapGame
 from support import assert_one_line_error
 
@@ -159,3 +159,28 @@ def test_the_json_without_its_table(cli, tmp_path, monkeypatch) -> None:  # type
     assert len(whole["table"]) == whole["order"] == 144 and "table" not in short
     assert short == {key: item for key, item in whole.items() if key != "table"}
     assert_one_line_error(cli("quotient", "0.75", "--no-table"), "--no-table goes with --json")
+
+
+def test_least_words_are_the_least_by_brute_force() -> None:
+    """The one search of least words (the solver's least sums, a quotient's normal forms)
+    against every word of small exponents, ordered with the last generator's count first."""
+    from grundy.misere.monoid import Table, cyclic, least_words
+
+    rng = random.Random(11)
+    for _ in range(30):
+        a, b = cyclic(rng.randint(1, 3), rng.randint(1, 3)), cyclic(rng.randint(1, 3),
+                                                                  rng.randint(1, 3))
+        n = a.n * b.n  # the product, written out: (i, j) -> i * b.n + j
+        rows = [[(a[x // b.n, y // b.n]) * b.n + b[x % b.n, y % b.n] for y in range(n)]
+                for x in range(n)]
+        table = Table.from_rows(rows)
+        gens = [rng.randrange(n) for _ in range(rng.randint(1, 3))]
+        best: dict[int, tuple[int, ...]] = {}
+        for word in itertools.product(range(n + 1), repeat=len(gens)):
+            x = 0
+            for g, e in zip(gens, word):
+                for _ in range(e):
+                    x = rows[x][g]
+            if x not in best or word[::-1] < best[x][::-1]:
+                best[x] = word
+        assert least_words(table, gens) == best, (gens, rows)

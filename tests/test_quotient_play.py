@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from grundy import Sum, find
+from grundy.misere import cache
+from grundy.misere.quotient import quotient
 from grundy.play.misere import misere_outcome, misere_part_winning_moves
-from grundy.play.misere import cache
-from grundy.play.misere.quotient import quotient
 from grundy.play.misere.search import misere_explanation
 
 
@@ -86,7 +86,7 @@ def test_the_cache(tmp_path, monkeypatch, capsys) -> None:  # type: ignore[no-un
 def test_a_cache_file_larger_than_any_quotient_is_not_read(tmp_path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
     """A file past the size of the largest quotient the solver keeps is refused by its size,
     unread (a sparse file: no disk is used), and a save replaces it with a good one."""
-    from grundy.play.misere import solver
+    from grundy.misere import solver
 
     assert cache.MAX_FILE >= 6 * solver.MAX_ORDER ** 2  # every table the solver keeps fits
     monkeypatch.setenv("GRUNDY_CACHE_DIR", str(tmp_path))

@@ -547,7 +547,7 @@ def test_a_worker_killed_mid_survey(cluster, tmp_path):
 
 def test_a_misere_survey_is_each_codes_quotient_and_resumes(tmp_path):
     from grundy import find
-    from grundy.play.misere.quotient import quotient
+    from grundy.misere.quotient import quotient
     from grundy.research.survey import compute_misere, run_survey
 
     path = str(tmp_path / "m.sqlite")

@@ -36,8 +36,8 @@ if TYPE_CHECKING:  # what type checkers see; at run time, __getattr__ below load
     from .catalog.loading import LoadError
     from .play.loopy import Infinity, loopy_outcome, loopy_value, loopy_winning_moves
     from .play.misere import misere_outcome, misere_part_winning_moves, misere_winning_moves
-    from .play.misere.genus import Genus, genus, heap_genera
-    from .play.misere.quotient import Quotient, quotient
+    from .misere.genus import Genus, genus, heap_genera
+    from .misere.quotient import Quotient, quotient
     from .play.misere.search import misere_explanation
     from .nimber import Nimber, field_order, nim_div, nim_inv, nim_mul, nim_pow, nim_sqrt
     from .research.periodicity import Period, find_period, sequence
@@ -92,11 +92,11 @@ _LAZY = {
     "misere_winning_moves": "play.misere",
     "misere_part_winning_moves": "play.misere",
     "misere_explanation": "play.misere.search",
-    "genus": "play.misere.genus",
-    "Genus": "play.misere.genus",
-    "heap_genera": "play.misere.genus",
-    "quotient": "play.misere.quotient",
-    "Quotient": "play.misere.quotient",
+    "genus": "misere.genus",
+    "Genus": "misere.genus",
+    "heap_genera": "misere.genus",
+    "quotient": "misere.quotient",
+    "Quotient": "misere.quotient",
     "find": "catalog",
     "entries": "catalog",
     "read_position": "catalog.positions",

@@ -337,11 +337,49 @@ class Game:
         """Forget every memoised value."""
         self.cache.clear()
 
+    #: the memos of other kinds, by kind (see :meth:`memo`; None until the first is made)
+    _grundy_memos: dict[str, dict[Any, Any]] | None = None
+
+    def memo(self, kind: str) -> dict[Any, Any]:
+        """The memo of one ``kind`` kept on this game, made empty on first use: the one
+        place where a tool keeps what it computed for this instance (``"misere"``,
+        ``"genus"``, ``"quotient"``, ``"loopy"``, ... beside the Grundy values of
+        :attr:`cache`).  A copy or a pickle of the game starts without any; :meth:`forget`
+        drops them.
+
+        >>> import copy
+        >>> g = Game()
+        >>> g.memo("misere")[7] = "P"
+        >>> g.memo("loopy")[7] = 0
+        >>> g.forget("misere")
+        >>> g.memo("misere"), g.memo("loopy"), copy.copy(g).memo("loopy")
+        ({}, {7: 0}, {})
+        """
+        memos = self._grundy_memos
+        if memos is None:
+            memos = self.__dict__["_grundy_memos"] = {}
+        found = memos.get(kind)
+        if found is None:
+            found = memos[kind] = {}
+        return found
+
+    def forget(self, kind: str | None = None) -> None:
+        """Drop the memo of ``kind`` (every kind's when None; the Grundy values of
+        :attr:`cache` stay: :meth:`clear_cache` forgets those).  Freeing a large memo at
+        once is much quicker than at the interpreter's exit."""
+        memos = self._grundy_memos
+        if memos is not None:
+            if kind is None:
+                memos.clear()
+            else:
+                memos.pop(kind, None)
+
     def __getstate__(self) -> dict[str, Any]:
-        """A copy or a pickle of a game starts with an empty memo (the memo belongs to
-        one instance: a copy whose parameters are then changed must not read it)."""
+        """A copy or a pickle of a game starts with empty memos (a memo belongs to one
+        instance: a copy whose parameters are then changed must not read it)."""
         state = dict(self.__dict__)
         state.pop("_grundy_memo", None)
+        state.pop("_grundy_memos", None)
         return state
 
     # -- conveniences ---------------------------------------------------------

@@ -5,13 +5,13 @@ CODE is a take-and-break code ``d0.d1d2...`` in the form the rules print: octal 
 hexadecimal digits in lower case, ``d0`` one of 0, 4 and 8 (the catalog reads a code
 only when it starts with a digit), no trailing zero after the point (``0.77``, ``4.07``,
 ``0.fc``), or one of the names :mod:`grundy.cli.fastseq` knows (``kayles``,
-``dawsons-kayles``, ``dawsons-chess``).  :class:`TakeAndBreakCode` is such a code read
-without the rules: it lists its heaps' options as the misère solver reads them by
-:func:`grundy.rules.codes.code_options` (NumPy-free), as the rules' ``TakeAndBreak`` does.
-:func:`answer` runs the same computation as ``grundy quotient``
-(:func:`grundy.play.misere.quotient.compute_quotient` on the compiled kernel, the same
-cache folder) and prints what it prints (:meth:`~grundy.play.misere.quotient.Quotient.report`,
-or the same JSON).  For any other command line, without the compiled kernel (or with
+``dawsons-kayles``, ``dawsons-chess``).  Such a code is read by
+:class:`grundy.rules.codes.Code` (NumPy-free), the reading the rules' ``TakeAndBreak``
+holds: the misère solver asks it what it asks a heap game (its heaps' options, their
+count, what the periodicity theorem needs).  :func:`answer` runs the same computation as
+``grundy quotient`` (:func:`grundy.misere.quotient.compute_quotient` on the compiled
+kernel, the same cache folder) and prints what it prints
+(:meth:`~grundy.misere.quotient.Quotient.report`, or the same JSON).  For any other command line, without the compiled kernel (or with
 ``GRUNDY_PURE`` set), or for limits out of range, it writes nothing and returns False: the
 CLI then runs as always, and answers or reports.
 
@@ -21,10 +21,6 @@ CLI then runs as always, and answers or reports.
 (('4.07', None, None, False, False), ('0.fc', None, None, False, True))
 >>> plain_quotient(["quotient", "Kayles"]), plain_quotient(["quotient", "0.770"])
 (None, None)
->>> TakeAndBreakCode("0.07").misere_options(5)
-[(3,), (1, 2)]
->>> TakeAndBreakCode("4.8").misere_options(4)
-[(1, 3), (2, 2), (1, 1, 1)]
 """
 
 from __future__ import annotations
@@ -32,43 +28,15 @@ from __future__ import annotations
 import json
 import math
 import os
-import re
 import sys
 from typing import NoReturn
 
-from ..rules.codes import MAX_CODE_DIGITS, code_options
+from ..rules.codes import Code
 from .fastseq import _NAMES
 
-__all__ = ["TakeAndBreakCode", "answer", "end_progress", "plain_quotient", "progress"]
-
-_CODE = re.compile(rf"[048]\.(?:[0-9a-f]{{0,{MAX_CODE_DIGITS - 1}}}[1-9a-f]|0)")
+__all__ = ["answer", "end_progress", "plain_quotient", "progress"]
 
 Run = tuple[str, int | None, float | None, bool, bool]
-
-
-class TakeAndBreakCode:
-    """A take-and-break code as the misère solver reads a heap game: its notation, digits
-    and the options of each heap as tuples of heaps (read without the rules).
-
-    >>> game = TakeAndBreakCode("4.07")
-    >>> game.notation, game.digits, game.label
-    ('4.07', (4, 0, 7), '4.07')
-    """
-
-    def __init__(self, code: str, label: str | None = None) -> None:
-        if not _CODE.fullmatch(code):
-            raise ValueError(f"{code!r} is not a take-and-break code in canonical form")
-        self.code = code
-        self.digits = (int(code[0], 16), *(int(ch, 16) for ch in code[2:]))
-        self.label = label or code  # the game as the user named it
-
-    @property
-    def notation(self) -> str:
-        return self.code
-
-    def misere_options(self, n: int) -> list[tuple[int, ...]]:
-        """The options of heap ``n`` (empty heaps dropped), in the rules' order."""
-        return code_options(self.digits, n)
 
 
 def plain_quotient(args: list[str]) -> Run | None:
@@ -103,7 +71,7 @@ def plain_quotient(args: list[str]) -> Run | None:
             as_json = True
         elif arg == "--no-save" and not no_save:
             no_save = True
-        elif code is None and (_CODE.fullmatch(arg) or arg in _NAMES):
+        elif code is None and (arg in _NAMES or Code.canonical(arg) is not None):
             code = arg
         else:
             return None
@@ -124,7 +92,7 @@ def answer(args: list[str]) -> bool:
     code, heaps, seconds, as_json, no_save = run
     try:
         from ..native.compiled import extension
-        from ..play.misere import quotient as misere
+        from ..misere import quotient as misere
 
         if extension("_misere") is None:
             return False
@@ -132,21 +100,20 @@ def answer(args: list[str]) -> bool:
             return False
         if seconds is not None and not 0 < seconds <= misere.MAX_SECONDS:
             return False
-        from ..play.misere.cache import load, save
+        from ..misere.cache import load, save
     except ImportError:
         return False
-    game = TakeAndBreakCode(_NAMES[code], code) if code in _NAMES else TakeAndBreakCode(code)
-    q = (load(game, misere.DEFAULT_SECONDS)  # type: ignore[arg-type]
-         if heaps is None and seconds is None else None)
+    game = Code.parse(_NAMES[code], code) if code in _NAMES else Code.parse(code)
+    q = load(game, misere.DEFAULT_SECONDS) if heaps is None and seconds is None else None
     if q is None or not q.certified:
         try:
-            q = misere.compute_quotient(game, heaps, seconds, progress)  # type: ignore[arg-type]
+            q = misere.compute_quotient(game, heaps, seconds, progress)
         except MemoryError:  # as the CLI says it (nothing is written yet)
             _fail("out of memory")
         finally:
             end_progress()
         if q.certified and not no_save:
-            save(game, q)  # type: ignore[arg-type]
+            save(game, q)
     text = json.dumps(q.as_dict()) + "\n" if as_json else "".join(f"{line}\n"
                                                                   for line in q.report())
     sys.stdout.write(text)

@@ -23,11 +23,16 @@ import importlib
 import os
 import sys
 
+from ..errors import GrundyError
+from ..rules.codes import Code
+
 __all__ = ["MAX_N", "answer", "game_moves", "main", "plain_sequence"]
 
 MAX_N = 10**8  # as ``grundy sequence -n`` takes
 _DEFAULT_N = 50  # ``grundy sequence``'s default
 _CHUNK = 1 << 20  # values formatted at a time
+#: the catalog's names of the codes these paths take (tests/test_codes.py checks
+#: them against the catalog: importing it here would cost more than the whole answer)
 _NAMES = {"kayles": "0.77", "dawsons-kayles": "0.07", "dawsons-chess": "0.137"}
 _GRUNDYS_GAME = ("grundys-game", "grundy")
 
@@ -65,12 +70,13 @@ def game_moves(game: str) -> Moves | None:
     text = game.strip().lower()
     if text in _GRUNDYS_GAME:
         return [], [], [0], True
-    text = _NAMES.get(text, text)
-    head, dot, tail = text.partition(".")
-    if not dot or head not in ("0", "4") or not tail or any(ch not in "01234567" for ch in tail):
+    try:
+        code = Code.parse(_NAMES.get(text, text))
+    except GrundyError:
         return None
-    digits = [int(head), *map(int, tail)]
-    zero, one, two = ([k for k, d in enumerate(digits) if d & bit] for bit in (1, 2, 4))
+    if code.digits[0] not in (0, 4) or any(d > 7 for d in code.digits):
+        return None  # the kernel's codes: at most two heaps left, a split of the whole
+    zero, one, two, _ = code.removals()
     return zero, one, two, False
 
 

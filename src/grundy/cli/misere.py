@@ -34,8 +34,8 @@ def genus(game: str, position: tuple[str, ...], count: int, as_json: bool) -> No
     """
     from ..engine import Sum
     from ..play.analysis import parse_position
-    from ..play.misere.genus import MAX_GENUS_SECONDS, heap_genera
-    from ..play.misere.genus import genus as genus_of
+    from ..misere.genus import MAX_GENUS_SECONDS, heap_genera
+    from ..misere.genus import genus as genus_of
     from ..play.misere.search import forget_misere
     from ..rules.base import is_heap_game
 
@@ -93,9 +93,9 @@ def quotient(game: str, heaps: int | None, seconds: float | None, as_json: bool,
     marked partial.  A certified quotient is kept in the cache folder (see the misère
     page of the documentation), and `grundy analyze GAME ... --misere` plays by it.
     """
-    from ..play.misere.cache import load, save
-    from ..play.misere.quotient import DEFAULT_SECONDS
-    from ..play.misere.quotient import quotient as compute
+    from ..misere.cache import load, save
+    from ..misere.quotient import DEFAULT_SECONDS
+    from ..misere.quotient import quotient as compute
     from ..play.misere.search import use_quotient
 
     if no_table and not as_json:

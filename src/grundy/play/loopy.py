@@ -154,9 +154,7 @@ def _outcome(value: LoopyValue) -> str:
 
 
 def _memo(game: Game) -> dict[Any, LoopyValue]:
-    memo: dict[Any, LoopyValue] | None = game.__dict__.get("_grundy_loopy")
-    if memo is None:
-        memo = game.__dict__["_grundy_loopy"] = {}
+    memo: dict[Any, LoopyValue] = game.memo("loopy")
     return memo
 
 

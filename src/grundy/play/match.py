@@ -33,7 +33,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .analysis import Analysis, MisereAnalysis, Move, OutcomeAnalysis, analyze, analyze_misere, format_part
-from .misere.moves import options_of
+from ..misere.moves import options_of
 from ..engine import Game, Sum, value
 from ..errors import GrundyError
 from ..rules.closed import OutcomeTheory

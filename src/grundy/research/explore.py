@@ -41,8 +41,10 @@ from typing import Any
 
 import numpy as np
 
+from ..engine import Game
 from ..errors import GrundyError
 from ..rules.base import is_grid_game, is_heap_game
+from ..rules.codes import Code
 
 __all__ = ["Exploration", "Finding", "closed_forms", "explore", "octal_prefix"]
 
@@ -112,7 +114,7 @@ def explore(game: Any, n: int | None = None, rows: int | None = None,
             cols: int | None = None) -> Exploration:
     """Compute a heap game's sequence (``n`` values) or a grid game's table (``rows`` x
     ``cols``) and report the patterns in it (see the module docstring)."""
-    name = str(getattr(game, "label", type(game).__name__))
+    name = game.label if isinstance(game, Game) else type(game).__name__
     if is_heap_game(game):
         if rows is not None or cols is not None:
             raise GrundyError(f"{name} is a heap game: its size is -n (a number of heaps), "
@@ -364,10 +366,10 @@ def known_sequences(values: np.ndarray, start: int = 0, exclude: Any = None,
         except GrundyError:
             continue
         if np.array_equal(theirs, values):
-            code = getattr(game, "code", None)  # a take-and-break code
-            if isinstance(code, str):
-                seen_codes.add(code)
-            found.append(f"{entry.name} ({code})" if isinstance(code, str) else entry.name)
+            as_code = Code.canonical(game.notation)  # a take-and-break code's notation is it
+            if as_code is not None:
+                seen_codes.add(as_code.text)
+            found.append(f"{entry.name} ({as_code})" if as_code is not None else entry.name)
     target = {start + i: int(v) for i, v in enumerate(values.tolist())}
     for code in _octal_candidates(target):
         octal = take_and_break(code)

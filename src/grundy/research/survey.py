@@ -305,7 +305,7 @@ def time_budget_supported() -> bool:
 
 
 def compute_misere(code: str, max_n: int, seconds: float | None = None) -> dict[str, Any]:
-    """The misère quotient of one code (:func:`grundy.play.misere.quotient.quotient`) as a
+    """The misère quotient of one code (:func:`grundy.misere.quotient.quotient`) as a
     row: its order, |P|, the pretending function's preperiod and period when certified,
     and the heaps computed (``checked_to``: Q is partial at that heap when not certified).
 
@@ -314,7 +314,7 @@ def compute_misere(code: str, max_n: int, seconds: float | None = None) -> dict[
     (8, 2, True, 2, 8)
     """
     from ..catalog import find
-    from ..play.misere.quotient import quotient
+    from ..misere.quotient import quotient
 
     start = time.monotonic()
     try:

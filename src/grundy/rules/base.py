@@ -14,7 +14,9 @@ asks the game rather than testing its class:
 - ``bounded`` (no saltus to look for), ``period_budget`` (values searched by default),
   ``sequence_limit`` / ``table_limit`` (the most values a kernel computes in seconds),
   ``move_limit`` (the largest part whose moves are listed one by one);
-- :meth:`HeapGame.misere_outcome_of`: a misere shortcut (Bouton's rule in nim).
+- :meth:`HeapGame.misere_outcome_of`: a misere shortcut (Bouton's rule in nim);
+- :meth:`HeapGame.heap_options`, :meth:`HeapGame.heap_option_count`,
+  :meth:`HeapGame.misere_certifier`: what the misère solver asks of a heap game.
 
 >>> class Sub12(HeapGame):
 ...     def options(self, n):
@@ -32,6 +34,7 @@ import numpy as np
 
 from ..engine import Game, Sum, grid_values, heap_values
 from ..errors import GrundyError
+from .codes import MisereCertifier
 from .periods import Certifier, Found, Known, extend, search, value_at
 
 __all__ = ["MAX_IN_PLACE", "GridGame", "HeapGame", "is_grid_game", "is_heap_game"]
@@ -98,6 +101,25 @@ class HeapGame(_Named):
     def certifier(self) -> Certifier | Known | None:
         """The theorem that proves this game's period from finitely many values, or the
         period in closed form, or None (periods are then only observed)."""
+        return None
+
+    # -- what the misère solver asks (grundy.misere) ----------------------------
+    def heap_options(self, n: int) -> list[tuple[int, ...]] | None:
+        """The options of heap ``n``, each the tuple of the heaps it leaves (empty heaps
+        dropped), in the order of :meth:`options`, when the game lists them so itself
+        (faster than building each option); None (the default): the solver walks
+        :meth:`options`."""
+        return None
+
+    def heap_option_count(self, n: int) -> int | None:
+        """How many options heap ``n`` has, counted without listing them (the solver stops
+        before a heap with too many); None (the default): not known beforehand."""
+        return None
+
+    def misere_certifier(self) -> MisereCertifier | None:
+        """What the periodicity theorem of misère quotients needs to certify this game's
+        quotient complete (an octal code: the most tokens a move removes), or None (the
+        default: its quotients stay partial)."""
         return None
 
     # -- derived -----------------------------------------------------------------

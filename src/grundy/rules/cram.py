@@ -115,7 +115,7 @@ def value_by_pieces(game: Game, position: Any, rule: int) -> int | None:
     boards = [part for part in parts if isinstance(part, Board)]
     if len(boards) != len(parts):
         return None
-    memo: dict[Board, int] = game.__dict__.setdefault("_pieces", {})
+    memo: dict[Board, int] = game.memo("pieces")
     total = 0
     for part in boards:
         total ^= board_value(part, rule, memo)

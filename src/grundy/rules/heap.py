@@ -26,7 +26,7 @@ import numpy as np
 from ..engine import Sum, mex, value
 from ..errors import GrundyError
 from .base import HeapGame
-from .codes import MAX_CODE_DIGITS, code_options
+from .codes import Code, MisereCertifier
 from .periods import Certifier, Known
 from .sparse import SplitKernel, compiled_kernel, fill
 from .three_heaps import ThreeHeapKernel
@@ -37,11 +37,30 @@ __all__ = [
     "Nim",
     "Subtraction",
     "TakeAndBreak",
+    "misere_nim_outcome",
     "parse_subtraction",
 ]
 
 
 # -- nim and subtraction games ---------------------------------------------------
+
+
+def misere_nim_outcome(heaps: Iterable[int]) -> str:
+    """Bouton's misère rule, the one home of it: the outcome of misère nim on these heaps
+    (``"P"``: the player to move loses).  With a heap of 2 or more, as in normal play (the
+    nim-sum); with only heaps of 0 and 1, the player to move wins iff the 1s are even.
+    Misère nim itself, and any sum of tame heaps on their normal values, play by it.
+
+    >>> misere_nim_outcome([1, 1, 1]), misere_nim_outcome([2, 2]), misere_nim_outcome([])
+    ('P', 'P', 'N')
+    """
+    heaps = list(heaps)
+    if any(h > 1 for h in heaps):
+        total = 0
+        for h in heaps:
+            total ^= h
+        return "N" if total else "P"
+    return "N" if sum(heaps) % 2 == 0 else "P"
 
 
 class Nim(HeapGame):
@@ -99,12 +118,7 @@ class Nim(HeapGame):
         """
         if not all(isinstance(p, int) for p in parts):
             return None
-        if any(p > 1 for p in parts):
-            total = 0
-            for p in parts:
-                total ^= p
-            return "N" if total else "P"
-        return "N" if sum(parts) % 2 == 0 else "P"
+        return misere_nim_outcome(parts)
 
     @property
     def notation(self) -> str:
@@ -188,6 +202,17 @@ class Subtraction(_Incremental):
     @property
     def notation(self) -> str:
         return "sub:" + ",".join(map(str, sorted(self.subtract)))
+
+    def misere_certifier(self) -> MisereCertifier | None:
+        """A subtraction game is an octal code of digits 3 (remove ``k`` in the set, leave
+        one heap or none): the periodicity theorem of misère quotients covers it.
+
+        >>> Subtraction([1, 3, 4]).misere_certifier()
+        MisereCertifier(removes=4, what='a subtraction game (an octal code of digits 3)')
+        """
+        if not self.subtract:
+            return None
+        return MisereCertifier(max(self.subtract), "a subtraction game (an octal code of digits 3)")
 
     def options(self, n: int) -> list[int]:
         return [n - k for k in sorted(self.subtract) if k <= n]
@@ -311,8 +336,6 @@ def parse_subtraction(key: str) -> Subtraction | AllBut:
 
 # -- take-and-break codes ----------------------------------------------------------
 
-_DIGITS = "0123456789abcdef"
-
 #: the most values of a game whose moves leave at most two heaps (the sparse-space kernel)
 TWO_HEAP_LIMIT = 10**8
 #: values a period search of such a code computes when not told (compiled kernel, NumPy)
@@ -342,35 +365,6 @@ def _octal_needed(t: int, h: int) -> Callable[[int, int], int]:
     return needed
 
 
-def _parse_code(code: Any) -> tuple[str, tuple[int, ...]]:
-    """The canonical code string and its digits d0, d1, ... (trailing zeros dropped)."""
-    if not isinstance(code, str):
-        raise GrundyError(f"a take-and-break code is a string like '0.77', got {code!r}")
-    text = code.strip().lower()
-
-    def bad(why: str) -> GrundyError:
-        return GrundyError(f"bad octal code {code!r}: {why}")
-
-    head, dot, tail = text.partition(".")
-    if not dot:
-        raise bad("expected a digit, a point and digits, like 0.77 or 4.07")
-    if len(head) != 1 or head not in _DIGITS:
-        raise bad("expected exactly one digit before the point")
-    if not tail:
-        raise bad("expected digits after the point")
-    for ch in tail:
-        if ch not in _DIGITS:
-            raise bad(f"{ch!r} is not an octal or hexadecimal digit")
-    d0 = int(head, 16)
-    if d0 & 3:
-        raise bad("the digit before the point may only hold 4 (split a heap in two) and 8 "
-                  "(in three): taking nothing and leaving one heap or none would loop")
-    tail = tail.rstrip("0") or "0"
-    if len(tail) > MAX_CODE_DIGITS:
-        raise bad(f"{len(tail)} digits after the point; grundy takes at most {MAX_CODE_DIGITS}")
-    return f"{head}.{tail}", (d0, *(int(ch, 16) for ch in tail))
-
-
 class TakeAndBreak(HeapGame):
     """A take-and-break game given by its code ``d0.d1d2d3...`` (octal or hexadecimal).
 
@@ -388,7 +382,9 @@ class TakeAndBreak(HeapGame):
     has_kernel = True
 
     def __init__(self, code: str) -> None:
-        self.code, self.digits = _parse_code(code)
+        self._code = Code.parse(code)
+        #: the code as the rules print it (``0.77``), and its digits d0, d1, ...
+        self.code, self.digits = self._code.text, self._code.digits
         two_heaps = self.max_heaps <= 2
         # within the octal periodicity theorem the values are periodic, so bounded
         self.bounded = two_heaps and self.digits[0] == 0
@@ -429,38 +425,48 @@ class TakeAndBreak(HeapGame):
     @property
     def max_removed(self) -> int:
         """The largest number of tokens one move removes (0 if moves only split)."""
-        return len(self.digits) - 1 if any(self.digits[1:]) else 0
+        return self._code.max_removed
 
     @property
     def max_heaps(self) -> int:
         """The largest number of heaps a move leaves."""
-        bits = 0
-        for d in self.digits:
-            bits |= d
-        return 3 if bits & 8 else 2 if bits & 4 else 1
+        return self._code.max_heaps
 
     def options(self, n: int) -> list[Any]:
         """The options of heap ``n``: a heap, or a :class:`~grundy.Sum` of the heaps a move
-        leaves (:func:`grundy.rules.codes.code_options`, the one listing of a code's moves).
+        leaves (:meth:`grundy.rules.codes.Code.options`, the one listing of a code's moves).
 
         >>> TakeAndBreak("0.07").options(5)
         [3, Sum(1, 2)]
         """
         return [0 if not o else o[0] if len(o) == 1 else Sum(*o)
-                for o in code_options(self.digits, n)]
+                for o in self._code.options(n)]
 
-    def misere_options(self, n: int) -> list[tuple[int, ...]]:
+    def heap_options(self, n: int) -> list[tuple[int, ...]]:
         """The options of heap ``n`` as the misère solver reads them: the tuples of the heaps
         each option of :meth:`options` leaves (empty heaps dropped), in the same order, listed
-        without building a :class:`~grundy.Sum` (:func:`grundy.rules.codes.code_options`,
+        without building a :class:`~grundy.Sum` (:meth:`grundy.rules.codes.Code.options`,
         which the command line's fast path shares).
 
-        >>> TakeAndBreak("4.07").misere_options(4)
+        >>> TakeAndBreak("4.07").heap_options(4)
         [(1, 3), (2, 2), (2,), (1, 1)]
-        >>> TakeAndBreak("0.f").misere_options(4)
+        >>> TakeAndBreak("0.f").heap_options(4)
         [(3,), (1, 2), (1, 1, 1)]
         """
-        return code_options(self.digits, n)
+        return self._code.options(n)
+
+    def heap_option_count(self, n: int) -> int:
+        """How many options heap ``n`` has, counted without listing them.
+
+        >>> TakeAndBreak("0.f").heap_option_count(9), len(TakeAndBreak("0.f").options(9))
+        (10, 10)
+        """
+        return self._code.count(n)
+
+    def misere_certifier(self) -> MisereCertifier | None:
+        """The periodicity theorem of misère quotients covers codes ``0.d1d2...`` of digits
+        0..7 (:meth:`grundy.rules.codes.Code.misere_certifier`)."""
+        return self._code.misere_certifier()
 
     def without_idle_moves(self) -> tuple[TakeAndBreak, tuple[int, ...]]:
         """The same game without the moves that change no value, and the heaps they were at.
@@ -488,8 +494,7 @@ class TakeAndBreak(HeapGame):
         digits = list(self.digits)
         for k in idle:
             digits[k] &= ~1
-        tail = "".join(f"{d:x}" for d in digits[1:])
-        return TakeAndBreak(f"{digits[0]:x}.{tail}"), tuple(idle)
+        return TakeAndBreak(Code.of_digits(digits).text), tuple(idle)
 
     def kernel_sequence(self, n: int) -> np.ndarray:
         """Values of heaps 0..n-1 (fast kernel: three-heap codes have their own).
@@ -517,9 +522,7 @@ class TakeAndBreak(HeapGame):
 
     def _split_moves(self) -> tuple[list[int], list[int], list[int], list[int]]:
         """The removals that may leave no heap, one, two and three heaps."""
-        zero, one, two, three = ([k for k, d in enumerate(self.digits) if d & bit]
-                                 for bit in (1, 2, 4, 8))
-        return zero, one, two, three
+        return self._code.removals()
 
     def fill(self, values: np.ndarray, done: int, n: int,
              report: Callable[[int], None] | None = None) -> None:

@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..play.analysis import Analysis, MisereAnalysis, Move, OutcomeAnalysis, analyze_misere
-from ..play.misere.search import quotient_covers
+from ..play.misere.search import forget_misere, quotient_covers
 from ..play.analysis import analyze as analyze_parts
 from ..catalog import entries, find
 from ..catalog.positions import read_parts as read_words
@@ -224,9 +224,7 @@ def _analysis(game: Game, parts: list[Any], misere: bool) -> Analysis | MisereAn
 
 def _forget_misere(game: Game) -> None:
     """Drop the misère search's memo when it grew large (it lives on the shared game)."""
-    memo = game.__dict__.get("_grundy_misere")
-    if memo is not None and len(memo[0]) > 100_000:
-        del game.__dict__["_grundy_misere"]
+    forget_misere(game, larger_than=100_000)
 
 
 def _report(game: Game, parts: list[Any], misere: bool) -> dict[str, Any]:

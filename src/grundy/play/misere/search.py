@@ -4,13 +4,13 @@ Under misère play Grundy values no longer add up over a sum.  grundy decides a 
 sum, in this order, by:
 
 1. the game's own misère theory (``misere_outcome_of``: Bouton's rule in nim);
-2. the game's **misère quotient** (:mod:`grundy.play.misere.quotient`), for a heap game:
+2. the game's **misère quotient** (:mod:`grundy.misere.quotient`), for a heap game:
    the one computed in this session, or cached on disk by ``grundy quotient``
-   (:mod:`grundy.play.misere.cache`), or computed here within :data:`QUOTIENT_SECONDS`;
+   (:mod:`grundy.misere.cache`), or computed here within :data:`QUOTIENT_SECONDS`;
    a sum of any number of heaps is then one product in the monoid and a membership
    test, and its winning moves follow;
 3. **tameness**: when every heap is tame together with all its positions (its genus is
-   a nim heap's, :mod:`grundy.play.misere.genus`), the sum is misère nim on the heaps'
+   a nim heap's, :mod:`grundy.misere.genus`), the sum is misère nim on the heaps'
    normal values;
 4. a **search** of the moves of the whole sum, memoised on the multiset of its parts
    (parts with no move left are dropped).
@@ -39,10 +39,10 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine import Game, LoopyGameError, Sum, value
 from ...errors import GrundyError
-from .moves import has_move, options_of
+from ...misere.moves import has_move, options_of
 
 if TYPE_CHECKING:
-    from .quotient import Quotient
+    from ...misere.quotient import Quotient
 
 __all__ = ["MAX_CELLS", "MAX_POSITIONS", "MAX_SECONDS", "QUOTIENT_SECONDS", "TAME_HEAPS",
            "forget_misere", "known_quotient", "misere_answer", "misere_explanation",
@@ -232,46 +232,56 @@ def quotient_covers(game: Game, parts: Iterable[Any]) -> bool:
 
 def known_quotient(game: Game) -> Quotient | None:
     """The misère quotient this session knows for ``game`` (computed or loaded), if any."""
-    q: Quotient | None = game.__dict__.get("_grundy_quotient")
+    q: Quotient | None = game.memo("quotient").get("found")
     return q
 
 
-def forget_misere(game: Game) -> None:
+def forget_misere(game: Game, larger_than: int | None = None) -> None:
     """Drop the memos of the misère search and of the genera kept on ``game`` (its
     quotient stays): freeing a large memo at once is much quicker than at the
-    interpreter's exit, where it can take seconds."""
-    for key in ("_grundy_misere", "_grundy_genus"):
-        game.__dict__.pop(key, None)
+    interpreter's exit, where it can take seconds.  With ``larger_than``, only the
+    search's memo, and only when it holds more sums than that (the playground keeps a
+    small one)."""
+    if larger_than is None:
+        game.forget("misere")
+        game.forget("genus")
+    elif len(game.memo("misere").get("wins", ())) > larger_than:
+        game.forget("misere")
 
 
 def _heaps_only(game: Game, parts: tuple[Any, ...]) -> bool:
     from ...rules.base import is_heap_game
 
-    return is_heap_game(game) and all(
-        isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in parts)
+    return is_heap_game(game) and _heaps(parts)
+
+
+def _heaps(parts: tuple[Any, ...]) -> bool:
+    return all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in parts)
 
 
 def _quotient_for(game: Game, parts: tuple[Any, ...], budget: _Budget) -> Quotient | None:
     """The quotient that decides this sum of heaps, found or computed once per game
     (loaded and verified, or computed, within the question's budget)."""
-    if not parts or not _heaps_only(game, parts):
+    from ...rules.base import is_heap_game
+
+    if not parts or not is_heap_game(game) or not _heaps(parts):
         return None
-    memo = game.__dict__
-    q: Quotient | None = memo.get("_grundy_quotient")
-    if q is None and not memo.get("_grundy_quotient_tried") and budget.left() > 0:
-        memo["_grundy_quotient_tried"] = True
-        from .cache import load
+    memo = game.memo("quotient")
+    q: Quotient | None = memo.get("found")
+    if q is None and not memo.get("tried") and budget.left() > 0:
+        memo["tried"] = True
+        from ...misere.cache import load
 
         q = load(game, budget.left())
         left = budget.left()
         if q is None and left > 0:
-            from .quotient import quotient
+            from ...misere.quotient import quotient
 
             try:
                 q = quotient(game, seconds=min(QUOTIENT_SECONDS, left))
             except GrundyError:
                 q = None
-        memo["_grundy_quotient"] = q
+        memo["found"] = q
     if q is None or not all(q.covers(p) for p in parts):
         return None
     return q
@@ -279,39 +289,36 @@ def _quotient_for(game: Game, parts: tuple[Any, ...], budget: _Budget) -> Quotie
 
 def use_quotient(game: Game, q: Quotient) -> None:
     """Play ``game``'s misère sums by ``q`` from now on (``grundy quotient`` does this)."""
-    game.__dict__["_grundy_quotient"] = q
-    game.__dict__["_grundy_quotient_tried"] = True
+    memo = game.memo("quotient")
+    memo["found"], memo["tried"] = q, True
 
 
 def _tame(game: Game, parts: tuple[Any, ...], budget: _Budget) -> bool:
     if not parts or not _heaps_only(game, parts) or max(parts) > TAME_HEAPS:
         return False
-    known: list[bool] | None = game.__dict__.get("_grundy_tame")
+    memo = game.memo("tame")
+    known: list[bool] | None = memo.get("heaps")
     top = max(parts)
     if known is None or len(known) <= top:
         left = budget.left()
         if left <= 0:
             return False  # no time to look (not kept: another question may)
-        from .genus import heap_genera
+        from ...misere.genus import heap_genera
 
         try:
             known = [t for _, t in heap_genera(game, TAME_HEAPS + 1,
                                                min(QUOTIENT_SECONDS, left))]
         except GrundyError:
             known = [False] * (TAME_HEAPS + 1)
-        game.__dict__["_grundy_tame"] = known
+        memo["heaps"] = known
     return all(known[p] for p in parts)
 
 
 def _bouton(game: Game, parts: tuple[Any, ...]) -> str:
-    """Misère nim on the normal values (a sum of tame heaps)."""
-    values = [value(game, p) for p in parts]
-    if any(v > 1 for v in values):
-        total = 0
-        for v in values:
-            total ^= v
-        return "N" if total else "P"
-    return "N" if sum(values) % 2 == 0 else "P"
+    """Misère nim on the normal values (a sum of tame heaps): Bouton's misère rule."""
+    from ...rules.heap import misere_nim_outcome
+
+    return misere_nim_outcome(value(game, p) for p in parts)
 
 
 def _parts(position: Any) -> tuple[Any, ...]:
@@ -333,13 +340,17 @@ class _Search:
     def __init__(self, game: Game, budget: _Budget) -> None:
         self.game = game
         self.budget = budget
-        memo = game.__dict__.get("_grundy_misere")
-        if memo is None or memo[3][0] > MAX_CELLS:  # a memo too large is dropped
-            memo = game.__dict__["_grundy_misere"] = ({}, {}, {}, [0])
-        self.wins_memo: dict[State, bool] = memo[0]  # state -> the player to move wins
-        self.options_memo: dict[Any, tuple[State, ...]] = memo[1]  # part -> options' live parts
-        self.live_memo: dict[Any, bool] = memo[2]  # part -> it has a move
-        self.memo_cells: list[int] = memo[3]  # parts held in the memos
+        memo = game.memo("misere")
+        if memo.get("cells", [0])[0] > MAX_CELLS:  # a memo too large is dropped
+            game.forget("misere")
+            memo = game.memo("misere")
+        if not memo:
+            memo.update(wins={}, options={}, live={}, cells=[0])
+        self.wins_memo: dict[State, bool] = memo["wins"]  # state -> the player to move wins
+        # part -> its options, each as the parts it leaves that have a move
+        self.options_memo: dict[Any, tuple[State, ...]] = memo["options"]
+        self.live_memo: dict[Any, bool] = memo["live"]  # part -> it has a move
+        self.memo_cells: list[int] = memo["cells"]  # parts held in the memos
 
     def options(self, part: Any) -> tuple[State, ...]:
         """The options of a part, each as the parts it leaves that still have a move."""

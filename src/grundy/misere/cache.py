@@ -17,9 +17,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ...engine import Game
-from ...errors import GrundyError
+from ..errors import GrundyError
 from .quotient import Quotient, Unverified, verify
+from .solver import HeapRules
 
 __all__ = ["MAX_FILE", "cache_dir", "load", "save"]
 
@@ -39,9 +39,9 @@ def cache_dir() -> Path:
     return base / "grundy" / "quotients"
 
 
-def _path(game: Game) -> Path | None:
-    notation = getattr(game, "notation", None)
-    if not isinstance(notation, str) or not notation:
+def _path(game: HeapRules) -> Path | None:
+    notation = game.notation
+    if not notation:
         return None  # a game without a notation has no stable name to file it under
     name = re.sub(r"[^A-Za-z0-9.,:+_-]", "_", notation).replace(":", "_")
     return cache_dir() / f"{name}.json"
@@ -54,7 +54,7 @@ def _warn(message: str) -> None:
         pass
 
 
-def load(game: Game, seconds: float | None = None) -> Quotient | None:
+def load(game: HeapRules, seconds: float | None = None) -> Quotient | None:
     """The cached quotient of ``game`` (None if there is none, or it is not trusted, or
     its verification takes more than ``seconds``)."""
     path = _path(game)
@@ -65,9 +65,9 @@ def load(game: Game, seconds: float | None = None) -> Quotient | None:
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, GrundyError) as exc:
         _warn(f"the cached misère quotient {path} is unreadable ({_short(exc)}); not used")
         return None
-    if q.game != getattr(game, "notation", None):
-        _warn(f"the cached misère quotient {path} is for {q.game}, not "
-              f"{getattr(game, 'notation', '')}; not used")
+    if q.game != game.notation:
+        _warn(f"the cached misère quotient {path} is for {q.game}, not {game.notation}; "
+              "not used")
         return None
     try:
         good = verify(game, q, seconds)
@@ -83,7 +83,7 @@ def load(game: Game, seconds: float | None = None) -> Quotient | None:
     return q
 
 
-def save(game: Game, q: Quotient) -> Path | None:
+def save(game: HeapRules, q: Quotient) -> Path | None:
     """Write ``q`` for ``game`` (atomically; keeps a larger or certified one already there).
     Returns the file, or None when the game has no notation or the folder is not writable."""
     path = _path(game)

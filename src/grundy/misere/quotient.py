@@ -7,7 +7,7 @@ its P-portion (the elements of the sums the player to move loses) and the preten
 function Φ (heap -> element).  Once Q is known, a sum of any size is decided by one
 product: the player to move loses exactly when Φ(h1)·Φ(h2)···Φ(hk) is in P.
 
-:func:`quotient` computes Q_n heap by heap (:mod:`~grundy.play.misere.solver`) until the
+:func:`quotient` computes Q_n heap by heap (:mod:`~grundy.misere.solver`) until the
 pretending function is periodic far enough for the periodicity theorem of misère
 quotients to prove Q complete (octal codes, subtraction games), or the budget is spent:
 then it is the partial quotient Q_n of heaps 0..n, which decides the sums of those heaps.
@@ -24,21 +24,23 @@ then it is the partial quotient Q_n of heaps 0..n, which decides the sums of tho
 
 from __future__ import annotations
 
-import heapq
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ...engine import Game, Sum
-from ...errors import GrundyError
-from .monoid import Table
+from ..engine import Game, Sum
+from ..errors import GrundyError
+from .monoid import Table, least_words
 from .moves import options_of
-from .solver import Pretension, Solver, TooLarge, _Stop, heap_options
+from .solver import HeapRules, Pretension, Solver, TooLarge, _Stop, heap_options
+
+if TYPE_CHECKING:
+    from ..rules.codes import MisereCertifier
 
 __all__ = ["DEFAULT_HEAPS", "DEFAULT_SECONDS", "MAX_HEAPS", "MAX_SECONDS", "Quotient",
-           "Unverified", "compute_quotient", "octal_shape", "quotient", "verify"]
+           "Unverified", "compute_quotient", "quotient", "verify"]
 
 #: heaps computed when not told (Kayles certifies at heap 169)
 DEFAULT_HEAPS = 1000
@@ -51,22 +53,6 @@ MAX_SECONDS = 24 * 3600.0
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 #: entries of the pretending function in :meth:`Quotient.report` (the JSON has them all)
 _SHOWN = 120
-
-
-def octal_shape(game: Game) -> tuple[int, str] | None:
-    """``(t, what)`` for a game the periodicity theorem of misère quotients covers: an
-    octal code whose moves remove at most ``t`` tokens and leave at most two heaps (a
-    subtraction game is one); None for any other game."""
-    digits = getattr(game, "digits", None)
-    if isinstance(digits, tuple) and digits and all(isinstance(d, int) for d in digits):
-        if digits[0] == 0 and all(d < 8 for d in digits) and any(digits[1:]):
-            return len(digits) - 1, f"the octal code {getattr(game, 'code', '')}"
-        return None
-    subtract = getattr(game, "subtract", None)
-    if isinstance(subtract, frozenset) and subtract and \
-            all(isinstance(k, int) for k in subtract):
-        return max(subtract), "a subtraction game (an octal code of digits 3)"
-    return None
 
 
 def _name(i: int) -> str:
@@ -134,17 +120,7 @@ class Quotient:
                             reach.add(z)
                             frontier.append(z)
         k = len(gens)
-        start = (0,) * k
-        normal: dict[int, tuple[int, ...]] = {}
-        queue: list[tuple[tuple[int, ...], tuple[int, ...], int]] = [(start, start, 0)]
-        while queue:
-            _, word, x = heapq.heappop(queue)
-            if x in normal:
-                continue
-            normal[x] = word
-            for j, g in enumerate(gens):
-                w = word[:j] + (word[j] + 1,) + word[j + 1:]
-                heapq.heappush(queue, (w[::-1], w, d[x * n + g]))
+        normal = least_words(self.table, gens)
         forms = set(normal.values())
         relations: dict[tuple[int, ...], str] = {}
         for x, word in normal.items():
@@ -405,7 +381,7 @@ class _Periods:
     (kept as each heap comes, so a test costs one pass over the periods; begun again when
     the quotient grows, as its elements are numbered anew)."""
 
-    def __init__(self, shape: tuple[int, str] | None) -> None:
+    def __init__(self, shape: MisereCertifier | None) -> None:
         self.shape = shape
         self.phi: list[int] = []
         self.last = [0]  # e_p at index p
@@ -423,7 +399,7 @@ class _Periods:
         """(theorem, preperiod, period) when the periodicity theorem proves Q complete."""
         if self.shape is None:
             return None
-        t, what = self.shape
+        t, what = self.shape.removes, self.shape.what
         count, last = len(self.phi), self.last  # heaps 0..count-1
         for p in range(1, (count - t - 2) // 2 + 1):
             e = last[p]
@@ -436,7 +412,7 @@ class _Periods:
         return None
 
 
-def _certify(phi: Sequence[int], shape: tuple[int, str] | None
+def _certify(phi: Sequence[int], shape: MisereCertifier | None
              ) -> tuple[str, int, int] | None:
     """(theorem, preperiod, period) when the periodicity theorem proves Q complete."""
     periods = _Periods(shape)
@@ -454,7 +430,7 @@ def quotient(game: Game, heaps: int | None = None, seconds: float | None = None,
 
     ``progress`` hears a line now and then (the command line shows them on a terminal).
     """
-    from ...rules.base import is_heap_game
+    from ..rules.base import is_heap_game
 
     if not is_heap_game(game):
         raise GrundyError(f"{game.label}: misère quotients are computed for heap games "
@@ -466,13 +442,13 @@ def quotient(game: Game, heaps: int | None = None, seconds: float | None = None,
     return compute_quotient(game, heaps, seconds, progress)
 
 
-def compute_quotient(game: Game, heaps: int | None = None, seconds: float | None = None,
+def compute_quotient(game: HeapRules, heaps: int | None = None, seconds: float | None = None,
                      progress: Callable[[str], None] | None = None) -> Quotient:
     """:func:`quotient` for a heap game and limits already checked (the command line's
     fast path calls it on a code read without the rules)."""
     top = DEFAULT_HEAPS if heaps is None else heaps
     budget = DEFAULT_SECONDS if seconds is None else seconds
-    shape = octal_shape(game)
+    shape = game.misere_certifier()
     solver = Solver(game, time.monotonic() + budget, progress)
     periods, grown = _Periods(shape), -1
     found = None
@@ -507,7 +483,7 @@ def compute_quotient(game: Game, heaps: int | None = None, seconds: float | None
         found = periods.certify()
         stopped = None if found else "heaps"
     p = solver.p
-    label = getattr(game, "notation", None) or game.label
+    label = game.notation or game.label
     theorem, pre, per = found if found else (None, None, None)
     return Quotient(str(label), solver.heaps, p.table.copy(), tuple(p.in_p), tuple(p.phi),
                     tuple(solver.changes), theorem, pre, per, None if found else stopped)
@@ -517,12 +493,12 @@ class Unverified(GrundyError):
     """The verification of a quotient did not end within its time."""
 
 
-def verify(game: Game, q: Quotient, seconds: float | None = None) -> bool:
+def verify(game: HeapRules, q: Quotient, seconds: float | None = None) -> bool:
     """Whether ``q`` is right for every sum of heaps 0..q.heaps of ``game`` (the solver's
     exact verification), and, if it says so, certified by the periodicity theorem;
     :class:`Unverified` when that takes more than ``seconds``."""
     if q.certified:
-        found = _certify(q.phi, octal_shape(game))
+        found = _certify(q.phi, game.misere_certifier())
         if found is None or found[1:] != (q.preperiod, q.period):
             return False
     opts: list[frozenset[int]] = [frozenset() for _ in q.phi]

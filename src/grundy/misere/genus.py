@@ -26,8 +26,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine import Game, Sum, mex, value
-from ...errors import GrundyError
+from ..engine import Game, Sum, mex, value
+from ..errors import GrundyError
 from .moves import has_move, options_of
 
 __all__ = ["MAX_GENUS_SECONDS", "MAX_GENUS_STATES", "Genus", "genus", "heap_genera",
@@ -140,12 +140,12 @@ class _Values:
     """Misère values of sums with extra nim heaps of 2 and of 1, memoised on the game."""
 
     def __init__(self, game: Game, seconds: float = MAX_GENUS_SECONDS) -> None:
-        memo = game.__dict__.get("_grundy_genus")
-        if memo is None:
-            memo = game.__dict__["_grundy_genus"] = ({}, _Parts(game))
+        memo = game.memo("genus")
+        if not memo:
+            memo.update(values={}, parts=_Parts(game))
         self.game = game
-        self.memo: dict[tuple[Any, ...], int] = memo[0]
-        self.search: _Parts = memo[1]
+        self.memo: dict[tuple[Any, ...], int] = memo["values"]
+        self.search: _Parts = memo["parts"]
         self.seconds = seconds
         self.deadline = time.monotonic() + seconds
         self.added = 0
@@ -186,7 +186,7 @@ class _Values:
     def drop(self) -> None:
         """Forget the game's memo (a genus past its limits: a memo that large is not kept,
         and freeing it at once is quicker than at the interpreter's exit)."""
-        self.game.__dict__.pop("_grundy_genus", None)
+        self.game.forget("genus")
 
 
 def genus(game: Game, position: Any, seconds: float = MAX_GENUS_SECONDS) -> Genus:

@@ -12,15 +12,15 @@ of the ruleset's file), never as an internal error.
 >>> options_of(Broken(), 2)
 Traceback (most recent call last):
 ...
-grundy.engine.RulesetError: Broken.options(2) raised ZeroDivisionError: integer division or modulo by zero (<doctest grundy.play.misere.moves[1]>, line 3)
+grundy.engine.RulesetError: Broken.options(2) raised ZeroDivisionError: integer division or modulo by zero (<doctest grundy.misere.moves[1]>, line 3)
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Game, RulesetError, _options
-from ...errors import GrundyError
+from ..engine import Game, RulesetError, _options
+from ..errors import GrundyError
 
 __all__ = ["has_move", "options_of"]
 

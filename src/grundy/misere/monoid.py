@@ -21,6 +21,7 @@ and the tests compare the two.
 
 from __future__ import annotations
 
+import heapq
 from array import array
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -28,8 +29,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["DirectProduct", "Table", "cyclic", "moore", "power_index", "quotient_of",
-           "reduce"]
+__all__ = ["DirectProduct", "Table", "cyclic", "least_words", "moore", "power_index",
+           "quotient_of", "reduce"]
 
 
 class Table:
@@ -123,6 +124,34 @@ def cyclic(index: int, period: int) -> Table:
     size = index + period
     return Table.from_rows([[s if s < size else index + (s - index) % period
                              for s in range(i, i + size)] for i in range(size)])
+
+
+def least_words(table: Table, gens: Sequence[int]) -> dict[int, tuple[int, ...]]:
+    """The least word of each element the generators ``gens`` reach from the identity: its
+    exponents, one per generator, least in the order that compares the last generator's
+    exponent first (the lexicographic order of sums of heaps, the largest heap first).
+    The one home of that search: the solver's least sums, a quotient's normal forms.
+
+    >>> least_words(cyclic(2, 2), [1])      # x^0 .. x^3, x^4 = x^2
+    {0: (0,), 1: (1,), 2: (2,), 3: (3,)}
+    >>> least_words(Table.from_rows([[0, 1], [1, 0]]), [1, 1])
+    {0: (0, 0), 1: (1, 0)}
+    """
+    n, d = table.n, table.data
+    start = (0,) * len(gens)
+    seen: dict[int, tuple[int, ...]] = {}
+    queue: list[tuple[tuple[int, ...], tuple[int, ...], int]] = [(start, start, 0)]
+    while queue:
+        _, word, x = heapq.heappop(queue)
+        if x in seen:
+            continue
+        seen[x] = word
+        for j, g in enumerate(gens):
+            y = d[x * n + g]
+            if y not in seen:
+                w = word[:j] + (word[j] + 1,) + word[j + 1:]
+                heapq.heappush(queue, (w[::-1], w, y))
+    return seen
 
 
 def power_index(table: Table, x: int) -> tuple[int, int]:

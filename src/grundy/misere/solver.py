@@ -38,16 +38,20 @@ import math
 import sys
 import time
 from array import array
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from ...engine import Game, RulesetError, Sum
-from ...errors import GrundyError
-from .monoid import DirectProduct, Table, cyclic, power_index, reduce, reduce_compiled
+from ..engine import RulesetError, Sum
+from ..errors import GrundyError
+from .monoid import (DirectProduct, Table, cyclic, least_words, power_index, reduce,
+                     reduce_compiled)
 
-__all__ = ["MAX_FACTORS", "MAX_HEAP_OPTIONS", "MAX_KEPT_OPTIONS", "Pretension", "Solver",
-           "TooLarge", "heap_options", "option_count"]
+if TYPE_CHECKING:
+    from ..rules.codes import MisereCertifier
+
+__all__ = ["MAX_FACTORS", "MAX_HEAP_OPTIONS", "MAX_KEPT_OPTIONS", "HeapRules", "Pretension",
+           "Solver", "TooLarge", "heap_options"]
 
 #: the most elements a candidate monoid may reach before it is given up
 MAX_CANDIDATE = 60_000
@@ -69,9 +73,30 @@ _CHUNK = 1 << 14
 def compiled_kernel() -> Any:
     """:mod:`grundy.native._misere` when it was built and ``GRUNDY_PURE`` is unset or 0
     (:func:`grundy.native.compiled.extension`)."""
-    from ...native.compiled import extension
+    from ..native.compiled import extension
 
     return extension("_misere")
+
+
+class HeapRules(Protocol):
+    """What the misère algebra asks of a heap game: the hooks of
+    :class:`grundy.HeapGame` (which every heap game has, with their defaults), and what
+    :class:`grundy.rules.codes.Code` has too (the command line's fast path hands one over,
+    read without the rules)."""
+
+    @property
+    def label(self) -> str: ...
+
+    @property
+    def notation(self) -> str: ...
+
+    def options(self, n: int, /) -> Iterable[Any]: ...
+
+    def heap_options(self, n: int, /) -> list[tuple[int, ...]] | None: ...
+
+    def heap_option_count(self, n: int, /) -> int | None: ...
+
+    def misere_certifier(self) -> MisereCertifier | None: ...
 
 
 class _Stop(Exception):
@@ -112,46 +137,30 @@ class Pretension:
         return x
 
 
-def option_count(game: Game, n: int) -> int | None:
-    """How many options heap ``n`` of a take-and-break code has (the game's ``digits``),
-    counted without listing them; None for other games.
-
-    >>> from grundy import find
-    >>> option_count(find("0.f"), 9), len(find("0.f").misere_options(9)), option_count(find("nim"), 9)
-    (10, 10, None)
-    """
-    digits = getattr(game, "digits", None)
-    if not isinstance(digits, tuple) or not all(type(d) is int for d in digits):
-        return None
-    total = 0
-    for k, d in enumerate(digits[:n + 1]):
-        rest = n - k
-        total += bool(d & 1 and rest == 0) + bool(d & 2 and rest)
-        if d & 4 and rest >= 2:
-            total += rest // 2  # two heaps a + b = rest, a <= b
-        if d & 8 and rest >= 3:
-            total += (rest * rest + 6) // 12  # three heaps: the partitions of rest in 3
-    return total
-
-
-def _too_many(game: Game, n: int) -> TooLarge:
+def _too_many(game: HeapRules, n: int) -> TooLarge:
     return TooLarge(f"{game.label}: heap {n} has more than {MAX_HEAP_OPTIONS} options, more "
                     "than the solver lists")
 
 
-def heap_options(game: Game, n: int, tick: Callable[[], None] | None = None
+def heap_options(game: HeapRules, n: int, tick: Callable[[], None] | None = None
                  ) -> list[tuple[int, ...]]:
-    """The options of heap ``n`` as tuples of heaps (empty heaps dropped); a game may
-    give them so itself (``misere_options(n)``, as the command line's octal fast path
-    does).  :class:`TooLarge` past :data:`MAX_HEAP_OPTIONS` options; an exception of the
-    ruleset is a :class:`~grundy.engine.RulesetError`; ``tick`` is called now and then."""
-    count = option_count(game, n)
-    if count is not None and count > MAX_HEAP_OPTIONS:
-        raise _too_many(game, n)
-    listed = getattr(game, "misere_options", None)
+    """The options of heap ``n`` as tuples of heaps (empty heaps dropped): the game's own
+    listing (:meth:`~grundy.HeapGame.heap_options`, a take-and-break code's), else its
+    :meth:`~grundy.Game.options` walked.  :class:`TooLarge` past :data:`MAX_HEAP_OPTIONS`
+    options (counted first when the game counts them:
+    :meth:`~grundy.HeapGame.heap_option_count`); an exception of the ruleset is a
+    :class:`~grundy.engine.RulesetError`; ``tick`` is called now and then.
+
+    >>> from grundy import find
+    >>> heap_options(find("0.07"), 5), heap_options(find("nim"), 3)
+    ([(3,), (1, 2)], [(2,), (1,), ()])
+    """
     try:
-        if listed is not None:
-            found: list[tuple[int, ...]] = listed(n)
+        count = game.heap_option_count(n)
+        if count is not None and count > MAX_HEAP_OPTIONS:
+            raise _too_many(game, n)
+        found = game.heap_options(n)
+        if found is not None:
             if len(found) > MAX_HEAP_OPTIONS:
                 raise _too_many(game, n)
             return found
@@ -192,7 +201,7 @@ def _key(word: tuple[int, ...]) -> tuple[int, ...]:
 class Solver:
     """Q_n for n = 0, 1, 2, ... of a heap game (:meth:`next` adds a heap)."""
 
-    def __init__(self, game: Game, deadline: float | None = None,
+    def __init__(self, game: HeapRules, deadline: float | None = None,
                  progress: Callable[[str], None] | None = None) -> None:
         self.game = game
         self.deadline = deadline
@@ -234,22 +243,7 @@ class Solver:
             order, words = self._words_compiled(kernel, p, active)
             k = len(active)
             return {x: tuple(words[i * k:(i + 1) * k]) for i, x in enumerate(order)}
-        k = len(active)
-        start = (0,) * k
-        seen: dict[int, tuple[int, ...]] = {}
-        queue: list[tuple[tuple[int, ...], tuple[int, ...], int]] = [(start, start, 0)]
-        rows, phi = p.rows, p.phi
-        while queue:
-            _, word, x = heapq.heappop(queue)
-            if x in seen:
-                continue
-            seen[x] = word
-            for j, h in enumerate(active):
-                y = rows[x][phi[h]]
-                if y not in seen:
-                    w = word[:j] + (word[j] + 1,) + word[j + 1:]
-                    heapq.heappush(queue, (_key(w), w, y))
-        return seen
+        return least_words(p.table, [p.phi[h] for h in active])
 
     @staticmethod
     def _words_compiled(kernel: Any, p: Pretension, active: list[int]
