@@ -32,7 +32,8 @@ def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool,
     two-dimensional games (grundy analyze split 4x3 5x5), A B or A,B for
     Wythoff's and Euclid's games, boards and graphs (cram 4x5, node-kayles
     petersen; @FILE reads a part from a file: an edge list, U V a line, or a
-    board's rows).  Different games add up with + (grundy analyze wythoff 3,5 +
+    board's rows), a directed graph and its tokens (digraph '0>1,1>2,0>2' 0 2:
+    where play can go on for ever, the outcome D names a draw).  Different games add up with + (grundy analyze wythoff 3,5 +
     nim 4 + kayles 7).  With --misere the sum is searched
     move by move (values do not add up in misère play), so keep such positions
     small.
@@ -59,10 +60,11 @@ def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool,
     theorems = _theorems(ruleset, parts) if explain else []
     if as_json:
         echo_json({
-            "value": result.value,
+            "value": _value_json(result.value),
             "outcome": result.outcome,
             "parts": [_part_json(p, ruleset) for p in result.parts],
-            "part_values": list(getattr(result, "part_values", [None] * len(result.parts))),
+            "part_values": [_value_json(v) for v in
+                            getattr(result, "part_values", [None] * len(result.parts))],
             "winning_moves": len(result.moves),
             "every_winning_move": getattr(result, "every_move", True),
             "moves": _moves_json(result.moves, ruleset),
@@ -160,6 +162,12 @@ def _moves_json(moves: Sequence[Any], game: Any = None) -> list[dict[str, Any]]:
         words = game.describe_move(m.part, m.option) if game is not None else None
         out.append({**move, "says": words} if words else move)
     return out
+
+
+def _value_json(value: Any) -> Any:
+    """A value as JSON: a number, None (not computed), or a loopy game's infinite value as
+    its text (``"Infinity(0, 2)"``: a win when 0 is among the numbers, else a draw)."""
+    return value if value is None or isinstance(value, int) else repr(value)
 
 
 def _part_json(part: Any, game: Any = None) -> Any:

@@ -32,7 +32,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .analysis import Analysis, MisereAnalysis, Move, OutcomeAnalysis, analyze, analyze_misere, format_part
+from .analysis import (Analysis, LoopyAnalysis, MisereAnalysis, Move, OutcomeAnalysis, analyze,
+                       analyze_misere, format_part)
 from .misere.moves import options_of
 from ..engine import Game, Sum, value
 from ..errors import GrundyError
@@ -105,7 +106,8 @@ class Match:
                                   "theorem)")
         self.rng = random.Random(seed)
         self.misere = misere
-        self._analysis: tuple[tuple[Any, ...], Analysis | MisereAnalysis | OutcomeAnalysis] | None = None
+        self._analysis: tuple[tuple[Any, ...], Analysis | MisereAnalysis | OutcomeAnalysis
+                              | LoopyAnalysis] | None = None
         self._counts: dict[Any, int] = {}
 
     def moves(self) -> list[Move]:
@@ -154,7 +156,7 @@ class Match:
             pick -= self._counts[part]
         raise AssertionError("unreachable: pick < count")  # pragma: no cover
 
-    def analysis(self) -> Analysis | MisereAnalysis | OutcomeAnalysis:
+    def analysis(self) -> Analysis | MisereAnalysis | OutcomeAnalysis | LoopyAnalysis:
         """grundy's analysis of the position (kept until the position changes)."""
         key = tuple(self.parts)
         if self._analysis is None or self._analysis[0] != key:

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import shlex
+
 import numpy as np
 
 from ..errors import GrundyError
@@ -98,7 +100,13 @@ def analyze_command(game: Any, name: str) -> str:
     'grundy analyze chomp 3x7'
     """
     example = getattr(game, "example", None)
-    return f"grundy analyze {name} {' '.join(example) if example else 'POSITION'}"
+    words = [shlex.quote(w) if set(w) & _SHELL else w for w in example or ()]
+    return f"grundy analyze {name} {' '.join(words) if words else 'POSITION'}"
+
+
+#: characters a shell reads as its own (an edge ``0>1`` would redirect): such a word of an
+#: example is quoted
+_SHELL = set("<>|&;()$`*?[]#~!{}")
 
 
 def format_table(values: np.ndarray, first: int = 0) -> str:
