@@ -56,7 +56,8 @@ from ..native.compiled import extension
 
 __all__ = ["GEOGRAPHY_POSITIONS", "MAX_EDGES", "MAX_GEOGRAPHY", "MAX_LOOPY", "MAX_VERTICES",
            "CycleError", "Digraph", "EdgeGeography", "GameGraph", "Token", "Trail", "VertexGeography",
-           "dag_values", "find_cycle", "linearize", "smith_labels"]
+           "TokenMoves", "dag_values", "find_cycle", "linearize", "smith_labels", "token_moves",
+           "token_sums"]
 
 #: the most vertices, and edges, of a graph (10^6 of each: built and valued in about 2 s)
 MAX_VERTICES = 10**6
@@ -473,6 +474,67 @@ class GameGraph(Game):
 
     def __repr__(self) -> str:
         return f"GameGraph.parse({shorten(self.text(), 60)!r})"
+
+
+# -- many sums of tokens at once (a contest's queries) ------------------------------------------
+
+
+def token_sums(values: np.ndarray, tokens: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    """The value of each sum of tokens: sum ``j`` has its tokens on the vertices
+    ``tokens[offsets[j]:offsets[j+1]]`` (each sum at least one), and is worth the XOR of
+    their values.
+
+    >>> token_sums(np.array([2, 1, 0]), np.array([0, 2, 1, 1]), np.array([0, 2, 4])).tolist()
+    [2, 0]
+    """
+    if len(offsets) <= 1:
+        return np.zeros(0, dtype=np.int64)
+    return np.bitwise_xor.reduceat(values[tokens], offsets[:-1]).astype(np.int64, copy=False)
+
+
+@dataclass(frozen=True)
+class TokenMoves:
+    """The winning moves of sums of tokens: per sum, how many (``count``), and the first
+    (tokens in order, then each vertex's edges in the order given) as ``(tail, head)``;
+    ``-1`` where the sum is lost."""
+
+    count: np.ndarray
+    tail: np.ndarray
+    head: np.ndarray
+
+
+def token_moves(graph: GameGraph, values: np.ndarray, tokens: np.ndarray,
+                offsets: np.ndarray, totals: np.ndarray) -> TokenMoves:
+    """Every sum's winning moves (a move takes one token along an edge to a vertex whose
+    value is the token's value XOR the sum's), counted without listing them: the edges are
+    grouped once by (tail, value of the head), and each token looks up its group; linear in
+    the size of the graph and of the sums.
+
+    >>> g = GameGraph.parse("0>1,1>2,0>2")
+    >>> found = token_moves(g, g.values(), np.array([0, 2]), np.array([0, 1, 2]),
+    ...                     np.array([2, 0]))
+    >>> found.count.tolist(), found.tail.tolist(), found.head.tolist()
+    ([1, 0], [0, -1], [2, -1])
+    """
+    q = len(offsets) - 1
+    width = int(values.max()) + 2 if len(values) else 1
+    keys = graph.tails * width + values[graph.heads]
+    groups, first, counts = np.unique(keys, return_index=True, return_counts=True)
+    sums = np.repeat(np.arange(q), np.diff(offsets))
+    target = values[tokens] ^ totals[sums]
+    wanted = tokens * width + np.minimum(target, width - 1)
+    at = np.minimum(np.searchsorted(groups, wanted), max(len(groups) - 1, 0))
+    hit = ((target < width - 1) & (totals[sums] != 0) & (len(groups) > 0)
+           & (groups[at] == wanted) if len(groups) else np.zeros(len(tokens), dtype=bool))
+    per = np.where(hit, counts[at] if len(groups) else 0, 0)
+    count = (np.add.reduceat(per, offsets[:-1]) if q else np.zeros(0, dtype=np.int64))
+    order = np.where(hit, np.arange(len(tokens)), len(tokens))
+    best = np.minimum.reduceat(order, offsets[:-1]) if q else np.zeros(0, dtype=np.int64)
+    won = best < len(tokens)
+    edge = np.where(won, first[at[np.minimum(best, len(tokens) - 1)]] if len(groups) else -1, -1)
+    tail = np.where(won, graph.tails[np.maximum(edge, 0)] if graph.m else -1, -1)
+    head = np.where(won, graph.heads[np.maximum(edge, 0)] if graph.m else -1, -1)
+    return TokenMoves(count.astype(np.int64), tail.astype(np.int64), head.astype(np.int64))
 
 
 def linearize(game: Game, position: Any, limit: int = 10**5) -> GameGraph:
