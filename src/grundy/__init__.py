@@ -59,6 +59,7 @@ if TYPE_CHECKING:  # what type checkers see; at run time, __getattr__ below load
     from .rules.cram import Cram
     from .rules.graphs import ArcKayles, Graph, NodeKayles
     from .rules.hackenbush import Drawing, GreenHackenbush
+    from .rules.digraph import EdgeGeography, GameGraph, VertexGeography, linearize
 
 #: name -> module (relative to grundy) that defines it, loaded on first use
 _LAZY = {
@@ -138,6 +139,10 @@ _LAZY = {
     "ArcKayles": "rules.graphs",
     "Drawing": "rules.hackenbush",
     "GreenHackenbush": "rules.hackenbush",
+    "GameGraph": "rules.digraph",
+    "linearize": "rules.digraph",
+    "VertexGeography": "rules.digraph",
+    "EdgeGeography": "rules.digraph",
     "Chomp": "rules.chomp",
 }
 

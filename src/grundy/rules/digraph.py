@@ -59,16 +59,17 @@ __all__ = ["GEOGRAPHY_POSITIONS", "MAX_EDGES", "MAX_GEOGRAPHY", "MAX_LOOPY", "MA
            "TokenMoves", "dag_values", "find_cycle", "linearize", "smith_labels", "token_moves",
            "token_sums"]
 
-#: the most vertices, and edges, of a graph (10^6 of each: built and valued in about 2 s)
+#: the most vertices, and edges, of a graph (10^6 of each: built and valued in about 1 s
+#: compiled, measured under load)
 MAX_VERTICES = 10**6
 MAX_EDGES = 10**6
-#: the most vertices of a graph with a cycle (Smith's labelling, in Python: 10^5 vertices
-#: and edges take about 1 s)
-MAX_LOOPY = 2 * 10**5
+#: the most vertices, and edges, of a graph with a cycle (Smith's labelling, in Python:
+#: 5 * 10^4 random vertices and edges took 0.75 s, 2 * 10^5 took 3.9 s, under load)
+MAX_LOOPY = 10**5
 #: the most vertices (Vertex Geography) or edges (Edge Geography) of a Geography graph
 MAX_GEOGRAPHY = 64
-#: the most positions a Geography search reaches (about 5 s at this count)
-GEOGRAPHY_POSITIONS = 10**6
+#: the most positions a Geography search reaches (16 us a position under load: about 5 s)
+GEOGRAPHY_POSITIONS = 3 * 10**5
 #: the most digits of a vertex number in an edge list
 _DIGITS = 7
 
