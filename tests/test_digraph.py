@@ -427,3 +427,31 @@ def test_geography_refuses_a_search_past_its_limit(monkeypatch) -> None:  # type
     (start,) = game.parse_words([text, "0"])
     with pytest.raises(GrundyError, match="more than 50 positions are reachable"):
         value(game, start)
+
+
+# -- the playground's API ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name, start", [("digraph", ["0>1,1>2,0>2 0", "0>1,1>2,0>2 2"]),
+                                         ("digraph", ["0>1,1>0,1>2 1"]),
+                                         ("vertex-geography", ["0>1,1>2,2>0,1>3 0:0"]),
+                                         ("edge-geography", ["0>1,1>2,2>0,1>3,3>1 1:0"])])
+def test_a_position_of_the_playground_reads_back_after_a_move(name: str, start: list[str]) -> None:
+    from grundy.web import api
+
+    found = api.analyze({"game": name, "position": start})
+    assert found["position"] == start
+    for listed in found["moves"]:  # every move played, and its position read back
+        done = api.move({"game": name, "position": start,
+                         "move": {"part": listed["part"], "to": listed["to"]}})
+        again = api.analyze({"game": name, "position": done["position"]})
+        assert again["position"] == done["position"]
+
+
+@pytest.mark.parametrize("word, words", [("0:5", "'5' is not one of the 4 vertices"),
+                                         ("1:0", "vertex 1 is not among those visited"),
+                                         ("9", "9 is not a vertex")])
+def test_a_geography_token_with_its_trail_is_checked(word: str, words: str) -> None:
+    with pytest.raises(GrundyError, match="token 1: ") as info:
+        VertexGeography().parse_words(["0>1,1>2,2>0,1>3", word])
+    assert words in str(info.value)

@@ -668,6 +668,16 @@ class Digraph(_OnGraph):
             return position.graph.fast_value(position.vertex)
         return None
 
+    def position_text(self, position: Token) -> str:
+        """The position as one text :meth:`parse_position` reads back, the graph included
+        (:meth:`format_position` writes the vertex alone).
+
+        >>> g = Digraph()
+        >>> g.position_text(g.parse_position("0>1,1>2 1"))
+        '0>1,1>2 1'
+        """
+        return f"{position.graph.text()} {position.graph.format_position(position.vertex)}"
+
     def graph_of(self, position: Any) -> tuple[GameGraph, int] | None:
         """The graph a token is on and its vertex (loopy play reads it whole)."""
         return (position.graph, position.vertex) if isinstance(position, Token) else None
@@ -707,13 +717,47 @@ class _Geography(_OnGraph):
     uses = "vertices"
 
     def parse_words(self, words: Sequence[str]) -> list[Trail]:
-        graph, vertices = self._tokens(words)
+        """The graph, then one token a word: its start ``V``, or ``V:U,U,...`` with the
+        vertices visited (Vertex Geography) or the edges used, numbered from 0 in the order
+        given (Edge Geography), as :meth:`position_text` writes a position played.
+
+        >>> g = EdgeGeography()
+        >>> [g.position_text(t) for t in g.parse_words(["0>1,1>0", "0", "1:0"])]
+        ['0>1,1>0 0:', '0>1,1>0 1:0']
+        """
+        graph, rest = _read_graph(words, self.label)
         size = graph.n if self.uses == "vertices" else graph.m
         if size > MAX_GEOGRAPHY:
             raise GrundyError(f"{self.label}: a graph of {size} {self.uses} is past the limit "
                               f"of Geography ({MAX_GEOGRAPHY} {self.uses}; deciding Geography "
                               "is PSPACE-complete, so only small graphs are searched)")
-        return [self.start(graph, v) for v in vertices]
+        trails = []
+        for i, word in enumerate(rest, start=1):
+            at, colon, used = word.partition(":")
+            try:
+                v = graph.parse_position(at)
+                if not colon:
+                    trails.append(self.start(graph, v))
+                    continue
+                mask = 0
+                for item in filter(None, used.split(",")):
+                    if not (item.isascii() and item.isdigit()) or int(item) >= size:
+                        raise GrundyError(f"{shorten(item, 20)!r} is not one of the {size} "
+                                          f"{self.uses} (0..{size - 1})")
+                    mask |= 1 << int(item)
+                if self.uses == "vertices" and not mask >> v & 1:
+                    raise GrundyError(f"the token's vertex {v} is not among those visited")
+                trails.append(Trail(graph, v, mask))
+            except GrundyError as exc:
+                raise GrundyError(f"token {i}: {exc}") from None
+        return trails
+
+    def position_text(self, position: Trail) -> str:
+        """The position as one text :meth:`parse_position` reads back: the graph, then
+        ``V:U,U,...`` (the token and what is used)."""
+        size = position.graph.n if self.uses == "vertices" else position.graph.m
+        used = ",".join(str(i) for i in range(size) if position.used >> i & 1)
+        return f"{position.graph.text()} {position.vertex}:{used}"
 
     def start(self, graph: GameGraph, vertex: int) -> Trail:
         """The token on ``vertex``, nothing used yet but the start (Vertex Geography)."""

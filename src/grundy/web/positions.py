@@ -149,9 +149,12 @@ def read_position(game: Game, raw: Any, where: str = "position") -> list[Any]:
 
 
 def to_json(game: Game, parts: list[Any]) -> list[Any]:
-    """Parts as JSON: integers, ``[r, c]`` pairs, or a game's own notation (a string)."""
+    """Parts as JSON: integers, ``[r, c]`` pairs, or a game's own notation (a string: the
+    game's ``position_text`` where it has one, a text that holds what the part needs to be
+    read back alone, such as the graph a token is on)."""
     if has_own_positions(game):
-        return [game.format_position(p) for p in parts]
+        write = getattr(game, "position_text", game.format_position)
+        return [write(p) for p in parts]
     return [list(p) if isinstance(p, tuple) else p for p in parts]
 
 
