@@ -375,7 +375,6 @@ def test_analyze_a_sum_of_tokens_and_a_file(cli, tmp_path) -> None:  # type: ign
     (["analyze", "digraph", "0-1", "0"], "'0-1' is not an edge"),
     (["sequence", "digraph"], "not a heap game"),
     (["table", "digraph"], "no value table"),
-    (["play", "digraph", "0>1,1>0", "0"], "the graph has a cycle (0 -> 1 -> 0)"),
     (["analyze", "vertex-geography", ",".join(f"{i}>{i + 1}" for i in range(70)), "0"],
      "past the limit of Geography (64 vertices"),
 ])
@@ -386,6 +385,29 @@ def test_bad_commands_are_one_line_errors(cli, args, words) -> None:  # type: ig
 def test_play_a_dag_to_the_end(cli) -> None:  # type: ignore[no-untyped-def]
     r = cli("play", "digraph", "0>1,1>2,0>2", "0", "--second")
     assert r.code == 0 and "grundy plays 0 -> 2" in r.out
+
+
+def test_play_with_cycles_wins_where_it_can_and_keeps_a_draw() -> None:
+    from grundy.play.match import play
+
+    graph = "0>1,1>0,2>0,2>3"
+    game = Digraph()
+    said: list[str] = []
+    assert play(game, game.parse_words([graph, "2"]), human_first=False,
+                say=said.append) == "grundy"
+    assert "grundy plays 2 -> 3" in said
+    answers = iter(["1", "1", "1", "q"])  # a draw: grundy moves back each time
+    said = []
+    assert play(game, game.parse_words([graph, "0", "0"]), ask=lambda _: next(answers),
+                say=said.append) == "draw"
+    assert said[0].startswith("this position is a draw")
+    assert said.count("grundy plays 1 -> 0") == 3
+    answers = iter(["1", "q"])  # 2 -> 0 throws the win away into a draw
+    said = []
+    assert play(game, game.parse_words([graph, "2"]), ask=lambda _: next(answers),
+                say=said.append) == "draw"
+    assert any("threw away a win (2 -> 3 would have won); it is a draw now" in line
+               for line in said)
 
 
 # -- Geography -----------------------------------------------------------------------------------
