@@ -517,25 +517,24 @@ def token_moves(graph: GameGraph, values: np.ndarray, tokens: np.ndarray,
     >>> found.count.tolist(), found.tail.tolist(), found.head.tolist()
     ([1, 0], [0, -1], [2, -1])
     """
-    q = len(offsets) - 1
-    width = int(values.max()) + 2 if len(values) else 1
-    keys = graph.tails * width + values[graph.heads]
-    groups, first, counts = np.unique(keys, return_index=True, return_counts=True)
-    sums = np.repeat(np.arange(q), np.diff(offsets))
-    target = values[tokens] ^ totals[sums]
+    q, k = len(offsets) - 1, len(tokens)
+    lost = np.full(q, -1, dtype=np.int64)
+    if graph.m == 0 or q == 0:  # no edge: no move at all
+        return TokenMoves(np.zeros(q, dtype=np.int64), lost, lost.copy())
+    width = int(values.max()) + 1  # a value is below width: a key per (tail, value)
+    groups, first, counts = np.unique(graph.tails * width + values[graph.heads],
+                                      return_index=True, return_counts=True)
+    total = totals[np.repeat(np.arange(q), np.diff(offsets))]  # each token's sum's value
+    target = values[tokens] ^ total  # the value a winning move of the token reaches
     wanted = tokens * width + np.minimum(target, width - 1)
-    at = np.minimum(np.searchsorted(groups, wanted), max(len(groups) - 1, 0))
-    hit = ((target < width - 1) & (totals[sums] != 0) & (len(groups) > 0)
-           & (groups[at] == wanted) if len(groups) else np.zeros(len(tokens), dtype=bool))
-    per = np.where(hit, counts[at] if len(groups) else 0, 0)
-    count = (np.add.reduceat(per, offsets[:-1]) if q else np.zeros(0, dtype=np.int64))
-    order = np.where(hit, np.arange(len(tokens)), len(tokens))
-    best = np.minimum.reduceat(order, offsets[:-1]) if q else np.zeros(0, dtype=np.int64)
-    won = best < len(tokens)
-    edge = np.where(won, first[at[np.minimum(best, len(tokens) - 1)]] if len(groups) else -1, -1)
-    tail = np.where(won, graph.tails[np.maximum(edge, 0)] if graph.m else -1, -1)
-    head = np.where(won, graph.heads[np.maximum(edge, 0)] if graph.m else -1, -1)
-    return TokenMoves(count.astype(np.int64), tail.astype(np.int64), head.astype(np.int64))
+    at = np.minimum(np.searchsorted(groups, wanted), len(groups) - 1)
+    hit = (total != 0) & (target < width) & (groups[at] == wanted)
+    count = np.add.reduceat(np.where(hit, counts[at], 0), offsets[:-1])
+    best = np.minimum.reduceat(np.where(hit, np.arange(k), k), offsets[:-1])  # first token
+    won = best < k
+    edge = first[at[np.where(won, best, 0)]]  # its first edge in the order given
+    return TokenMoves(count.astype(np.int64), np.where(won, graph.tails[edge], -1),
+                      np.where(won, graph.heads[edge], -1))
 
 
 def linearize(game: Game, position: Any, limit: int = 10**5) -> GameGraph:
