@@ -18,9 +18,9 @@ from grundy.errors import GrundyError
 from grundy.native.compiled import extension
 from grundy.play.analysis import LoopyAnalysis, analyze
 from grundy.play.loopy import Infinity
-from grundy.rules.digraph import (MAX_VERTICES, CycleError, Digraph, EdgeGeography, GameGraph,
-                                  Token, VertexGeography, dag_values, linearize, smith_labels,
-                                  token_moves, token_sums)
+from grundy.rules.digraph import (MAX_VERTICES, CycleError, Digraph, GameGraph, Token,
+                                  dag_values, linearize, smith_labels, token_moves, token_sums)
+from grundy.rules.geography import EdgeGeography, VertexGeography
 from support import assert_one_line_error
 
 # -- references written here -------------------------------------------------------------
@@ -441,9 +441,9 @@ def test_geography_outcomes_against_a_plain_search(kind: str) -> None:
 
 
 def test_geography_refuses_a_search_past_its_limit(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    import grundy.rules.digraph as digraph
+    import grundy.rules.geography as geography
 
-    monkeypatch.setattr(digraph, "GEOGRAPHY_POSITIONS", 50)
+    monkeypatch.setattr(geography, "GEOGRAPHY_POSITIONS", 50)
     game = VertexGeography()
     text = ",".join(f"{u}>{v}" for u in range(8) for v in range(8) if u != v)
     (start,) = game.parse_words([text, "0"])

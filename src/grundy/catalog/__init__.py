@@ -176,12 +176,12 @@ _ENTRIES: tuple[Entry, ...] = (
     Entry("vertex-geography", "directed graph",
           "move the token along an edge to a vertex not visited yet ('0>1,1>2,2>0,1>3' 0)",
           "Fraenkel & Simonson, Geography (1993); Schaefer (1978): PSPACE-complete; "
-          "Winning Ways ch. 15", ".rules.digraph:VertexGeography", aliases=("geography",)),
+          "Winning Ways ch. 15", ".rules.geography:VertexGeography", aliases=("geography",)),
     Entry("edge-geography", "directed graph",
           "move the token along an edge not used yet, which is then gone "
           "('0>1,1>2,2>0,1>3,3>1' 0)",
           "Fraenkel & Simonson, Geography (1993); Schaefer (1978): PSPACE-complete; "
-          "Winning Ways ch. 15", ".rules.digraph:EdgeGeography"),
+          "Winning Ways ch. 15", ".rules.geography:EdgeGeography"),
 )
 
 

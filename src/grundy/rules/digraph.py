@@ -1,6 +1,4 @@
-"""Games on a finite directed graph: a token moves along an edge (:class:`GameGraph`), and
-Geography, where the token may not come back (:class:`VertexGeography`,
-:class:`EdgeGeography`).
+"""Games on a finite directed graph: a token moves along an edge (:class:`GameGraph`).
 
 Every impartial game *is* such a graph: its positions are the vertices, its moves the
 edges, and a position's value is the mex of its successors' values.  A
@@ -29,22 +27,12 @@ draws; :mod:`grundy.play.loopy` gives them as ``Infinity(...)`` values.
 
 The catalog game ``digraph`` (:class:`Digraph`) reads the graph and the tokens from the
 command line: ``grundy analyze digraph '0>1,1>2,0>2' 0 2``, each token a part of the
-sum.  In **Vertex Geography** a token moves along an edge to a vertex it has not
-visited yet (the start is visited); in **Edge Geography** along an edge not used yet,
-which is then gone.  Deciding Geography is PSPACE-complete (Schaefer 1978; Fraenkel &
-Simonson 1993), so only small state spaces are searched: at most
-:data:`MAX_GEOGRAPHY` vertices or edges, and :data:`GEOGRAPHY_POSITIONS` positions
-reached.
-
->>> vg, eg = VertexGeography(), EdgeGeography()
->>> start = vg.parse_words(["0>1,1>2,2>0,1>3", "0"])
->>> vg.value(start[0]), eg.value(eg.parse_words(["0>1,1>0", "0"])[0])
-(0, 0)
+sum.  Geography, where the token may not come back, is :mod:`grundy.rules.geography`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,10 +42,9 @@ from ..engine import Game, LoopyGameError, Sum
 from ..errors import GrundyError, shorten
 from ..native.compiled import extension
 
-__all__ = ["GEOGRAPHY_POSITIONS", "MAX_EDGES", "MAX_GEOGRAPHY", "MAX_LOOPY", "MAX_VERTICES",
-           "CycleError", "Digraph", "EdgeGeography", "GameGraph", "Token", "Trail", "VertexGeography",
-           "TokenMoves", "dag_values", "find_cycle", "linearize", "smith_labels", "token_moves",
-           "token_sums"]
+__all__ = ["MAX_EDGES", "MAX_LOOPY", "MAX_VERTICES", "CycleError", "Digraph", "GameGraph",
+           "OnGraph", "Token", "TokenMoves", "dag_values", "find_cycle", "linearize", "read_arcs",
+           "read_graph", "smith_labels", "token_moves", "token_sums"]
 
 #: the most vertices, and edges, of a graph (10^6 of each: built and valued in about 1 s
 #: compiled, measured under load)
@@ -66,10 +53,6 @@ MAX_EDGES = 10**6
 #: the most vertices, and edges, of a graph with a cycle (Smith's labelling, in Python:
 #: 5 * 10^4 random vertices and edges took 0.75 s, 2 * 10^5 took 3.9 s, under load)
 MAX_LOOPY = 10**5
-#: the most vertices (Vertex Geography) or edges (Edge Geography) of a Geography graph
-MAX_GEOGRAPHY = 64
-#: the most positions a Geography search reaches (16 us a position under load: about 5 s)
-GEOGRAPHY_POSITIONS = 3 * 10**5
 #: the most digits of a vertex number in an edge list
 _DIGITS = 7
 
@@ -321,7 +304,9 @@ class GameGraph(Game):
             raise GrundyError(f"{len(labels)} labels for {n} vertices")
         self.n = n
         self.tails, self.heads = tails, heads
-        self.start, self.succ, _ = _csr(n, tails, heads)
+        #: the successors of ``v``: ``succ[start[v]:start[v+1]]``, in the order the edges
+        #: were given; ``edge_of[i]``: the index (in that order) of the edge at ``succ[i]``
+        self.start, self.succ, self.edge_of = _csr(n, tails, heads)
         self._labels = tuple(labels) if labels is not None else None
         self._game = game
 
@@ -603,9 +588,14 @@ class Token:
     vertex: int
 
 
-def _read_graph(words: Sequence[str], what: str) -> tuple[GameGraph, list[str]]:
+def read_graph(words: Sequence[str], what: str) -> tuple[GameGraph, list[str]]:
     """The graph (the first word) and the tokens' words; a word of a command line may hold
-    several (``'0>1,1>2 0'``), a file's text (with a newline) is one graph."""
+    several (``'0>1,1>2 0'``), a file's text (with a newline) is one graph.
+
+    >>> graph, rest = read_graph(["0>1,1>2 0", "2"], "digraph")
+    >>> graph.n, rest
+    (3, ['0', '2'])
+    """
     words = [piece for word in words for piece in ([word] if "\n" in word else word.split())]
     if len(words) < 2:
         raise GrundyError(f"give the graph and the tokens' vertices, such as "
@@ -613,13 +603,13 @@ def _read_graph(words: Sequence[str], what: str) -> tuple[GameGraph, list[str]]:
     return GameGraph.parse(words[0]), list(words[1:])
 
 
-class _OnGraph(Game):
-    """What the games played on a graph given as words share: the words are the graph (an
-    edge list, or a file's text), then one vertex per token."""
+class OnGraph(Game):
+    """What the games played on a graph given as words share (:class:`Digraph`, Geography):
+    the words are the graph (an edge list, or a file's text), then one word per token."""
 
     board = "digraph"
-    #: a position to try (``grundy analyze vertex-geography '0>1,1>2,2>0,1>3 0'``)
-    example: tuple[str, ...] = ("0>1,1>2,2>0,1>3 0",)
+    #: a position to try (``grundy analyze digraph '0>1,1>2,0>2 0'``)
+    example: tuple[str, ...] = ("0>1,1>2,0>2 0",)
 
     def parse_position(self, text: str) -> Any:
         """A whole position as one line: the graph (an edge list without blanks), then the
@@ -631,7 +621,7 @@ class _OnGraph(Game):
         raise NotImplementedError
 
     def _tokens(self, words: Sequence[str]) -> tuple[GameGraph, list[int]]:
-        graph, rest = _read_graph(words, self.label)
+        graph, rest = read_graph(words, self.label)
         vertices = []
         for i, word in enumerate(rest, start=1):
             try:
@@ -644,7 +634,7 @@ class _OnGraph(Game):
         return f"{type(self).__name__}()"
 
 
-class Digraph(_OnGraph):
+class Digraph(OnGraph):
     """Tokens on a directed graph: a move takes one token along an edge (a sum of
     :class:`GameGraph` positions); a graph with a cycle is played loopy (draws)."""
 
@@ -693,165 +683,3 @@ class Digraph(_OnGraph):
     @property
     def notation(self) -> str:
         return "digraph"
-
-
-# -- Geography ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Trail:
-    """A Geography position: the token on ``vertex`` of ``graph``, ``used`` the mask of the
-    vertices visited (Vertex Geography) or of the edges used (Edge Geography, edges
-    numbered in the order given)."""
-
-    graph: GameGraph = field(repr=False)
-    vertex: int
-    used: int
-
-
-class _Geography(_OnGraph):
-    """A token that may not come back: the state space is searched (small graphs only)."""
-
-    #: what a move uses up: "vertices" or "edges"
-    uses = "vertices"
-
-    def parse_words(self, words: Sequence[str]) -> list[Trail]:
-        """The graph, then one token a word: its start ``V``, or ``V:U,U,...`` with the
-        vertices visited (Vertex Geography) or the edges used, numbered from 0 in the order
-        given (Edge Geography), as :meth:`position_text` writes a position played.
-
-        >>> g = EdgeGeography()
-        >>> [g.position_text(t) for t in g.parse_words(["0>1,1>0", "0", "1:0"])]
-        ['0>1,1>0 0:', '0>1,1>0 1:0']
-        """
-        graph, rest = _read_graph(words, self.label)
-        size = graph.n if self.uses == "vertices" else graph.m
-        if size > MAX_GEOGRAPHY:
-            raise GrundyError(f"{self.label}: a graph of {size} {self.uses} is past the limit "
-                              f"of Geography ({MAX_GEOGRAPHY} {self.uses}; deciding Geography "
-                              "is PSPACE-complete, so only small graphs are searched)")
-        trails = []
-        for i, word in enumerate(rest, start=1):
-            at, colon, used = word.partition(":")
-            try:
-                v = graph.parse_position(at)
-                if not colon:
-                    trails.append(self.start(graph, v))
-                    continue
-                mask = 0
-                for item in filter(None, used.split(",")):
-                    if not (item.isascii() and item.isdigit()) or int(item) >= size:
-                        raise GrundyError(f"{shorten(item, 20)!r} is not one of the {size} "
-                                          f"{self.uses} (0..{size - 1})")
-                    mask |= 1 << int(item)
-                if self.uses == "vertices" and not mask >> v & 1:
-                    raise GrundyError(f"the token's vertex {v} is not among those visited")
-                trails.append(Trail(graph, v, mask))
-            except GrundyError as exc:
-                raise GrundyError(f"token {i}: {exc}") from None
-        return trails
-
-    def position_text(self, position: Trail) -> str:
-        """The position as one text :meth:`parse_position` reads back: the graph, then
-        ``V:U,U,...`` (the token and what is used)."""
-        size = position.graph.n if self.uses == "vertices" else position.graph.m
-        used = ",".join(str(i) for i in range(size) if position.used >> i & 1)
-        return f"{position.graph.text()} {position.vertex}:{used}"
-
-    def start(self, graph: GameGraph, vertex: int) -> Trail:
-        """The token on ``vertex``, nothing used yet but the start (Vertex Geography)."""
-        return Trail(graph, vertex, 1 << vertex if self.uses == "vertices" else 0)
-
-    def moves(self, trail: Trail) -> list[tuple[int, int]]:
-        """``(vertex, used)`` after each move, in the order the edges were given."""
-        g, v, used = trail.graph, trail.vertex, trail.used
-        a, b = int(g.start[v]), int(g.start[v + 1])
-        heads = g.succ[a:b].tolist()
-        if self.uses == "vertices":
-            return [(w, used | 1 << w) for w in heads if not used >> w & 1]
-        ids = g.__dict__.get("_edge_ids")
-        if ids is None:
-            ids = g.__dict__["_edge_ids"] = _csr(g.n, g.tails, g.heads)[2].tolist()
-        return [(w, used | 1 << e) for w, e in zip(heads, ids[a:b]) if not used >> e & 1]
-
-    def options(self, position: Trail) -> list[Trail]:
-        return [Trail(position.graph, w, u) for w, u in self.moves(position)]
-
-    def fast_value(self, position: Any) -> int | None:
-        """The value by a search of the positions reached (at most
-        :data:`GEOGRAPHY_POSITIONS`), kept for every position met."""
-        if not isinstance(position, Trail):
-            return None
-        memo: dict[tuple[GameGraph, int, int], int] = self.__dict__.setdefault("_geo", {})
-        key = (position.graph, position.vertex, position.used)
-        if key not in memo:
-            _search(self, position, memo)
-        return memo[key]
-
-    def describe_move(self, part: Any, option: Any) -> str | None:
-        if isinstance(part, Trail) and isinstance(option, Trail):
-            return f"{part.vertex} -> {option.vertex}"
-        return None
-
-    def format_position(self, position: Any) -> str:
-        if isinstance(position, Trail):
-            g = position.graph
-            done = [str(i) for i in range(g.n if self.uses == "vertices" else g.m)
-                    if position.used >> i & 1]
-            return f"{position.vertex} ({self.uses} used: {','.join(done) or 'none'})"
-        return super().format_position(position)
-
-
-def _search(game: _Geography, root: Trail, memo: dict[tuple[GameGraph, int, int], int]) -> None:
-    """Value every position reachable from ``root`` (a depth-first search, iterative)."""
-    g = root.graph
-    gid = g
-    moves: Callable[[Trail], list[tuple[int, int]]] = game.moves
-    stack = [(root.vertex, root.used)]
-    pending: dict[tuple[int, int], list[tuple[int, int]]] = {}
-    met = 0
-    while stack:
-        v, used = stack[-1]
-        if (gid, v, used) in memo:
-            stack.pop()
-            continue
-        todo = pending.get((v, used))
-        if todo is None:
-            met += 1
-            if met > GEOGRAPHY_POSITIONS:
-                raise GrundyError(f"{game.label}: more than {GEOGRAPHY_POSITIONS} positions are "
-                                  "reachable from this start: past the limit of the search "
-                                  "(deciding Geography is PSPACE-complete; try a smaller graph)")
-            todo = pending[(v, used)] = moves(Trail(g, v, used))
-        missing = [o for o in todo if (gid, *o) not in memo]
-        if missing:
-            stack.extend(missing)
-            continue
-        seen = {memo[(gid, *o)] for o in todo}
-        m = 0
-        while m in seen:
-            m += 1
-        memo[(gid, v, used)] = m
-        del pending[(v, used)]
-        stack.pop()
-
-
-class VertexGeography(_Geography):
-    """Move the token along an edge to a vertex not visited yet (the start is visited)."""
-
-    uses = "vertices"
-
-    @property
-    def notation(self) -> str:
-        return "vertex-geography"
-
-
-class EdgeGeography(_Geography):
-    """Move the token along an edge not used yet; the edge is then gone."""
-
-    uses = "edges"
-    example = ("0>1,1>2,2>0,1>3,3>1 0",)
-
-    @property
-    def notation(self) -> str:
-        return "edge-geography"
