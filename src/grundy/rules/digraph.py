@@ -102,12 +102,21 @@ def dag_values(n: int, start: np.ndarray, succ: np.ndarray) -> np.ndarray | list
     [2, 1, 0]
     >>> dag_values(2, np.array([0, 1, 2]), np.array([1, 0]))
     [0, 1, 0]
+    >>> dag_values(2, np.array([0, 1, 2]), np.array([1, 2]))
+    Traceback (most recent call last):
+    ...
+    grundy.errors.GrundyError: not the successor arrays of a graph of 2 vertices: start needs n + 1 offsets rising from 0 to len(succ), succ vertices 0..n-1
     """
+    start = np.ascontiguousarray(start, dtype=np.int64)
+    succ = np.ascontiguousarray(succ, dtype=np.int64)
+    if (len(start) != n + 1 or start[0] != 0 or start[-1] != len(succ)
+            or (np.diff(start) < 0).any() or (len(succ) and (succ.min() < 0 or succ.max() >= n))):
+        raise GrundyError(f"not the successor arrays of a graph of {n} vertices: start needs "
+                          "n + 1 offsets rising from 0 to len(succ), succ vertices 0..n-1")
     kernel = extension("_engine")
     if kernel is not None:
         values = np.zeros(n, dtype=np.int64)
-        if kernel.dag_values(np.ascontiguousarray(start, dtype=np.int64),
-                             np.ascontiguousarray(succ, dtype=np.int64), values) == n:
+        if kernel.dag_values(start, succ, values) == n:
             return values
     order, left = _sinks_first(n, start, succ)
     if len(order) < n:
