@@ -243,6 +243,9 @@ def test_sizes_are_checked_before_anything_is_built() -> None:
         GameGraph(MAX_VERTICES + 1, [])
     with pytest.raises(GrundyError, match="outside the vertices 0..2"):
         GameGraph(3, [(0, 3)])
+    for bad in ([("a", "b")], [(0, 1, 2), (1, 2, 0)], [0, 1]):
+        with pytest.raises(GrundyError, match="pairs"):
+            GameGraph(3, bad)
 
 
 def test_networkx_input_is_the_edge_list_input() -> None:

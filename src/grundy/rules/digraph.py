@@ -297,7 +297,14 @@ class GameGraph(Game):
             if len(pairs) > MAX_EDGES:
                 raise GrundyError(f"a graph of {len(pairs)} edges is past the limit of a game "
                                   f"graph ({MAX_EDGES} edges)")
-            arr = np.array(pairs, dtype=np.int64).reshape(-1, 2)
+            try:
+                arr = np.array(pairs, dtype=np.int64).reshape(len(pairs), -1)
+            except (TypeError, ValueError, OverflowError):
+                arr = np.zeros((0, 0), dtype=np.int64)
+            if pairs and arr.shape[1:] != (2,):
+                raise GrundyError(f"the edges of a graph are pairs (u, v) of vertex numbers, "
+                                  f"got {shorten(repr(pairs[:3]), 60)}")
+            arr = arr.reshape(-1, 2)
             tails, heads = arr[:, 0].copy(), arr[:, 1].copy()
         if len(tails) != len(heads):
             raise GrundyError("the edges need as many heads as tails")
