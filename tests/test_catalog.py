@@ -58,7 +58,10 @@ OWN_POSITIONS = {"staircase-nim": ["3", "1", "4"], "moores-nim": ["1", "2", "3"]
                  "fibonacci-nim": ["10"], "euclid": ["11", "7"], "northcott": ["2,9", "1,4"],
                  "welter": ["1", "4", "6"], "poker-nim": ["3", "5", "pool=2"],
                  "cram": ["3x4"], "chomp": ["3x4"], "node-kayles": ["petersen"],
-                 "arc-kayles": ["cycle:6"], "green-hackenbush": ["0-1,1-2,1-3"]}
+                 "arc-kayles": ["cycle:6"], "green-hackenbush": ["0-1,1-2,1-3"],
+                 "digraph": ["0>1,1>2,0>2", "0", "2"],
+                 "vertex-geography": ["0>1,1>2,2>0,1>3", "0"],
+                 "edge-geography": ["0>1,1>2,2>0,1>3,3>1", "0"]}
 
 
 @pytest.mark.parametrize("entry", entries(), ids=lambda e: e.name)

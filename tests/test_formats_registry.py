@@ -144,6 +144,7 @@ def test_the_winner_words_of_each_judge() -> None:
         "split": [("first", "Alice"), ("second", "Bob")],
         "cutting": [("first", "WIN"), ("second", "LOSE")],
         "beans": [("first", None), ("second", None)],
+        "digraph": [("first", "First"), ("second", "Second")],
     }
 
 
@@ -176,7 +177,7 @@ def test_cutting_json_agrees_with_its_judge_output_and_moves() -> None:
 def test_move_is_refused_by_the_library(name: str) -> None:
     with pytest.raises(GrundyError) as info:
         get_format(name).run(EXAMPLES[name], Options(move=True))
-    assert str(info.value) == f"{name} does not take --move (only split and cutting do)"
+    assert str(info.value) == f"{name} does not take --move (only split, cutting and digraph do)"
     with pytest.raises(GrundyError, match="does not take --move"):
         solve(name, EXAMPLES[name], Options(move=True, as_json=True))
 
@@ -184,7 +185,7 @@ def test_move_is_refused_by_the_library(name: str) -> None:
 def test_move_is_refused_through_the_cli(cli) -> None:  # type: ignore[no-untyped-def]
     r = cli("solve", "coins", "--move", input=EXAMPLES["coins"])
     assert_one_line_error(r, "--move")  # the CLI's words or the library's
-    assert "coins" in r.err and "split and cutting" in r.err
+    assert "coins" in r.err and "split, cutting and digraph" in r.err
 
 
 @pytest.mark.parametrize("name", ["split", "cutting"])
@@ -207,6 +208,8 @@ BIG = [  # (problem, input, line of the fault)
     ("cutting", f"{HUGE} 2\n", 1),
     ("beans", f"1\n2\n{HUGE} 0\n", 3),
     ("beans", f"1\n{'0' * 5000}2\n1 0\n", None),
+    ("digraph", f"2 1\n1 {HUGE}\n1\n1 1\n", 2),
+    ("digraph", f"2 1\n1 2\n1\n1 {'0' * 5000}2\n", None),
     ("nim", f"1\n{HUGE} 3\n", 2),
     ("nim", f"{HUGE}\n1 1\n", 1),
 ]

@@ -25,7 +25,7 @@ from grundy.web.app import MAX_BODY, create_app  # noqa: E402
 
 BOARDS = {"heaps", "coins", "bottles", "coin-board", "grid", "rectangle", "queen", "steps",
           "heaps-row", "heap-limit", "pair", "rows", "strip", "heaps-pool",
-          "cram", "chomp", "graph", "hackenbush"}
+          "cram", "chomp", "graph", "hackenbush", "digraph"}
 
 
 @pytest.fixture(scope="module")

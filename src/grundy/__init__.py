@@ -60,6 +60,8 @@ if TYPE_CHECKING:  # what type checkers see; at run time, __getattr__ below load
     from .rules.cram import Cram
     from .rules.graphs import ArcKayles, Graph, NodeKayles
     from .rules.hackenbush import Drawing, GreenHackenbush
+    from .rules.digraph import GameGraph, linearize
+    from .rules.geography import EdgeGeography, VertexGeography
 
 #: name -> module (relative to grundy) that defines it, loaded on first use
 _LAZY = {
@@ -140,6 +142,10 @@ _LAZY = {
     "ArcKayles": "rules.graphs",
     "Drawing": "rules.hackenbush",
     "GreenHackenbush": "rules.hackenbush",
+    "GameGraph": "rules.digraph",
+    "linearize": "rules.digraph",
+    "VertexGeography": "rules.geography",
+    "EdgeGeography": "rules.geography",
     "Chomp": "rules.chomp",
 }
 

@@ -167,6 +167,21 @@ _ENTRIES: tuple[Entry, ...] = (
           "cut an edge; what no longer reaches the ground falls (0-1,1-2,1-3 with 0 the ground; stalk:5)",
           "Winning Ways ch. 7 (the colon and fusion principles)",
           ".rules.hackenbush:GreenHackenbush", aliases=("hackenbush",)),
+    Entry("digraph", "directed graph",
+          "move a token along an edge (the graph, then the tokens: '0>1,1>2,0>2' 0 2; "
+          "a cycle may draw)",
+          "Sprague (1935) and Grundy (1939): every impartial game is such a graph; "
+          "loopy play: C. A. B. Smith (1966), Fraenkel & Yesha (1986)",
+          ".rules.digraph:Digraph", aliases=("game-graph", "token-on-graph")),
+    Entry("vertex-geography", "directed graph",
+          "move the token along an edge to a vertex not visited yet ('0>1,1>2,2>0,1>3' 0)",
+          "Fraenkel & Simonson, Geography (1993); Schaefer (1978): PSPACE-complete; "
+          "Winning Ways ch. 15", ".rules.geography:VertexGeography", aliases=("geography",)),
+    Entry("edge-geography", "directed graph",
+          "move the token along an edge not used yet, which is then gone "
+          "('0>1,1>2,2>0,1>3,3>1' 0)",
+          "Fraenkel & Simonson, Geography (1993); Schaefer (1978): PSPACE-complete; "
+          "Winning Ways ch. 15", ".rules.geography:EdgeGeography"),
 )
 
 

@@ -32,7 +32,8 @@ def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool,
     two-dimensional games (grundy analyze split 4x3 5x5), A B or A,B for
     Wythoff's and Euclid's games, boards and graphs (cram 4x5, node-kayles
     petersen; @FILE reads a part from a file: an edge list, U V a line, or a
-    board's rows).  Different games add up with + (grundy analyze wythoff 3,5 +
+    board's rows), a directed graph and its tokens (digraph '0>1,1>2,0>2' 0 2:
+    where play can go on for ever, the outcome D names a draw).  Different games add up with + (grundy analyze wythoff 3,5 +
     nim 4 + kayles 7).  With --misere the sum is searched
     move by move (values do not add up in misère play), so keep such positions
     small.

@@ -62,16 +62,26 @@ def _count(text: str) -> int | None:
                    "disk: 2^30 heaps make a 2 GB file). Past a kernel's limit only a "
                    "certified period extends.")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
+@click.option("--format", "form", type=click.Choice(["text", "json", "bfile", "csv"]),
+              default=None,
+              help="How to print the values: text (the default: separated by spaces), json "
+                   "(as --json), bfile (an OEIS b-file: 'n a(n)' a line, from the game's "
+                   "first index) or csv (a header 'n,value', then a line a value).")
 @click.option("--out", "out", type=click.Path(dir_okay=False), default=None,
               help="Write the values to this .npy file as they are computed (uint16; a "
                    "memory map, so sizes past memory work) instead of printing them.")
 @click.option("--resume", is_flag=True,
               help="With --out: continue the run stopped there (Ctrl-C keeps what was done), "
                    "or extend a finished prefix to a larger N.")
-def sequence(game: str, count: int, as_json: bool, out: str | None, resume: bool) -> None:
-    """Print the Grundy values of positions 0..N-1 of a heap-like GAME."""
+def sequence(game: str, count: int, as_json: bool, form: str | None, out: str | None,
+             resume: bool) -> None:
+    """Print the Grundy values of positions 0..N-1 of a heap-like GAME (with --format bfile
+    or csv: N values from the game's first index, each beside its position)."""
     from ..research.periodicity import sequence as compute
+    from ..research.tables import first_index, sequence_text
 
+    if as_json and form not in (None, "json"):
+        fail(f"--json and --format {form} ask for two forms: give one")
     ruleset = resolve_game(game)
     if out is None:
         if resume:
@@ -81,18 +91,14 @@ def sequence(game: str, count: int, as_json: bool, out: str | None, resume: bool
                   "text); write more to a file with --out FILE.npy")
         import numpy as np
 
-        values = np.asarray(compute(ruleset, count), dtype=np.int64)
-        sep = ", " if as_json else " "
-        stream = sys.stdout
-        stream.write("[" if as_json else "")
-        for start in range(0, len(values), 1 << 16):  # stream: no list of 10^8 Python ints
-            if start:
-                stream.write(sep)
-            stream.write(sep.join(map(str, values[start : start + (1 << 16)].tolist())))
-        stream.write("]\n" if as_json else "\n")
+        first = first_index(ruleset) if form in ("bfile", "csv") else 0
+        values = np.asarray(compute(ruleset, first + count), dtype=np.int64)[first:]
+        for piece in sequence_text(values, "json" if as_json else form or "text", first):
+            sys.stdout.write(piece)  # streamed: no list of 10^7 Python ints
         return
-    if as_json:
-        fail("--json prints the values; with --out they go to the file (give one of the two)")
+    if as_json or form is not None:
+        fail(f"{'--json' if as_json else '--format'} prints the values; with --out they go to "
+             "the file (give one of the two)")
     from ..research.longrun import Progress, sequence_to_file
     from ..research.periodicity import heap_game
 

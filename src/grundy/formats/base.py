@@ -128,8 +128,9 @@ class Format(ABC, Generic[P, R]):
         """:class:`~grundy.errors.GrundyError` for an option this problem does not take."""
         if options.move and not self.accepts_move:
             takers = list(self._move_takers()) if self._move_takers is not None else []
-            only = (f" (only {' and '.join(takers)} do{'es' if len(takers) == 1 else ''})"
-                    if takers else "")
+            names = (", ".join(takers[:-1]) + " and " + takers[-1] if len(takers) > 1
+                     else "".join(takers))
+            only = f" (only {names} do{'es' if len(takers) == 1 else ''})" if takers else ""
             raise GrundyError(f"{self.name} does not take --move{only}")
 
     def run(self, data: bytes, options: Options = Options()) -> list[bytes]:

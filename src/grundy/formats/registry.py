@@ -9,7 +9,7 @@ take theirs from :mod:`grundy.catalog`).
 >>> get_format("grid-game-2").name, get_format("nim-product").name
 ('squares', 'nim')
 >>> [f.name for f in all_formats() if f.accepts_move]
-['split', 'cutting']
+['split', 'cutting', 'digraph']
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ __all__ = ["PROBLEMS", "all_formats", "get_format", "move_takers"]
 
 #: Every contest problem, in the order ``grundy solve --help`` lists them: to add one,
 #: write ``grundy/formats/<name>.py`` (with ``FORMAT``) and add its name here.
-PROBLEMS: tuple[str, ...] = ("coins", "squares", "split", "cutting", "beans", "nim")
+PROBLEMS: tuple[str, ...] = ("coins", "squares", "split", "cutting", "beans", "digraph", "nim")
 
 
 @functools.cache
@@ -45,7 +45,7 @@ def move_takers() -> list[str]:
     """The problems whose answer ``--move`` adds to, in :data:`PROBLEMS` order.
 
     >>> move_takers()
-    ['split', 'cutting']
+    ['split', 'cutting', 'digraph']
     """
     return [f.name for f in all_formats() if f.accepts_move]
 
@@ -63,7 +63,7 @@ def get_format(name: str) -> Format[Any, Any]:
 
     >>> get_format("chess")
     Traceback (most recent call last):
-    grundy.errors.UnknownGameError: unknown problem 'chess' (choose from coins, squares, split, cutting, beans, nim)
+    grundy.errors.UnknownGameError: unknown problem 'chess' (choose from coins, squares, split, cutting, beans, digraph, nim)
     """
     key = name.strip().lower()
     if key in PROBLEMS:

@@ -23,6 +23,17 @@
  *   winning_moves(game, position) -> list
  *          the options of value 0, in the order options() gives them; a Sum, a game that
  *          is not a Game, or an options() that raises: winning_moves_rest.
+ *
+ * And one pass over a whole graph, for grundy.rules.digraph (its Python loop is the
+ * reference, tests/test_digraph.py checks the two against each other):
+ *
+ *   dag_values(start, succ, values) -> int
+ *          start (n + 1 int64), succ (m int64): the successors of v are
+ *          succ[start[v]:start[v+1]], each in 0..n-1 (the caller checks); writes into
+ *          values (n int64) the mex of each vertex's successors, the vertices taken in
+ *          reverse topological order (Kahn's algorithm from the sinks); returns how many
+ *          were valued: n, or fewer when the graph has a cycle (the vertices on or above
+ *          a cycle are never reached; their values are left as they were).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -286,6 +297,71 @@ static PyObject *winning_moves(PyObject *self, PyObject *const *args, Py_ssize_t
     return out;
 }
 
+static PyObject *dag_values(PyObject *self, PyObject *args)
+{
+    Py_buffer sb, tb, vb;
+    if (!PyArg_ParseTuple(args, "y*y*w*:dag_values", &sb, &tb, &vb))
+        return NULL;
+    Py_ssize_t n = sb.len / (Py_ssize_t)sizeof(int64_t) - 1, m = tb.len / (Py_ssize_t)sizeof(int64_t);
+    const int64_t *start = sb.buf, *succ = tb.buf;
+    int64_t *values = vb.buf;
+    Py_ssize_t done = -1;
+    int64_t *pstart = NULL, *pred = NULL, *left = NULL, *queue = NULL, *mark = NULL;
+    if (n < 0 || vb.len != n * (Py_ssize_t)sizeof(int64_t) || start[0] != 0 || start[n] != m) {
+        PyErr_SetString(PyExc_ValueError, "dag_values: start, succ and values do not fit");
+        goto end;
+    }
+    pstart = calloc((size_t)n + 2, sizeof(int64_t));
+    pred = malloc(((size_t)m + 1) * sizeof(int64_t));
+    left = malloc(((size_t)n + 1) * sizeof(int64_t));
+    queue = malloc(((size_t)n + 1) * sizeof(int64_t));
+    mark = calloc((size_t)n + 2, sizeof(int64_t));
+    if (!pstart || !pred || !left || !queue || !mark) {
+        PyErr_NoMemory();
+        goto end;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < m; i++)
+        pstart[succ[i] + 2]++;
+    for (Py_ssize_t v = 0; v < n; v++)
+        pstart[v + 2] += pstart[v + 1];
+    for (Py_ssize_t v = 0; v < n; v++)  /* the predecessors of w: pred[pstart[w]:pstart[w+1]] */
+        for (int64_t i = start[v]; i < start[v + 1]; i++)
+            pred[pstart[succ[i] + 1]++] = v;
+    Py_ssize_t tail = 0;
+    for (Py_ssize_t v = 0; v < n; v++) {
+        left[v] = start[v + 1] - start[v];
+        if (!left[v])
+            queue[tail++] = v;
+    }
+    for (Py_ssize_t head = 0; head < tail; head++) {
+        int64_t v = queue[head], stamp = v + 1, deg = start[v + 1] - start[v], g = 0;
+        for (int64_t i = start[v]; i < start[v + 1]; i++) {
+            int64_t x = values[succ[i]];
+            if (x <= deg)  /* the mex is at most the number of successors */
+                mark[x] = stamp;
+        }
+        while (mark[g] == stamp)
+            g++;
+        values[v] = g;
+        for (int64_t i = pstart[v]; i < pstart[v + 1]; i++)
+            if (!--left[pred[i]])
+                queue[tail++] = pred[i];
+    }
+    done = tail;
+    Py_END_ALLOW_THREADS
+end:
+    free(pstart);
+    free(pred);
+    free(left);
+    free(queue);
+    free(mark);
+    PyBuffer_Release(&sb);
+    PyBuffer_Release(&tb);
+    PyBuffer_Release(&vb);
+    return done < 0 ? NULL : PyLong_FromSsize_t(done);
+}
+
 static PyMethodDef methods[] = {
     {"connect", connect, METH_VARARGS,
      "connect(Game, Sum, value_rest, value, outcome, winning_moves): called once by grundy.engine."},
@@ -298,6 +374,10 @@ static PyMethodDef methods[] = {
     {"winning_moves", (PyCFunction)(void (*)(void))winning_moves, METH_FASTCALL | METH_KEYWORDS,
      "winning_moves(game, position) -> list: the options of position of value 0, in the order "
      "options() gives them; grundy.winning_moves, compiled."},
+    {"dag_values", dag_values, METH_VARARGS,
+     "dag_values(start, succ, values) -> int: the mex of every vertex's successors written "
+     "into values, in reverse topological order; the number of vertices valued (fewer than "
+     "n: a cycle)."},
     {NULL, NULL, 0, NULL},
 };
 

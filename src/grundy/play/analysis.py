@@ -19,14 +19,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import Game, Sum, value
+from ..engine import EndlessGameError, Game, LoopyGameError, Sum, value
 from ..errors import GrundyError, shorten
 from ..rules.base import HeapGame, is_grid_game, is_heap_game
 from ..rules.closed import OutcomeTheory, WordReader
+from .loopy import LoopyValue, loopy_outcome_of, loopy_part_winning_moves, loopy_value
 
-__all__ = ["Analysis", "MisereAnalysis", "Move", "OutcomeAnalysis", "analyze",
-           "analyze_misere", "format_part", "parse_position", "part_json", "theorem_of",
-           "writes_own_positions"]
+__all__ = ["Analysis", "LoopyAnalysis", "MisereAnalysis", "Move", "OutcomeAnalysis", "analyze",
+           "analyze_loopy", "analyze_misere", "format_part", "parse_position", "part_json",
+           "theorem_of", "writes_own_positions"]
 
 
 def format_part(part: Any, game: Game | None = None) -> str:
@@ -76,7 +77,7 @@ def part_json(part: Any, game: Game | None = None) -> Any:
     if isinstance(part, int) or hasattr(part, "__index__"):
         return int(part)
     if game is not None and writes_own_positions(game):
-        return game.format_position(part)
+        return getattr(game, "position_text", game.format_position)(part)
     if isinstance(part, (tuple, list)):
         return [part_json(p, game) for p in part]
     return format_part(part, game)
@@ -169,7 +170,8 @@ class Analysis:
                 "every_winning_move": True, "moves": [m.as_dict() for m in self.moves]}
 
 
-def analyze(game: Game | str, parts: Sequence[Any] | None = None) -> Analysis | OutcomeAnalysis:
+def analyze(game: Game | str,
+            parts: Sequence[Any] | None = None) -> Analysis | OutcomeAnalysis | LoopyAnalysis:
     """Value, outcome and all winning moves of the sum of ``parts``; or of a position
     written as text with its games named in it, as on the command line (``game`` a string
     and no ``parts``: :func:`grundy.catalog.positions.read_position`).
@@ -179,6 +181,8 @@ def analyze(game: Game | str, parts: Sequence[Any] | None = None) -> Analysis | 
     (4, 'N', 'nim 4 -> nim 0')
 
     Values come from the game's kernel where it has one (:meth:`grundy.Game.fast_value`);
+    a game whose positions can repeat is valued by Smith's generalized values instead
+    (:func:`analyze_loopy`: draws named);
     a part whose winning moves cannot be found in seconds is refused up front (the game's
     ``check_winning_moves``), and the game finds the options of the value wanted
     (``options_of_value``: products value a move without summing its coins).
@@ -198,7 +202,12 @@ def analyze(game: Game | str, parts: Sequence[Any] | None = None) -> Analysis | 
     if (len(parts) == 1 and isinstance(game, OutcomeTheory)
             and not game.value_known(parts[0])):
         return _by_theorem(game, parts[0])
-    values = tuple(value(game, p) for p in parts)
+    try:
+        values = tuple(value(game, p) for p in parts)
+    except LoopyGameError as exc:
+        if isinstance(exc, EndlessGameError):
+            raise
+        return analyze_loopy(game, parts)
     total = 0
     for v in values:
         total ^= v
@@ -208,6 +217,72 @@ def analyze(game: Game | str, parts: Sequence[Any] | None = None) -> Analysis | 
             for option in game.options_of_value(part, total ^ values[i]):
                 moves.append(Move(i, part, option, game))
     return Analysis(parts, values, total, tuple(moves), game)
+
+
+@dataclass(frozen=True)
+class LoopyAnalysis:
+    """A sum of parts of a game whose positions can repeat: Smith's generalized values
+    (:mod:`grundy.play.loopy`), the outcome ``P``, ``N`` or ``D`` (a draw: play goes on for
+    ever), and every winning move."""
+
+    parts: tuple[Any, ...]
+    part_values: tuple[LoopyValue, ...]
+    value: LoopyValue
+    moves: tuple[Move, ...]
+    game: Game | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def outcome(self) -> str:
+        return loopy_outcome_of(self.value)
+
+    def describe(self) -> str:
+        """A few lines of plain English."""
+        values = ", ".join(f"{shorten(format_part(p, self.game), LONG_TEXT)}: {v}"
+                           for p, v in zip(self.parts, self.part_values))
+        lines = [f"values: {values}",
+                 f"value (generalized, of the sum): {self.value}"]
+        if self.outcome == "D":
+            lines.append("outcome: D -- a draw: neither player can force a win, play goes on "
+                         "for ever")
+            return "\n".join(lines) + "\n"
+        return "\n".join(lines + _verdict(self.outcome, self.moves)) + "\n"
+
+    def as_dict(self) -> dict[str, Any]:
+        """As :meth:`Analysis.as_dict`; an infinite value is written as its text
+        (``"Infinity(0, 2)"``: a win when 0 is among the numbers, else a draw), and the
+        outcome may be ``D`` (a draw)."""
+        return {"value": _value_json(self.value), "outcome": self.outcome,
+                "parts": [part_json(p, self.game) for p in self.parts],
+                "part_values": [_value_json(v) for v in self.part_values],
+                "winning_moves": len(self.moves), "every_winning_move": True,
+                "moves": [m.as_dict() for m in self.moves]}
+
+
+def _value_json(value: Any) -> Any:
+    """A value as JSON: a number, or a loopy game's infinite value as its text."""
+    return value if value is None or isinstance(value, int) else repr(value)
+
+
+def analyze_loopy(game: Game, parts: Sequence[Any]) -> LoopyAnalysis:
+    """Generalized values, outcome (``D``: a draw) and every winning move of the sum of
+    ``parts`` in a game whose positions can repeat (Smith 1966; :mod:`grundy.play.loopy`).
+
+    >>> from grundy.rules.digraph import Digraph
+    >>> g = Digraph()
+    >>> a = analyze_loopy(g, g.parse_words(["0>1,1>0,1>2", "0", "1"]))
+    >>> a.part_values, a.value, a.outcome, [m.describe() for m in a.moves]
+    ((0, 1), 1, 'N', ['0 -> 1', '1 -> 0', '1 -> 2'])
+    >>> analyze_loopy(g, g.parse_words(["0>1,1>0,2>0,2>3", "2"])).value
+    Infinity(0)
+    """
+    parts = tuple(parts)
+    values = tuple(loopy_value(game, p) for p in parts)
+    total: LoopyValue = 0
+    for v in values:
+        total = total ^ v
+    moves = tuple(Move(i, parts[i], option, game)
+                  for i, option in loopy_part_winning_moves(game, parts))
+    return LoopyAnalysis(parts, values, total, moves, game)
 
 
 @dataclass(frozen=True)

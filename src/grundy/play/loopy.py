@@ -13,10 +13,12 @@ among the position's options.
   two infinities add up to ``Infinity()``, a draw.
 
 The values come from the labelling algorithm of Fraenkel and Yesha (1986) on the
-graph of all positions reachable from the one asked about: for m = 0, 1, 2, ...
-a position gets the label m when none of its options has label m and every
-unlabelled option can move to one with label m; then every position still
-unlabelled with no option of label m is infinite.
+graph of all positions reachable from the one asked about
+(:func:`grundy.rules.digraph.smith_labels`): for m = 0, 1, 2, ... a position gets the
+label m when none of its options has label m and every unlabelled option can move to
+one with label m; then every position still unlabelled with no option of label m is
+infinite.  A game played on a graph given whole (:mod:`grundy.rules.digraph`) says so
+(``graph_of``), and the graph is labelled as it is, without exploring it.
 
 >>> from grundy import Game
 >>> class Circle(Game):   # a token on 0..5 steps down (from 0 to 5) or jumps to 6, the end
@@ -37,13 +39,15 @@ is ``Infinity(1)``), neither player can force a win.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from ..engine import Game, Sum
 from ..errors import GrundyError
+from ..rules.digraph import smith_labels
 
-__all__ = ["Infinity", "LoopyValue", "loopy_outcome", "loopy_value", "loopy_winning_moves"]
+__all__ = ["Infinity", "LoopyValue", "loopy_outcome", "loopy_outcome_of",
+           "loopy_part_winning_moves", "loopy_value", "loopy_winning_moves"]
 
 MAX_POSITIONS = 10**6  # positions explored from one position at most
 
@@ -132,6 +136,14 @@ def loopy_winning_moves(game: Game, position: Any) -> list[Any]:
         return [option for option in game.options(position)
                 if loopy_value(game, _single(option, position)) == 0]
     parts = position.parts
+    return [Sum(*parts[:i], option, *parts[i + 1:])
+            for i, option in loopy_part_winning_moves(game, parts)]
+
+
+def loopy_part_winning_moves(game: Game, parts: Sequence[Any]) -> list[tuple[int, Any]]:
+    """The winning moves of the sum of ``parts`` as ``(i, option)``: part ``i`` moved to
+    ``option`` leaves value 0.  A move wins only where every other part is finite, to the
+    option whose value is their XOR."""
     values = [loopy_value(game, part) for part in parts]
     moves = []
     for i, part in enumerate(parts):
@@ -143,8 +155,18 @@ def loopy_winning_moves(game: Game, position: Any) -> list[Any]:
             continue  # another part is infinite: the sum stays infinite
         for option in game.options(part):
             if loopy_value(game, _single(option, part)) == rest:
-                moves.append(Sum(*parts[:i], option, *parts[i + 1:]))
+                moves.append((i, option))
     return moves
+
+
+def loopy_outcome_of(value: LoopyValue) -> str:
+    """The outcome of a generalized value: ``"P"`` for 0, ``"N"`` for any other number and
+    for ``Infinity(*K)`` with 0 in K, ``"D"`` (a draw) for the other infinities.
+
+    >>> loopy_outcome_of(0), loopy_outcome_of(Infinity(0, 2)), loopy_outcome_of(Infinity(1))
+    ('P', 'N', 'D')
+    """
+    return _outcome(value)
 
 
 def _outcome(value: LoopyValue) -> str:
@@ -174,7 +196,18 @@ def _single(option: Any, position: Any) -> Hashable:
 
 
 def _label(game: Game, root: Any) -> dict[Any, LoopyValue]:
-    """Generalized Sprague-Grundy values of every position reachable from ``root``."""
+    """Generalized Sprague-Grundy values of every position reachable from ``root`` (of
+    every position of its graph, for a game that says which graph a position lies in:
+    ``graph_of(position)``, as the games of :mod:`grundy.rules.digraph` do)."""
+    located = getattr(game, "graph_of", None)
+    found = located(root) if callable(located) else None
+    if found is not None:
+        graph, _ = found
+        labels = graph.labels()
+        st, sc = graph.start.tolist(), graph.succ.tolist()
+        return {game.at(graph, u): (lab if lab >= 0 else Infinity(  # type: ignore[attr-defined]
+                    *(x for v in sc[st[u]:st[u + 1]] if (x := labels[v]) >= 0)))
+                for u, lab in enumerate(labels)}
     index: dict[Any, int] = {root: 0}
     positions = [root]
     followers: list[list[int]] = []  # followers[u]: the options of positions[u], as indices
@@ -191,45 +224,12 @@ def _label(game: Game, root: Any) -> dict[Any, LoopyValue]:
                 positions.append(node)
             row.append(index[node])
         followers.append(row)
-    n = len(positions)
-    before: list[list[int]] = [[] for _ in range(n)]  # predecessors
-    for u, here in enumerate(followers):
-        for v in here:
-            before[v].append(u)
-
-    INF = -1
-    label: list[int | None] = [None] * n
-    unlabelled = set(range(n))
-    m = 0
-    while unlabelled:
-        has_m = [False] * n  # has an option labelled m
-        work = list(unlabelled)
-        while work:
-            u = work.pop()
-            # m when no option has m and every option not finitely labelled can move to m
-            if label[u] is not None or not all(
-                    label[v] != m and (has_m[v] or label[v] not in (None, INF))
-                    for v in followers[u]):
-                continue
-            label[u] = m
-            unlabelled.discard(u)
-            for p in before[u]:
-                if not has_m[p]:
-                    has_m[p] = True  # so p's predecessors may now take m: look at them again
-                    work.extend(q for q in before[p] if label[q] is None)
-        for u in [u for u in unlabelled if not has_m[u]]:  # no option of m: never finite
-            label[u] = INF
-            unlabelled.discard(u)
-        m += 1
-
+    label = smith_labels(followers)
     values: dict[Any, LoopyValue] = {}
     for u, position in enumerate(positions):
         if position is _END:
             continue
         lab = label[u]
-        if lab == INF:
-            values[position] = Infinity(*(x for v in followers[u] if (x := label[v]) not in (INF, None)))
-        else:
-            assert lab is not None
-            values[position] = lab
+        values[position] = (lab if lab >= 0 else
+                            Infinity(*(x for v in followers[u] if (x := label[v]) >= 0)))
     return values

@@ -32,9 +32,10 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .analysis import Analysis, MisereAnalysis, Move, OutcomeAnalysis, analyze, analyze_misere, format_part
+from .analysis import (Analysis, LoopyAnalysis, MisereAnalysis, Move, OutcomeAnalysis, analyze,
+                       analyze_misere, format_part)
 from ..misere.moves import options_of
-from ..engine import Game, Sum, value
+from ..engine import EndlessGameError, Game, LoopyGameError, Sum, value
 from ..errors import GrundyError
 from ..rules.closed import OutcomeTheory
 
@@ -105,7 +106,8 @@ class Match:
                                   "theorem)")
         self.rng = random.Random(seed)
         self.misere = misere
-        self._analysis: tuple[tuple[Any, ...], Analysis | MisereAnalysis | OutcomeAnalysis] | None = None
+        self._analysis: tuple[tuple[Any, ...], Analysis | MisereAnalysis | OutcomeAnalysis
+                              | LoopyAnalysis] | None = None
         self._counts: dict[Any, int] = {}
 
     def moves(self) -> list[Move]:
@@ -140,10 +142,17 @@ class Match:
         self.parts = tidy(self.game, new)
 
     def computer_move(self) -> Move | None:
-        """A winning move if there is one, else a random legal move (None: no move)."""
+        """A winning move if there is one; in a draw, a move that keeps it a draw; else a
+        random legal move (None: no move)."""
         winning = self.analysis().moves
         if winning:
             return winning[0]
+        if self.draws():
+            for move in self.moves():
+                after = Match(self.game, self.parts[:move.index] + option_parts(move.option)
+                              + self.parts[move.index + 1:])
+                if after.draws():
+                    return move
         total = self.count()
         if not total:
             return None
@@ -154,7 +163,7 @@ class Match:
             pick -= self._counts[part]
         raise AssertionError("unreachable: pick < count")  # pragma: no cover
 
-    def analysis(self) -> Analysis | MisereAnalysis | OutcomeAnalysis:
+    def analysis(self) -> Analysis | MisereAnalysis | OutcomeAnalysis | LoopyAnalysis:
         """grundy's analysis of the position (kept until the position changes)."""
         key = tuple(self.parts)
         if self._analysis is None or self._analysis[0] != key:
@@ -168,9 +177,18 @@ class Match:
         if self.misere:
             return self.analysis().outcome == "N"
         total = 0
-        for part in self.parts:
-            total ^= value(self.game, part)
+        try:
+            for part in self.parts:
+                total ^= value(self.game, part)
+        except LoopyGameError as exc:  # positions can repeat: Smith's values decide
+            if isinstance(exc, EndlessGameError):
+                raise
+            return self.analysis().outcome == "N"
         return total != 0
+
+    def draws(self) -> bool:
+        """Is the position a draw (play can go on for ever, neither side can force a win)?"""
+        return not self.misere and self.analysis().outcome == "D"
 
     def show(self) -> str:
         """The position in a line; many parts are grouped (``4 x3`` for three heaps of 4)."""
@@ -243,7 +261,8 @@ class _Colours:
 def play(game: Game, parts: Sequence[Any], *, human_first: bool = True, seed: int | None = None,
          ask: Callable[[str], str] = input, say: Callable[[str], None] = print,
          misere: bool = False, color: bool | None = None) -> str:
-    """Play a match on text I/O; returns ``"you"`` or ``"grundy"``, the winner.
+    """Play a match on text I/O; returns ``"you"`` or ``"grundy"``, the winner (``"draw"``
+    when you stop a game that neither side can win: positions can repeat).
 
     At your turn type a move (its number in the menu, or as text: ``2 5``, ``7 -> 3``),
     ``h`` for a hint or ``q`` to give up.  ``misere``: the player who makes the last
@@ -257,6 +276,9 @@ def play(game: Game, parts: Sequence[Any], *, human_first: bool = True, seed: in
     # that fails on the way, is refused with nothing shown
     if misere:
         say("misère play: whoever makes the last move loses")
+    elif match.draws():
+        say("this position is a draw: neither side can force a win, and play can go on for "
+            "ever (q stops)")
     while True:
         say(f"\nposition: {paint(match.show(), '1')}")
         count = match.count()
@@ -278,15 +300,19 @@ def play(game: Game, parts: Sequence[Any], *, human_first: bool = True, seed: in
             continue
         move = _human_move(match, legal, ask, say, paint)
         if move is None:
+            if match.draws():
+                say("You stopped in a draw: neither side could force a win.")
+                return "draw"
             say("You gave up: grundy wins.")
             return "grundy"
         before = Match(game, match.parts, misere=misere)
         could_win = before.wins()
         match.apply(move)
-        if could_win and match.wins():
+        if could_win and (match.wins() or match.draws()):
             better = before.analysis().moves[0]
+            now = "grundy can win now" if match.wins() else "it is a draw now"
             say(paint(f"warning: that move threw away a win ({better.describe()} would have "
-                      "won); grundy can win now", "33"))
+                      f"won); {now}", "33"))
         human = False
 
 

@@ -16,6 +16,8 @@
 
 from __future__ import annotations
 
+import shlex
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -23,8 +25,8 @@ import numpy as np
 from ..errors import GrundyError
 from ..rules.base import is_grid_game, is_heap_game
 
-__all__ = ["BOARD_CELLS", "analyze_command", "first_index", "format_table", "has_table",
-           "value_table"]
+__all__ = ["BOARD_CELLS", "SEQUENCE_FORMATS", "analyze_command", "first_index", "format_table",
+           "has_table", "sequence_text", "value_table"]
 
 #: board games: the largest board (in cells) a table searches unless told (a table of
 #: every board up to 30 cells takes seconds; a 40-cell board alone can take a minute)
@@ -98,7 +100,48 @@ def analyze_command(game: Any, name: str) -> str:
     'grundy analyze chomp 3x7'
     """
     example = getattr(game, "example", None)
-    return f"grundy analyze {name} {' '.join(example) if example else 'POSITION'}"
+    words = [shlex.quote(w) if set(w) & _SHELL else w for w in example or ()]
+    return f"grundy analyze {name} {' '.join(words) if words else 'POSITION'}"
+
+
+#: characters a shell reads as its own (an edge ``0>1`` would redirect): such a word of an
+#: example is quoted
+_SHELL = set("<>|&;()$`*?[]#~!{}")
+
+
+#: the text forms of a sequence (``grundy sequence --format``)
+SEQUENCE_FORMATS = ("text", "json", "bfile", "csv")
+
+
+def sequence_text(values: np.ndarray, form: str = "text", first: int = 0,
+                  chunk: int = 1 << 16) -> Iterator[str]:
+    """The values of a sequence as text, in pieces to write one after the other (no list of
+    10^7 Python strings): ``text`` (separated by spaces), ``json`` (a list), ``bfile``
+    (the OEIS b-file: ``n a(n)`` a line, ``n`` from ``first``, the game's first index) or
+    ``csv`` (a header ``n,value``, then ``n,a(n)`` a line).
+
+    >>> v = np.array([0, 1, 2, 0])
+    >>> "".join(sequence_text(v, "bfile")), "".join(sequence_text(v[:2], "csv", first=1))
+    ('0 0\\n1 1\\n2 2\\n3 0\\n', 'n,value\\n1,0\\n2,1\\n')
+    >>> "".join(sequence_text(v, "json")), "".join(sequence_text(v[:0], "text"))
+    ('[0, 1, 2, 0]\\n', '\\n')
+    """
+    if form not in SEQUENCE_FORMATS:
+        raise GrundyError(f"unknown format {form!r} of a sequence (choose from "
+                          f"{', '.join(SEQUENCE_FORMATS)})")
+    if form in ("bfile", "csv"):
+        sep = " " if form == "bfile" else ","
+        if form == "csv":
+            yield "n,value\n"
+        for start in range(0, len(values), chunk):
+            part = values[start:start + chunk].tolist()
+            yield "".join(f"{first + start + i}{sep}{v}\n" for i, v in enumerate(part))
+        return
+    sep = ", " if form == "json" else " "
+    yield "[" if form == "json" else ""
+    for start in range(0, len(values), chunk):
+        yield (sep if start else "") + sep.join(map(str, values[start:start + chunk].tolist()))
+    yield "]\n" if form == "json" else "\n"
 
 
 def format_table(values: np.ndarray, first: int = 0) -> str:

@@ -28,7 +28,8 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..play.analysis import Analysis, MisereAnalysis, Move, OutcomeAnalysis, analyze_misere
+from ..play.analysis import (Analysis, LoopyAnalysis, MisereAnalysis, Move, OutcomeAnalysis,
+                             analyze_misere)
 from ..play.misere.search import forget_misere, quotient_covers
 from ..play.analysis import analyze as analyze_parts
 from ..catalog import entries, find
@@ -214,7 +215,8 @@ def _legal(game: Game, parts: list[Any]) -> list[tuple[int, Any]]:
     return [(i, option) for i, part in enumerate(parts) for option in game.options(part)]
 
 
-def _analysis(game: Game, parts: list[Any], misere: bool) -> Analysis | MisereAnalysis | OutcomeAnalysis:
+def _analysis(game: Game, parts: list[Any], misere: bool) -> (
+        Analysis | MisereAnalysis | OutcomeAnalysis | LoopyAnalysis):
     if misere:
         found = analyze_misere(game, parts)
         _forget_misere(game)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..play.analysis import Analysis, MisereAnalysis, OutcomeAnalysis, format_part
+from ..play.analysis import Analysis, LoopyAnalysis, MisereAnalysis, OutcomeAnalysis, format_part
 from ..engine import Game, value
 from .boards import BOARDS, click_of
 from .positions import board_of, describe, option_parts, tidy
@@ -25,8 +25,17 @@ def describe_move(game: Game, part: Any, leaves: list[Any]) -> str:
     return describe(part, leaves, "0" if board_of(game) == "heaps" else "nothing", game)
 
 
-def explain(game: Game, found: Analysis | MisereAnalysis | OutcomeAnalysis) -> str:
+def explain(game: Game,
+            found: Analysis | MisereAnalysis | OutcomeAnalysis | LoopyAnalysis) -> str:
     """Why the position is won or lost, in words (the parts' values, their XOR, the move)."""
+    if isinstance(found, LoopyAnalysis):
+        head = (f"Play can go on for ever here: by Smith's generalized values the position "
+                f"is worth {found.value}. ")
+        if found.outcome == "D":
+            return head + "Neither player can force a win: a draw."
+        if found.outcome == "P":
+            return head + "The player to move loses against best play."
+        return head + f"The player to move wins with {_text(game, found.moves[0])}."
     if isinstance(found, MisereAnalysis):
         how = (" ".join(line.strip() for line in found.why) + ". " if found.why else
                "so grundy searched the moves of the whole position. ")
