@@ -41,6 +41,7 @@ if TYPE_CHECKING:  # what type checkers see; at run time, __getattr__ below load
     from .play.misere.search import misere_explanation
     from .nimber import Nimber, field_order, nim_div, nim_inv, nim_mul, nim_pow, nim_sqrt
     from .research.periodicity import Period, find_period, sequence
+    from .research.pictures import show_sequence, show_table
     from .rules.base import GridGame, HeapGame
     from .rules.beans import Beans
     from .rules.coins import (CoinTurning, MockTurtles, Ruler, TurningCorners, TurningTurtles,
@@ -52,6 +53,7 @@ if TYPE_CHECKING:  # what type checkers see; at run time, __getattr__ below load
     from .rules.fibonacci import FibonacciNim
     from .rules.lasker import LaskersNim
     from .rules.mixed import Mixed
+    from .rules.pictures import picture
     from .rules.nim_variants import MooreNim, PokerNim, StaircaseNim
     from .rules.strips import Northcott, Welter, welter_value
     from .rules.wythoff import Wythoff
@@ -103,6 +105,9 @@ _LAZY = {
     "sequence": "research.periodicity",
     "find_period": "research.periodicity",
     "Period": "research.periodicity",
+    "show_sequence": "research.pictures",
+    "show_table": "research.pictures",
+    "picture": "rules.pictures",
     "analyze": "play.analysis",
     "HeapGame": "rules.base",
     "GridGame": "rules.base",
