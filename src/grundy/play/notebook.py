@@ -47,7 +47,7 @@ def analysis_html(*, outcome: str, value: int | None,
         cells.append(f"<td>{svg}</td>")
         rows.append("<tr>" + "".join(cells) + "</tr>")
     heads = "<th>part</th><th>position</th>" + ("<th>value</th>" if valued else "") + "<th></th>"
-    out.append(f'<table class="parts"><tr>{heads}</tr>{"".join(rows)}</table>')
+    out.append(f'<table class="parts" cellpadding="4"><tr>{heads}</tr>{"".join(rows)}</table>')
     if moves:
         out.append(f"<p>winning moves: {len(moves)}"
                    f"{'' if every else ' (some, by the construction)'}</p><ol class=\"moves\">")

@@ -155,7 +155,8 @@ class TableView:
         return (f'<div class="grundy-table"><p>{html.escape(self.name)}: Grundy values, rows '
                 f"and columns from {self.first}; P-positions (value 0) ringed: "
                 f"{len(self.p_positions())}</p>"
-                f'<table style="border-collapse:collapse">{"".join(body)}</table></div>')
+                f'<table class="grundy-heatmap" style="border-collapse:collapse">'
+                f'{"".join(body)}</table></div>')
 
 
 def show_sequence(game: Any, n: int) -> SequenceView:
