@@ -166,6 +166,9 @@ def test_a_queen_stands_on_her_square_of_the_board_from_the_corner() -> None:
 
 def test_grundy_picture_reads_text_and_says_when_a_game_draws_nothing() -> None:
     assert grundy.picture(find("cram"), "..|.#").svg == Board.parse("..|.#").picture().svg
+    assert grundy.picture("cram", "..|.#").svg == Board.parse("..|.#").picture().svg
+    assert grundy.picture("green-hackenbush", "stalk:3").svg == \
+        Drawing.parse("stalk:3").picture().svg  # type: ignore[union-attr]
     mixed = grundy.read_position("cram 2x2 + nim 3")
     game, parts = mixed
     assert grundy.picture(game, parts[0]).svg == Board.full(2, 2).picture().svg

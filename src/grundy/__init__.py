@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # what type checkers see; at run time, __getattr__ below load
     from typing import Any
 
     from .play.analysis import analyze
+    from .play.notebook import picture
     from .catalog import entries, find
     from .catalog.positions import read_position
     from .engine import (EndlessGameError, Game, LoopyGameError, RulesetError, Sum, mex,
@@ -53,7 +54,6 @@ if TYPE_CHECKING:  # what type checkers see; at run time, __getattr__ below load
     from .rules.fibonacci import FibonacciNim
     from .rules.lasker import LaskersNim
     from .rules.mixed import Mixed
-    from .rules.pictures import picture
     from .rules.nim_variants import MooreNim, PokerNim, StaircaseNim
     from .rules.strips import Northcott, Welter, welter_value
     from .rules.wythoff import Wythoff
@@ -107,7 +107,7 @@ _LAZY = {
     "Period": "research.periodicity",
     "show_sequence": "research.pictures",
     "show_table": "research.pictures",
-    "picture": "rules.pictures",
+    "picture": "play.notebook",
     "analyze": "play.analysis",
     "HeapGame": "rules.base",
     "GridGame": "rules.base",

@@ -1,5 +1,6 @@
-"""An analysis as a notebook shows it: HTML with the outcome, the value, each part with
-its value and its picture, the winning moves and the explanation in words.
+"""What a notebook shows: a position's picture (:func:`picture`, ``grundy.picture``), and
+an analysis as HTML with the outcome, the value, each part with its value and its
+picture, the winning moves and the explanation in words.
 
 Jupyter shows an object with a ``_repr_html_`` method as HTML: the analyses of
 :mod:`grundy.play.analysis` have one, which gathers what to show and calls
@@ -16,8 +17,13 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from typing import Any
 
-__all__ = ["analysis_html"]
+from ..engine import Game
+from ..errors import GrundyError, shorten
+from ..rules.pictures import Picture
+
+__all__ = ["analysis_html", "picture"]
 
 
 def _e(text: object) -> str:
@@ -57,3 +63,37 @@ def analysis_html(*, outcome: str, value: int | None,
         out.append("<p>by " + "; ".join(f"<i>{_e(t)}</i>" for t in theorems) + "</p>")
     out.append(f"<details><summary>in words</summary><pre>{_e(words)}</pre></details></div>")
     return "".join(out)
+
+
+def picture(game: Game | str, position: Any) -> Picture:
+    """The picture ``game`` draws of ``position`` (its :meth:`~grundy.Game.picture` hook):
+    a board, a chocolate bar (a tuple of column heights), a graph, a drawing, a queen (a
+    tuple ``(row, col)``); ``game`` a game or its name, a position given as text read by
+    the game first.
+
+    >>> from grundy import find
+    >>> picture(find("chomp"), (3, 2, 1)).svg.count("<rect")
+    6
+    >>> picture("wythoff", "2,3")
+    <Picture 126x98: wythoff 2,3: a queen at 2,3>
+    >>> picture(find("kayles"), 7)
+    Traceback (most recent call last):
+    ...
+    grundy.errors.GrundyError: kayles draws no picture of 7 (boards, chocolate bars, graphs, drawings and queens have pictures)
+    """
+    if isinstance(game, str):
+        from ..catalog import find
+
+        game = find(game)
+    if isinstance(position, str):
+        position = game.parse_position(position)
+    found = game.picture(position)
+    if not isinstance(found, Picture):
+        try:
+            shown = game.format_position(position)
+        except Exception:  # a position of the wrong kind: its repr, cut short
+            shown = repr(position)
+        raise GrundyError(f"{getattr(game, 'label', type(game).__name__)} draws no picture of "
+                          f"{shorten(shown, 80)} (boards, chocolate bars, graphs, drawings and "
+                          "queens have pictures)")
+    return found

@@ -13,7 +13,8 @@ written into the SVG goes through :func:`element`, which escapes text and attrib
 values: no text reaches it raw.
 
 Only the standard library, and no rule module: a picture costs a string join.
-:func:`picture` (``grundy.picture``) asks a game for the picture of a position.
+``grundy.picture`` (:func:`grundy.play.notebook.picture`) asks a game for the picture of
+a position.
 
 >>> p = cells_picture(2, 2, [(0, 0), (0, 1), (1, 0)])
 >>> p.svg.count("<rect"), p.width, p.height
@@ -28,12 +29,9 @@ import html
 import math
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
-
-from ..errors import GrundyError, shorten
 
 __all__ = ["MAX_PICTURE_ITEMS", "Picture", "bar_picture", "cells_picture", "element",
-           "ground_picture", "net_picture", "picture", "queen_picture", "svg_document"]
+           "ground_picture", "net_picture", "queen_picture", "svg_document"]
 
 #: the most things (cells, squares, vertices and edges) a picture draws: past it a game
 #: draws no picture (``picture`` says None) and a notebook shows the text instead
@@ -269,31 +267,3 @@ def ground_picture(heights: dict[int, tuple[float, float]],
                             children=[element("title", text=f"vertex {v}")]))
     return svg_document(full, ground + 16, body, title)
 
-
-def picture(game: Any, position: Any) -> Picture:
-    """The picture ``game`` draws of ``position`` (its :meth:`~grundy.Game.picture` hook):
-    a board, a chocolate bar (a tuple of column heights), a graph, a drawing, a queen (a
-    tuple ``(row, col)``); a position given as text is read by the game first.
-
-    >>> from grundy import find
-    >>> picture(find("chomp"), (3, 2, 1)).svg.count("<rect")
-    6
-    >>> picture(find("wythoff"), "2,3")
-    <Picture 126x98: wythoff 2,3: a queen at 2,3>
-    >>> picture(find("kayles"), 7)
-    Traceback (most recent call last):
-    ...
-    grundy.errors.GrundyError: kayles draws no picture of 7 (boards, chocolate bars, graphs, drawings and queens have pictures)
-    """
-    if isinstance(position, str):
-        position = game.parse_position(position)
-    found = game.picture(position)
-    if not isinstance(found, Picture):
-        try:
-            shown = game.format_position(position)
-        except Exception:  # a position of the wrong kind: its repr, cut short
-            shown = repr(position)
-        raise GrundyError(f"{getattr(game, 'label', type(game).__name__)} draws no picture of "
-                          f"{shorten(shown, 80)} (boards, chocolate bars, graphs, drawings and "
-                          "queens have pictures)")
-    return found
