@@ -320,3 +320,17 @@ def test_a_quotient_shows_its_presentation_p_portion_and_table() -> None:
     marked = 2 * len(q.p_portion) + sum(q.in_p[q.table[x, y]] for x in range(q.order)
                                         for y in range(q.order))
     assert page.count('class="p"') == marked
+
+
+def test_a_long_sequence_plots_its_start_and_writes_its_first_values() -> None:
+    from grundy.research.pictures import MAX_PLOTTED, MAX_SHOWN
+
+    view = grundy.show_sequence("kayles", MAX_PLOTTED + 500)
+    assert len(view.values) == MAX_PLOTTED + 500
+    page = view._repr_html_()
+    svg = re.search(r"<svg.*?</svg>", page)
+    assert svg is not None
+    assert len(tags(ET.fromstring(svg.group(0)), "circle")) == MAX_PLOTTED
+    written = re.search(r"<p><code>(.*?)</code></p>", page)
+    assert written is not None
+    assert len(re.sub(r"</?b>", "", written.group(1)).split(" ... ")[0].split()) == MAX_SHOWN

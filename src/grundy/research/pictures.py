@@ -36,8 +36,8 @@ __all__ = ["MAX_SHOWN", "SequenceView", "TableView", "colour", "show_sequence", 
 #: the most values a view writes out as numbers (the plot draws them all up to
 #: :data:`MAX_PLOTTED`), and the most cells of a table drawn as a heat map
 MAX_SHOWN = 400
-#: the most values plotted (each a dot)
-MAX_PLOTTED = 5000
+#: the most values plotted (each a dot: about 130 bytes of SVG)
+MAX_PLOTTED = 2000
 
 
 def colour(v: int, top: int) -> str:
@@ -87,7 +87,7 @@ class SequenceView:
                                  "y2": height - pad, "stroke": "#9aa1ad"}),
                 element("text", {"x": pad, "y": height - 6, "font-size": 10}, "heap 0"),
                 element("text", {"x": width - pad, "y": height - 6, "font-size": 10,
-                                 "text-anchor": "end"}, f"heap {len(shown) - 1}"),
+                                 "text-anchor": "end"}, f"heap {max(len(shown) - 1, 0)}"),
                 element("text", {"x": 4, "y": pad - 8, "font-size": 10}, f"value {top}")]
         for n, v in enumerate(shown):
             body.append(element("circle", {
@@ -102,10 +102,12 @@ class SequenceView:
         values = [int(v) for v in self.values[:MAX_SHOWN]]
         more = f" ... ({len(self.values)} values)" if len(self.values) > MAX_SHOWN else ""
         written = " ".join(f"<b>{v}</b>" if v == 0 else str(v) for v in values)
-        zeros = sum(1 for v in self.values if v == 0)
+        zeros = int(np.count_nonzero(self.values == 0))
+        plotted = (f"; the first {MAX_PLOTTED} plotted" if len(self.values) > MAX_PLOTTED
+                   else "")
         return (f'<div class="grundy-sequence"><p>{html.escape(self.name)}: Grundy values '
-                f"of heaps 0..{len(self.values) - 1} (P-positions, value 0, in bold: {zeros})"
-                f"</p>{self.picture().svg}<p><code>{written}{more}</code></p></div>")
+                f"of heaps 0..{len(self.values) - 1} (P-positions, value 0, in bold: {zeros}"
+                f"{plotted})</p>{self.picture().svg}<p><code>{written}{more}</code></p></div>")
 
 
 @dataclass(frozen=True, eq=False)
