@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # what type checkers see; at run time, __getattr__ below load
     from typing import Any
 
     from .play.analysis import analyze
+    from .play.notebook import picture
     from .catalog import entries, find
     from .catalog.positions import read_position
     from .engine import (EndlessGameError, Game, LoopyGameError, RulesetError, Sum, mex,
@@ -41,6 +42,7 @@ if TYPE_CHECKING:  # what type checkers see; at run time, __getattr__ below load
     from .play.misere.search import misere_explanation
     from .nimber import Nimber, field_order, nim_div, nim_inv, nim_mul, nim_pow, nim_sqrt
     from .research.periodicity import Period, find_period, sequence
+    from .research.pictures import show_sequence, show_table
     from .rules.base import GridGame, HeapGame
     from .rules.beans import Beans
     from .rules.coins import (CoinTurning, MockTurtles, Ruler, TurningCorners, TurningTurtles,
@@ -105,6 +107,9 @@ _LAZY = {
     "sequence": "research.periodicity",
     "find_period": "research.periodicity",
     "Period": "research.periodicity",
+    "show_sequence": "research.pictures",
+    "show_table": "research.pictures",
+    "picture": "play.notebook",
     "analyze": "play.analysis",
     "HeapGame": "rules.base",
     "GridGame": "rules.base",

@@ -271,6 +271,16 @@ class Game:
         """
         return None
 
+    def picture(self, part: Any) -> Any:
+        """``part`` drawn, as a :class:`grundy.rules.pictures.Picture` (SVG text that a
+        notebook shows: a board, a chocolate bar, a graph, a drawing, a queen), or None
+        (the default) when the game draws no picture of it; :func:`grundy.picture` asks it.
+
+        >>> Game().picture(5) is None
+        True
+        """
+        return None
+
     def options_of_value(self, part: Any, target: int) -> list[Any]:
         """The options of ``part`` whose value is ``target``, in ``options()`` order (a game
         with a theory of its moves finds them faster)."""

@@ -358,6 +358,47 @@ class Quotient:
         except (TypeError, ValueError, OverflowError) as exc:
             raise bad(f"{type(exc).__name__}: {exc}") from None
 
+    def _repr_html_(self) -> str:
+        """What a notebook shows: how the quotient was found, its order and P-portion, the
+        presentation, the pretending function's first heaps, and the multiplication table
+        when Q has at most 16 elements (P elements marked); every text escaped.
+
+        >>> from grundy import find
+        >>> page = quotient(find("0.75"))._repr_html_()
+        >>> page.count("<tr>"), "a^2=1" in page, page.count('class="p"') >= 2
+        (9, True, True)
+        """
+        from html import escape
+
+        def e(text: object) -> str:
+            return escape(str(text), quote=True)
+
+        words = [self.word(x) for x in range(self.order)]
+        state = (f"certified by {e(self.theorem)}" if self.certified
+                 else f"partial: the sums of heaps 0..{self.heaps}, not certified")
+        shown = " ".join(words[x] for x in self.phi[:40])
+        more = f" ... ({self.heaps + 1} heaps)" if len(self.phi) > 40 else ""
+        out = ['<div class="grundy-quotient">',
+               f"<p>misère quotient of <b>{e(self.game)}</b>: {state}</p>",
+               f"<p>order |Q| = <b>{self.order}</b>, |P| = <b>{len(self.p_portion)}</b></p>",
+               f"<p>Q = <code>{e(self.presentation)}</code></p>",
+               f"<p>P = <code>{{{e(', '.join(words[x] for x in self.p_portion))}}}</code></p>",
+               f"<p>pretending function (heaps 0..): <code>{e(shown)}{more}</code></p>"]
+        if self.order <= 16:
+            def cell(x: int, tag: str = "td") -> str:
+                mark = ' class="p" style="font-weight:bold;background:#dfe8fb"' \
+                    if self.in_p[x] else ""
+                return f"<{tag}{mark}>{e(words[x])}</{tag}>"
+            rows = ["<tr><th>&#xd7;</th>" + "".join(cell(x, "th") for x in range(self.order))
+                    + "</tr>"]
+            rows += ["<tr>" + cell(x, "th") + "".join(cell(self.table[x, y])
+                                                      for y in range(self.order)) + "</tr>"
+                     for x in range(self.order)]
+            out.append('<table class="quotient-table">' + "".join(rows) + "</table>"
+                       "<p>(P elements in bold)</p>")
+        out.append("</div>")
+        return "".join(out)
+
 
 def _reduced_count(table: Table, y: int, c: int) -> int:
     """An exponent ``e <= c`` with ``y^e = y^c`` (powers are eventually periodic)."""

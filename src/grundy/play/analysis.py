@@ -169,6 +169,11 @@ class Analysis:
                 "part_values": list(self.part_values), "winning_moves": len(self.moves),
                 "every_winning_move": True, "moves": [m.as_dict() for m in self.moves]}
 
+    def _repr_html_(self) -> str:
+        """What a notebook shows: the value and outcome, each part's value and picture, the winning
+        moves, the theorem and the explanation in words (:func:`_notebook_html`)."""
+        return _notebook_html(self)
+
 
 def analyze(game: Game | str,
             parts: Sequence[Any] | None = None) -> Analysis | OutcomeAnalysis | LoopyAnalysis:
@@ -319,6 +324,11 @@ class OutcomeAnalysis:
                 "every_winning_move": self.every_move,
                 "moves": [m.as_dict() for m in self.moves]}
 
+    def _repr_html_(self) -> str:
+        """What a notebook shows: the outcome, each part's picture, the winning moves, the theorem
+        and the explanation in words (:func:`_notebook_html`)."""
+        return _notebook_html(self)
+
 
 def _by_theorem(game: Any, part: Any) -> OutcomeAnalysis:
     moves = tuple(Move(0, part, o, game) for o in game.zero_options(part))
@@ -368,6 +378,11 @@ class MisereAnalysis:
         (how many) and ``moves`` (:meth:`Move.as_dict`)."""
         return {"misere": True, "outcome": self.outcome, "winning_moves": len(self.moves),
                 "moves": [m.as_dict() for m in self.moves]}
+
+    def _repr_html_(self) -> str:
+        """What a notebook shows: the misère outcome, each part's picture, the winning moves and the
+        explanation in words (:func:`_notebook_html`)."""
+        return _notebook_html(self)
 
 
 def _verdict(outcome: str, moves: tuple[Move, ...], every: bool = True) -> list[str]:
@@ -426,3 +441,50 @@ def parse_position(game: Game, words: Sequence[str]) -> list[Any]:
         except GrundyError as exc:
             raise GrundyError(f"part {i}: {exc}") from None
     return parts
+
+
+#: the most parts whose pictures an analysis shows in a notebook (a sum of thousands of
+#: heaps shows its values alone)
+MAX_PICTURES = 24
+
+
+def _notebook_html(analysis: Analysis | OutcomeAnalysis | MisereAnalysis) -> str:
+    """An analysis as HTML for a notebook (:func:`grundy.play.notebook.analysis_html`):
+    each part as its game writes it, with its value and the picture its game draws
+    (:meth:`grundy.Game.picture`), the theorem its game answers by (:func:`theorem_of`; in
+    a sum of different games, each game's).
+
+    >>> page = analyze("wythoff 2,3 + nim 4")._repr_html_()
+    >>> "<b>1</b>" in page, page.count("<svg"), "wythoff 2,3 -&gt; wythoff 1,3" in page
+    (True, 1, True)
+    """
+    from ..rules.mixed import Component
+    from .notebook import analysis_html
+
+    game = analysis.game
+    values = getattr(analysis, "part_values", None) or (None,) * len(analysis.parts)
+    parts = []
+    games: list[Game] = []
+    for i, (part, v) in enumerate(zip(analysis.parts, values)):
+        own = part.game if isinstance(part, Component) else game
+        if own is not None and all(own is not g for g in games):
+            games.append(own)
+        svg = ""
+        if own is not None and i < MAX_PICTURES:
+            try:
+                drawn = (game or own).picture(part)
+            except Exception:  # a user's game whose picture fails: the text alone
+                drawn = None
+            svg = drawn.svg if isinstance(getattr(drawn, "svg", None), str) else ""
+        parts.append((shorten(format_part(part, game), LONG_TEXT), v, svg))
+    theorems: list[str] = []
+    said = getattr(analysis, "theorem", None)
+    for words in [said] if isinstance(said, str) else [theorem_of(g) for g in games]:
+        if words and words not in theorems:
+            theorems.append(words)
+    return analysis_html(outcome=analysis.outcome, value=analysis.value if not isinstance(
+                             analysis, MisereAnalysis) else None,
+                         parts=parts, moves=[m.describe() for m in analysis.moves],
+                         theorems=theorems, words=analysis.describe(),
+                         misere=isinstance(analysis, MisereAnalysis),
+                         every=getattr(analysis, "every_move", True))

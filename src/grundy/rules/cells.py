@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..errors import GrundyError
+from .pictures import Picture, cells_picture
 
 __all__ = ["Board", "MAX_CELLS"]
 
@@ -178,6 +179,18 @@ class Board:
         """The board for a terminal: ``.`` a free cell, ``#`` a taken one."""
         return "\n".join(" ".join("." if self.mask >> (r * self.cols + c) & 1 else "#"
                                   for c in range(self.cols)) for r in range(self.rows))
+
+    def picture(self) -> Picture:
+        """The board as a picture: a square a cell, the blocked cells dark.
+
+        >>> Board.parse("..|.#").picture()
+        <Picture 70x70: board ..|.#>
+        """
+        return cells_picture(self.rows, self.cols, self.cells(), f"board {self.text()}")
+
+    def _repr_svg_(self) -> str:
+        """The picture a notebook shows (:meth:`picture`)."""
+        return self.picture().svg
 
 
 @lru_cache(maxsize=1 << 16)

@@ -21,6 +21,7 @@ from typing import Any
 
 from ..engine import Game
 from ..errors import GrundyError
+from .pictures import MAX_PICTURE_ITEMS, Picture, bar_picture
 
 __all__ = ["Chomp", "MAX_DIAGRAMS"]
 
@@ -104,6 +105,20 @@ class Chomp(Game):
 
     def check_listable(self, part: Any) -> None:
         self.check(tuple(part))
+
+    def picture(self, part: Any) -> Picture | None:
+        """The bar as a Young diagram, column heights from the left, the poisoned square
+        (bottom left) marked; None for what is not a bar, or a bar past
+        :data:`~grundy.rules.pictures.MAX_PICTURE_ITEMS` squares.
+
+        >>> Chomp().picture((3, 1)).svg.count("<rect")
+        4
+        """
+        if not (isinstance(part, tuple) and all(isinstance(h, int) and h > 0 for h in part)):
+            return None
+        if sum(part) > MAX_PICTURE_ITEMS:
+            return None
+        return bar_picture(part, f"chocolate bar {self.format_position(part)}")
 
     @property
     def notation(self) -> str:

@@ -26,6 +26,7 @@ from typing import Any
 from ..engine import Game, Sum
 from ..errors import GrundyError
 from .cells import Board
+from .pictures import Picture
 
 __all__ = ["Cram", "board_value", "compiled_value", "dominoes", "kernel", "taken_cells",
            "value_by_pieces"]
@@ -147,6 +148,14 @@ class Cram(Game):
             raise GrundyError(f"a position of cram is a board such as '4x5' or '..|.#', "
                               f"got {position!r}")
         return position
+
+    def picture(self, part: Any) -> Picture | None:
+        """A board, a square a cell, the cells taken or blocked dark (:meth:`Board.picture`).
+
+        >>> Cram().picture(Board.parse("..|.#")).svg.count('class="blocked"')
+        1
+        """
+        return part.picture() if isinstance(part, Board) else None
 
     def fast_value(self, position: Any) -> int | None:
         """The value of a board (or a sum of boards) by pieces (:func:`value_by_pieces`)."""

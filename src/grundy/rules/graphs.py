@@ -34,8 +34,10 @@ is built).
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from collections.abc import Callable
 from typing import Any
 
@@ -44,8 +46,10 @@ from ..errors import GrundyError
 from .cells import Board
 from .cram import Cram, kernel, taken_cells, value_by_pieces
 from .edges import read_edges
+from .pictures import MAX_PICTURE_ITEMS, Picture, net_picture
 
-__all__ = ["ArcKayles", "Graph", "MAX_VERTICES", "NodeKayles", "compiled_value"]
+__all__ = ["ArcKayles", "Graph", "MAX_VERTICES", "NodeKayles", "compiled_value",
+           "grid_graph_picture"]
 
 #: the most vertices of a graph position (searches past this do not end in seconds)
 MAX_VERTICES = 64
@@ -199,6 +203,92 @@ class Graph:
         words += [str(v) for v in range(self.n) if v not in touched]
         return ",".join(words) if words else "empty"
 
+    # -- pictures ----------------------------------------------------------------------
+    def layout(self) -> dict[int, tuple[float, float]]:
+        """Where each vertex is drawn, in units of one edge: paths on lines, a cycle or
+        any other graph on a circle, a star around its centre, the Petersen graph as its
+        two rings (the playground and :meth:`picture` draw it so).
+
+        >>> Graph.parse("path:3").layout()
+        {0: (0.0, 0.0), 1: (1.0, 0.0), 2: (2.0, 0.0)}
+        """
+        return dict(_layout(self))
+
+    def picture(self) -> Picture | None:
+        """The graph as a picture, its vertices numbered (None past
+        :data:`~grundy.rules.pictures.MAX_PICTURE_ITEMS` vertices and edges).
+
+        >>> p = Graph.parse("cycle:5").picture()
+        >>> p.svg.count("<circle"), p.svg.count("<line")
+        (5, 5)
+        """
+        if self.n + len(self.edges) > MAX_PICTURE_ITEMS:
+            return None
+        where = {str(v): xy for v, xy in sorted(_layout(self).items())}
+        edges = [(str(u), str(v)) for u, v in sorted(self.edges)]
+        return net_picture(where, edges, True, f"graph {self.text()}")
+
+    def _repr_svg_(self) -> str | None:
+        """The picture a notebook shows (:meth:`picture`; None: the text instead)."""
+        found = self.picture()
+        return found.svg if found is not None else None
+
+
+@lru_cache(maxsize=256)
+def _layout(g: Graph) -> dict[int, tuple[float, float]]:
+    """:meth:`Graph.layout`, computed once for each graph (the playground asks it at each
+    move)."""
+    near = g.neighbours()
+    comps = g.components()
+
+    def ring(order: list[int], radius: float, turn: float = 0.0) -> dict[int, tuple[float, float]]:
+        k = max(len(order), 1)
+        return {v: (round(radius * math.sin(2 * math.pi * i / k + turn), 3),
+                    round(-radius * math.cos(2 * math.pi * i / k + turn), 3))
+                for i, v in enumerate(order)}
+    if all(len(c) == 1 or (max(len(near[v]) for v in c) <= 2
+                           and sum(len(near[v]) for v in c) == 2 * (len(c) - 1)) for c in comps):
+        where = {}
+        for row, c in enumerate(comps):  # each path on its own line, from an end
+            start = min((v for v in c if len(near[v]) <= 1), default=c[0])
+            order, prev = [start], -1
+            while len(order) < len(c):
+                nxt = min(u for u in near[order[-1]] if u != prev)
+                prev = order[-1]
+                order.append(nxt)
+            where.update({v: (float(i), float(row)) for i, v in enumerate(order)})
+        return where
+    if len(comps) == 1 and all(len(near[v]) == 2 for v in range(g.n)):  # a cycle, in order
+        order, prev = [0], -1
+        while len(order) < g.n:
+            nxt = min(u for u in near[order[-1]] if u != prev)
+            prev = order[-1]
+            order.append(nxt)
+        return ring(order, 3.0)
+    if g == Graph.parse("petersen"):
+        return {**ring(list(range(5)), 3.0), **ring(list(range(5, 10)), 1.5)}
+    centre = [v for v in range(g.n) if len(near[v]) == g.n - 1 == len(g.edges)]
+    if g.n > 2 and centre:
+        rest = [v for v in range(g.n) if v != centre[0]]
+        return {centre[0]: (0.0, 0.0), **ring(rest, 3.0)}
+    return ring(list(range(g.n)), 3.0)
+
+
+def grid_graph_picture(board: Board) -> Picture:
+    """The grid graph of a board's free cells (Node or Arc Kayles played on a board): a
+    vertex a free cell, in its place, an edge between two free cells side by side.
+
+    >>> p = grid_graph_picture(Board.parse("..|.#"))
+    >>> p.svg.count("<circle"), p.svg.count("<line")
+    (3, 2)
+    """
+    cells = board.cells()
+    free = set(cells)
+    where = {f"{r},{c}": (float(c), float(r)) for r, c in cells}
+    edges = [(f"{r},{c}", f"{r + dr},{c + dc}") for r, c in cells for dr, dc in ((0, 1), (1, 0))
+             if (r + dr, c + dc) in free]
+    return net_picture(where, edges, False, f"the grid graph of board {board.text()}")
+
 
 def _path(n: int) -> tuple[int, list[tuple[int, int]]]:
     return n, [(i, i + 1) for i in range(n - 1)]
@@ -312,6 +402,19 @@ class _OnGraphs(Game):
         if isinstance(position, (Graph, Board)):
             return position.text()
         return super().format_position(position)
+
+    def picture(self, part: Any) -> Picture | None:
+        """A graph as its vertices and edges (:meth:`Graph.picture`), a board as its grid
+        graph (a vertex a free cell), a sum as None.
+
+        >>> NodeKayles().picture(Board.parse("2x2")).svg.count("<circle")
+        4
+        """
+        if isinstance(part, Graph):
+            return part.picture()
+        if isinstance(part, Board):
+            return grid_graph_picture(part)
+        return None
 
     def describe_move(self, part: Any, option: Any) -> str | None:
         """The vertex (Node Kayles) or edge (Arc Kayles) a move from a graph takes, in the

@@ -28,10 +28,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine import Game
-from ..errors import GrundyError
+from ..errors import GrundyError, shorten
 from .edges import read_edges
+from .pictures import MAX_PICTURE_ITEMS, Picture, ground_picture
 
-__all__ = ["CYCLE_WORK", "Drawing", "GreenHackenbush", "LIST_WORK", "MAX_EDGES", "MOVE_LIMIT",
+__all__ = ["CYCLE_WORK", "Drawing", "DrawingLayout", "GreenHackenbush", "LIST_WORK", "MAX_EDGES", "MOVE_LIMIT",
            "principles_value", "winning_cuts"]
 
 #: the most edges of a drawing (the principles take about a second at this size, reading the
@@ -121,6 +122,98 @@ class Drawing:
         if not self._text:
             self._text.append(",".join([f"{u}-{v}" for u, v in self.edges]) or "empty")
         return self._text[0]
+
+    # -- pictures ----------------------------------------------------------------------
+    def layout(self) -> DrawingLayout:
+        """Where the drawing is drawn: a tree grown from the ground (vertex 0, the line
+        y = 0), each vertex at its depth, the leaves of its search tree side by side, loops
+        and cycles as they come (the playground and :meth:`picture` draw it so).
+
+        >>> lay = Drawing.parse("0-1,1-2,1-3").layout()
+        >>> lay.vertices, lay.width
+        ({1: (0.5, 1.0), 2: (0.0, 2.0), 3: (1.0, 2.0)}, 2.0)
+        """
+        return _layout(self.edges)
+
+    def picture(self) -> Picture | None:
+        """The drawing standing on its ground line (None past
+        :data:`~grundy.rules.pictures.MAX_PICTURE_ITEMS` edges).
+
+        >>> p = Drawing.parse("0-1,1-2,1-1,0-1").picture()
+        >>> p.svg.count('class="edge"'), p.svg.count('class="vertex"')
+        (4, 2)
+        """
+        if len(self.edges) > MAX_PICTURE_ITEMS:
+            return None
+        lay = self.layout()
+        edges = [(f"{u}-{v}", a, b, bend, u == v)
+                 for (u, v), (a, b, bend) in zip(self.edges, lay.edges)]
+        return ground_picture(lay.vertices, edges, lay.width,
+                              f"drawing {shorten(self.text(), 200)}")
+
+    def _repr_svg_(self) -> str | None:
+        """The picture a notebook shows (:meth:`picture`; None: the text instead)."""
+        found = self.picture()
+        return found.svg if found is not None else None
+
+
+@dataclass(frozen=True)
+class DrawingLayout:
+    """Where a drawing is drawn (:meth:`Drawing.layout`): each vertex above the ground at
+    ``(x, height)``, in units of one edge; each edge, in the drawing's order, its two ends
+    and its bend (copies of one edge bow apart; a loop's two ends are one point); and the
+    width taken."""
+
+    vertices: dict[int, tuple[float, float]]
+    edges: tuple[tuple[tuple[float, float], tuple[float, float], float], ...]
+    width: float
+
+
+def _layout(drawn: tuple[tuple[int, int], ...]) -> DrawingLayout:
+    near: dict[int, list[int]] = {}
+    for u, v in drawn:
+        if u != v:
+            near.setdefault(u, []).append(v)
+            near.setdefault(v, []).append(u)
+    children: dict[int, list[int]] = {}
+    depth, order = {0: 0}, [0]
+    for v in order:
+        for u in sorted(set(near.get(v, []))):
+            if u not in depth:
+                depth[u] = depth[v] + 1
+                children.setdefault(v, []).append(u)
+                order.append(u)
+    x: dict[int, float] = {}
+    slot = 0.0
+    # the leaves side by side in depth-first order, each vertex above them centred over its
+    # first and last child (iteratively: a stalk may be thousands of edges tall)
+    todo: list[tuple[int, bool]] = [(top, False) for top in reversed(children.get(0, []))]
+    while todo:
+        v, done = todo.pop()
+        kids = children.get(v, [])
+        if done:
+            x[v] = (x[kids[0]] + x[kids[-1]]) / 2
+        elif kids:
+            todo.append((v, True))
+            todo.extend((k, False) for k in reversed(kids))
+        else:
+            x[v] = slot
+            slot += 1.0
+    copies = Counter(drawn)
+    seen: dict[tuple[int, int], int] = {}
+    edges = []
+    for u, v in drawn:
+        k, m = seen.get((u, v), 0), copies[(u, v)]
+        seen[(u, v)] = k + 1
+        if u == 0 == v:  # a loop on the ground: a place of its own
+            a = b = (slot, 0.0)
+            slot += 1.0
+        else:
+            a = (x[v], 0.0) if u == 0 else (x[u], float(depth[u]))
+            b = (x[v], float(depth[v]))
+        edges.append((a, b, round((k - (m - 1) / 2) * 0.5, 3)))
+    return DrawingLayout({v: (x[v], float(depth[v])) for v in order[1:]}, tuple(edges),
+                         max(slot, 1.0))
 
 
 def _stalks(*heights: int) -> list[tuple[int, int]]:
@@ -434,6 +527,10 @@ class GreenHackenbush(Game):
         if isinstance(position, Drawing):
             return position.text()
         return super().format_position(position)
+
+    def picture(self, part: Any) -> Picture | None:
+        """A drawing standing on its ground line (:meth:`Drawing.picture`)."""
+        return part.picture() if isinstance(part, Drawing) else None
 
     def describe_move(self, part: Any, option: Any) -> str | None:
         """The edge a cut takes (``cut edge 1-2``), since the drawing left does not show it

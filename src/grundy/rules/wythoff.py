@@ -30,6 +30,7 @@ from ..engine import Sum
 from ..errors import GrundyError
 from .base import GridGame
 from .closed import MovesByTheorem, pairs_of_words, read_integer
+from .pictures import MAX_PICTURE_ITEMS, Picture, queen_picture
 
 __all__ = ["TABLE_LIMIT", "Wythoff", "lower", "upper"]
 
@@ -163,6 +164,22 @@ class Wythoff(MovesByTheorem, GridGame):
 
     def check_listable(self, part: Any) -> None:
         a, b = self._cell(part)  # any size: the theorem lists the winning moves
+
+    def picture(self, part: Any) -> Picture | None:
+        """The queen on the board from the corner ``0,0`` (top left) to her square (bottom
+        right); None for what is not a square, or a board past
+        :data:`~grundy.rules.pictures.MAX_PICTURE_ITEMS` squares.
+
+        >>> Wythoff().picture((2, 3)).svg.count("<rect")
+        12
+        """
+        if not (isinstance(part, tuple) and len(part) == 2
+                and all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in part)):
+            return None
+        a, b = part
+        if (a + 1) * (b + 1) > MAX_PICTURE_ITEMS:
+            return None
+        return queen_picture(a, b, f"wythoff {a},{b}: a queen at {a},{b}")
 
     def __eq__(self, other: object) -> bool:
         return type(other) is Wythoff

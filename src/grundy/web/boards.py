@@ -25,9 +25,7 @@ each vertex stays in one place on the page; its value is the game's own.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
-from functools import lru_cache
 from math import comb
 from typing import Any
 
@@ -315,7 +313,7 @@ def drawing(game: Game, part: Any) -> dict[str, Any]:
         edges = [{"key": f"{a}-{b}", "a": a, "b": b} for a, b in _board_edges(part)]
         return {"kind": "graph", "vertices": vertices, "edges": edges}
     if isinstance(part, Framed):
-        where = _layout(part.base)
+        where = part.base.layout()
         vertices = [{"key": str(v), "x": where[v][0], "y": where[v][1], "label": str(v)}
                     for v in range(part.base.n) if v not in part.gone]
         edges = [{"key": f"{u}-{v}", "a": str(u), "b": str(v)} for u, v in sorted(part.base.edges)
@@ -326,89 +324,10 @@ def drawing(game: Game, part: Any) -> dict[str, Any]:
     return {"kind": "bar", "heights": list(part)}
 
 
-@lru_cache(maxsize=256)
-def _layout(g: Graph) -> dict[int, tuple[float, float]]:
-    """Where each vertex is drawn: paths on lines, a cycle or any other graph on a circle,
-    a star around its centre, the Petersen graph as its two rings."""
-    near = g.neighbours()
-    comps = g.components()
-    def ring(order: list[int], radius: float, turn: float = 0.0) -> dict[int, tuple[float, float]]:
-        k = max(len(order), 1)
-        return {v: (round(radius * math.sin(2 * math.pi * i / k + turn), 3),
-                    round(-radius * math.cos(2 * math.pi * i / k + turn), 3))
-                for i, v in enumerate(order)}
-    if all(len(c) == 1 or (max(len(near[v]) for v in c) <= 2
-                           and sum(len(near[v]) for v in c) == 2 * (len(c) - 1)) for c in comps):
-        where = {}
-        for row, c in enumerate(comps):  # each path on its own line, from an end
-            start = min((v for v in c if len(near[v]) <= 1), default=c[0])
-            order, prev = [start], -1
-            while len(order) < len(c):
-                nxt = min(u for u in near[order[-1]] if u != prev)
-                prev = order[-1]
-                order.append(nxt)
-            where.update({v: (float(i), float(row)) for i, v in enumerate(order)})
-        return where
-    if len(comps) == 1 and all(len(near[v]) == 2 for v in range(g.n)):  # a cycle, in order
-        order, prev = [0], -1
-        while len(order) < g.n:
-            nxt = min(u for u in near[order[-1]] if u != prev)
-            prev = order[-1]
-            order.append(nxt)
-        return ring(order, 3.0)
-    if g == Graph.parse("petersen"):
-        return {**ring(list(range(5)), 3.0), **ring(list(range(5, 10)), 1.5)}
-    centre = [v for v in range(g.n) if len(near[v]) == g.n - 1 == len(g.edges)]
-    if g.n > 2 and centre:
-        rest = [v for v in range(g.n) if v != centre[0]]
-        return {centre[0]: (0.0, 0.0), **ring(rest, 3.0)}
-    return ring(list(range(g.n)), 3.0)
-
-
 def _hackenbush(d: Drawing) -> dict[str, Any]:
-    """A drawing as a tree grown from the ground (vertex 0, the line y = 0): each vertex at
-    its depth, the leaves of its search tree side by side, loops and cycles as they come."""
-    near: dict[int, list[int]] = {}
-    for u, v in d.edges:
-        if u != v:
-            near.setdefault(u, []).append(v)
-            near.setdefault(v, []).append(u)
-    children: dict[int, list[int]] = {}
-    depth, order = {0: 0}, [0]
-    for v in order:
-        for u in sorted(set(near.get(v, []))):
-            if u not in depth:
-                depth[u] = depth[v] + 1
-                children.setdefault(v, []).append(u)
-                order.append(u)
-    x: dict[int, float] = {}
-    slot = 0.0
-    def place(v: int) -> None:
-        nonlocal slot
-        kids = children.get(v, [])
-        for k in kids:
-            place(k)
-        if kids:
-            x[v] = (x[kids[0]] + x[kids[-1]]) / 2
-        else:
-            x[v] = slot
-            slot += 1.0
-    for top in children.get(0, []):
-        place(top)
-    vertices = [{"key": str(v), "x": x[v], "y": float(depth[v]), "label": ""}
-                for v in order[1:]]
-    copies: dict[tuple[int, int], int] = {}
-    for u, v in d.edges:
-        copies[(u, v)] = copies.get((u, v), 0) + 1
-    edges = []
-    for key, u, v in _hack_edges(d):
-        k, m = int(key.split("#")[1]), copies[(u, v)]
-        if u == 0 == v:  # a loop on the ground: a place of its own
-            ends = [[slot, 0.0], [slot, 0.0]]
-            slot += 1.0
-        else:
-            a = [x[v], 0.0] if u == 0 else [x[u], float(depth[u])]
-            ends = [a, [x[v], float(depth[v])]]
-        edges.append({"key": key, "take": f"{u}-{v}", "a": ends[0], "b": ends[1],
-                      "loop": u == v, "bend": round((k - (m - 1) / 2) * 0.5, 3)})
-    return {"kind": "drawing", "vertices": vertices, "edges": edges, "width": max(slot, 1.0)}
+    """A drawing as it stands on the ground (:meth:`Drawing.layout`), by key."""
+    lay = d.layout()
+    vertices = [{"key": str(v), "x": x, "y": y, "label": ""} for v, (x, y) in lay.vertices.items()]
+    edges = [{"key": key, "take": f"{u}-{v}", "a": list(a), "b": list(b), "loop": u == v,
+              "bend": bend} for (key, u, v), (a, b, bend) in zip(_hack_edges(d), lay.edges)]
+    return {"kind": "drawing", "vertices": vertices, "edges": edges, "width": lay.width}
