@@ -22,7 +22,6 @@ from typing import Any
 from ..engine import Game, Sum, value
 from ..errors import GrundyError, shorten
 from ..rules.base import HeapGame
-from ..rules.closed import OutcomeTheory, WordReader
 
 __all__ = ["Analysis", "MisereAnalysis", "Move", "OutcomeAnalysis", "analyze",
            "analyze_misere", "format_part", "parse_position", "theorem_of"]
@@ -105,8 +104,7 @@ def analyze(game: Game, parts: Sequence[Any]) -> Analysis | OutcomeAnalysis:
     parts = tuple(parts)
     for part in parts:
         game.check_winning_moves(part)
-    if (len(parts) == 1 and isinstance(game, OutcomeTheory)
-            and not game.value_known(parts[0])):
+    if len(parts) == 1 and not game.value_known(parts[0]):
         return _by_theorem(game, parts[0])
     values = tuple(value(game, p) for p in parts)
     total = 0
@@ -158,7 +156,7 @@ def theorem_of(game: Game) -> str | None:
     >>> theorem_of(Nim())
     "Bouton's theorem: in nim, g(n) = n for every heap n"
     """
-    said = getattr(game, "theorem", None)
+    said = game.theorem
     if isinstance(said, str):
         return said
     rule = game.certifier() if isinstance(game, HeapGame) else None
@@ -236,12 +234,4 @@ def parse_position(game: Game, words: Sequence[str]) -> list[Any]:
     (``3 5 7``), cells or rectangles (``3x4 2,5``), or what a user's game reads."""
     if not words:
         raise GrundyError("give a position: heap sizes such as '3 5 7', or cells such as '3x4'")
-    if isinstance(game, WordReader):
-        return game.parse_words(words)
-    parts: list[Any] = []
-    for i, word in enumerate(words, start=1):
-        try:
-            parts.append(game.parse_position(word))
-        except GrundyError as exc:
-            raise GrundyError(f"part {i}: {exc}") from None
-    return parts
+    return game.parse_words(words)

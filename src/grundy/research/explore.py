@@ -112,7 +112,7 @@ def explore(game: Any, n: int | None = None, rows: int | None = None,
             cols: int | None = None) -> Exploration:
     """Compute a heap game's sequence (``n`` values) or a grid game's table (``rows`` x
     ``cols``) and report the patterns in it (see the module docstring)."""
-    name = str(getattr(game, "label", type(game).__name__))
+    name = game.label
     if is_heap_game(game):
         if rows is not None or cols is not None:
             raise GrundyError(f"{name} is a heap game: its size is -n (a number of heaps), "

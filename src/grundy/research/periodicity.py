@@ -106,14 +106,14 @@ class Period:
 def heap_game(game: Any) -> HeapGame:
     """``game`` itself if it is a heap game; else an error saying what it has instead."""
     if not is_heap_game(game):
-        name = getattr(game, "label", type(game).__name__)
+        name = game.label
         if is_grid_game(game):
             raise GrundyError(f"{name} is a two-dimensional game: it has a table of values "
                               "(grundy table), not a sequence")
         if getattr(game, "board_rule", None) is not None:
             raise GrundyError(f"{name} is played on boards: it has a table of its empty "
                               f"boards' values ('grundy table {name}'), not a sequence")
-        if getattr(game, "example", None):
+        if game.example:
             raise GrundyError(f"{name} is not a heap game, so it has no Grundy sequence: "
                               f"'{analyze_command(game, name)}' values a position")
         raise GrundyError(f"{name} is not a heap game, so it has no Grundy sequence: subclass "

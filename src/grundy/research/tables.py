@@ -20,6 +20,7 @@ from typing import Any
 
 import numpy as np
 
+from ..engine import Game
 from ..errors import GrundyError
 from ..rules.base import is_grid_game, is_heap_game
 
@@ -31,13 +32,13 @@ __all__ = ["BOARD_CELLS", "analyze_command", "first_index", "format_table", "has
 BOARD_CELLS = 30
 
 
-def has_table(game: Any) -> bool:
+def has_table(game: Game) -> bool:
     """Whether ``game`` has a value table: a two-dimensional game, or a board game (the
     values of its empty ``r x c`` boards)."""
     return is_grid_game(game) or getattr(game, "board_rule", None) is not None
 
 
-def first_index(game: Any) -> int:
+def first_index(game: Game) -> int:
     """The first row and column of ``game``'s value table: a board game's empty boards
     start at 1 x 1, a two-dimensional game says its own.
 
@@ -47,10 +48,10 @@ def first_index(game: Any) -> int:
     """
     if getattr(game, "board_rule", None) is not None:
         return 1
-    return int(getattr(game, "first_index", 0))
+    return int(game.first_index)
 
 
-def value_table(game: Any, rows: int, cols: int, name: str | None = None,
+def value_table(game: Game, rows: int, cols: int, name: str | None = None,
                 save: str | None = None, cells: int = BOARD_CELLS) -> tuple[np.ndarray, int]:
     """The ``rows x cols`` value table of a two-dimensional game, and its first index.
 
@@ -73,11 +74,11 @@ def value_table(game: Any, rows: int, cols: int, name: str | None = None,
         raise GrundyError(f"{name or type(game).__name__}: only board games keep a search "
                           "in a file (--save)")
     if not is_grid_game(game):
-        raise GrundyError(_no_table(game, str(name or getattr(game, "label", type(game).__name__))))
+        raise GrundyError(_no_table(game, str(name or game.label)))
     return np.asarray(game.table(rows, cols)), first_index(game)
 
 
-def _no_table(game: Any, name: str) -> str:
+def _no_table(game: Game, name: str) -> str:
     """Why ``game`` has no table, and the command that answers it instead.
 
     >>> from grundy.catalog import find
@@ -90,14 +91,14 @@ def _no_table(game: Any, name: str) -> str:
             f"'{analyze_command(game, name)}' values a position")
 
 
-def analyze_command(game: Any, name: str) -> str:
+def analyze_command(game: Game, name: str) -> str:
     """The command that values a position of ``game`` (its ``example``, else a placeholder).
 
     >>> from grundy.catalog import find
     >>> analyze_command(find("chomp"), "chomp")
     'grundy analyze chomp 3x7'
     """
-    example = getattr(game, "example", None)
+    example = game.example
     return f"grundy analyze {name} {' '.join(example) if example else 'POSITION'}"
 
 

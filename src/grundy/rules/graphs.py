@@ -313,6 +313,10 @@ class _OnGraphs(Game):
             return position.text()
         return super().format_position(position)
 
+    def is_empty(self, part: Any) -> bool:
+        """A graph with no vertex is nothing: a sum drops it."""
+        return bool(part == Graph.parse("empty"))
+
     def describe_move(self, part: Any, option: Any) -> str | None:
         """The vertex (Node Kayles) or edge (Arc Kayles) a move from a graph takes, in the
         graph's own numbering (its pieces left are numbered afresh); None on a board, whose

@@ -435,6 +435,10 @@ class GreenHackenbush(Game):
             return position.text()
         return super().format_position(position)
 
+    def is_empty(self, part: Any) -> bool:
+        """A drawing with no edge is nothing: a sum drops it."""
+        return bool(part == Drawing.parse("empty"))
+
     def describe_move(self, part: Any, option: Any) -> str | None:
         """The edge a cut takes (``cut edge 1-2``), since the drawing left does not show it
         when what fell with it is gone too; None for anything but a cut of a drawing.

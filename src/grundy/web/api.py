@@ -322,7 +322,7 @@ def _traits(game: Game) -> dict[str, Any]:
     table = has_table(game)
     return {"board": board_of(game), "dims": 2 if table else 1,
             "map": "table" if table else "sequence" if is_heap_game(game) else None,
-            "own": has_own_positions(game), "example": getattr(game, "example", None),
+            "own": has_own_positions(game), "example": game.example,
             "first_index": first_index(game),
             "misere": board_of(game) == "heaps"}
 

@@ -154,6 +154,9 @@ class FramedGraphs(Game):
             return position.text()
         return self.game.format_position(position)
 
+    def is_empty(self, part: Any) -> bool:
+        return self.game.is_empty(part)
+
     @property
     def notation(self) -> str:
         return self.game.notation

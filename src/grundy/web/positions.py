@@ -44,7 +44,7 @@ MAX_OPTIONS = 200_000
 
 def board_of(game: Game) -> str:
     """The kind of board the game is drawn on (the game says it; "heaps" by default)."""
-    return str(getattr(game, "board", "heaps"))
+    return game.board or "heaps"
 
 
 def read_part(game: Game, raw: Any, where: str) -> Any:
@@ -69,7 +69,7 @@ def read_part(game: Game, raw: Any, where: str) -> Any:
                 or not all(isinstance(x, int) and not isinstance(x, bool) for x in pair)):
             raise GrundyError(f"{where}: expected [row, col] or \"RxC\" such as \"3x4\", "
                               f"got {_show(raw)}")
-        first = int(getattr(game, "first_index", 0))
+        first = game.first_index
         r, c = pair
         if r < first or c < first:
             raise GrundyError(f"{where}: rows and columns start at {first}, got {_show(raw)}")
@@ -95,15 +95,13 @@ def has_own_positions(game: Game) -> bool:
 
 
 def _own_part(game: Game, raw: str, where: str) -> Any:
-    from ..rules.closed import WordReader
-
     top = MAX_BOARD_TEXT if board_of(game) in BOARDS else 80
     if len(raw) > top:
         raise GrundyError(f"{where}: at most {top} characters, got {len(raw)}")
     words = raw.split()
     try:
-        parts = game.parse_words(words) if isinstance(game, WordReader) else [
-            read_board_part(game, raw)]
+        parts = (game.parse_words(words) if type(game).parse_words is not Game.parse_words
+                 else [read_board_part(game, raw)])
     except GrundyError as exc:  # named like every other error of a part
         raise GrundyError(f"{where}: {exc}") from None
     if len(parts) != 1:
