@@ -39,7 +39,7 @@ from ..errors import GrundyError
 from ..rules.base import MAX_IN_PLACE, HeapGame, is_grid_game, is_heap_game
 from ..rules.periods import Known, next_size, search
 from .stats import SequenceStats, sequence_stats
-from .tables import analyze_command
+from .tables import analyze_command, has_table
 
 __all__ = ["Period", "find_period", "heap_game", "sequence"]
 
@@ -110,7 +110,7 @@ def heap_game(game: Any) -> HeapGame:
         if is_grid_game(game):
             raise GrundyError(f"{name} is a two-dimensional game: it has a table of values "
                               "(grundy table), not a sequence")
-        if getattr(game, "board_rule", None) is not None:
+        if has_table(game):
             raise GrundyError(f"{name} is played on boards: it has a table of its empty "
                               f"boards' values ('grundy table {name}'), not a sequence")
         if game.example:

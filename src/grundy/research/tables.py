@@ -23,6 +23,7 @@ import numpy as np
 from ..engine import Game
 from ..errors import GrundyError
 from ..rules.base import is_grid_game, is_heap_game
+from ..rules.boards import BoardGame
 
 __all__ = ["BOARD_CELLS", "analyze_command", "first_index", "format_table", "has_table",
            "value_table"]
@@ -35,7 +36,12 @@ BOARD_CELLS = 30
 def has_table(game: Game) -> bool:
     """Whether ``game`` has a value table: a two-dimensional game, or a board game (the
     values of its empty ``r x c`` boards)."""
-    return is_grid_game(game) or getattr(game, "board_rule", None) is not None
+    return is_grid_game(game) or _searched(game)
+
+
+def _searched(game: Game) -> bool:
+    """Whether ``game`` is a board game whose empty boards the compiled search values."""
+    return isinstance(game, BoardGame) and game.search is not None
 
 
 def first_index(game: Game) -> int:
@@ -46,7 +52,7 @@ def first_index(game: Game) -> int:
     >>> first_index(find("cram")), first_index(find("wythoff"))
     (1, 0)
     """
-    if getattr(game, "board_rule", None) is not None:
+    if _searched(game):
         return 1
     return int(game.first_index)
 
@@ -60,15 +66,13 @@ def value_table(game: Game, rows: int, cols: int, name: str | None = None,
     keeps the search's values, so a stopped table resumes (:mod:`grundy.research.boards`).
     ``name`` is the game as the user wrote it, for the error message.
     """
-    rule = getattr(game, "board_rule", None)
-    if rule is not None:
+    if isinstance(game, BoardGame) and game.search is not None:
         from .boards import MAX_CELLS, board_values
 
         if not 1 <= cells <= MAX_CELLS:
             raise GrundyError(f"a board table searches boards of 1 to {MAX_CELLS} cells, "
                               f"got {cells}")
-        values = board_values(rows, cols, "cram" if rule == 0 else "node-kayles", save,
-                              cells=cells)
+        values = board_values(rows, cols, game, save, cells=cells)
         return values, first_index(game)
     if save is not None:
         raise GrundyError(f"{name or type(game).__name__}: only board games keep a search "

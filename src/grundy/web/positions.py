@@ -24,7 +24,7 @@ from ..engine import Game, Sum
 from ..errors import GrundyError
 from ..play.match import option_parts, tidy
 from ..rules.base import is_grid_game, is_heap_game
-from .boards import BOARDS, MAX_BOARD_TEXT, check_part, read_board_part
+from .boards import MAX_BOARD_TEXT, check_part, is_board_game, read_board_part
 
 __all__ = ["MAX_COIN", "MAX_NUMBERS", "has_own_positions", "MAX_HEAP", "MAX_OPTIONS", "MAX_PARTS", "MAX_SIDE", "board_of", "describe",
            "option_parts", "read_part", "read_parts", "read_position", "tidy", "to_json"]
@@ -95,7 +95,7 @@ def has_own_positions(game: Game) -> bool:
 
 
 def _own_part(game: Game, raw: str, where: str) -> Any:
-    top = MAX_BOARD_TEXT if board_of(game) in BOARDS else 80
+    top = MAX_BOARD_TEXT if is_board_game(game) else 80
     if len(raw) > top:
         raise GrundyError(f"{where}: at most {top} characters, got {len(raw)}")
     words = raw.split()
