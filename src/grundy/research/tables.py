@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from ..engine import Game
+from ..engine import Game, value
 from ..errors import GrundyError
 from ..rules.base import is_grid_game, is_heap_game
 from ..rules.boards import BoardGame
@@ -36,12 +36,12 @@ BOARD_CELLS = 30
 def has_table(game: Game) -> bool:
     """Whether ``game`` has a value table: a two-dimensional game, or a board game (the
     values of its empty ``r x c`` boards)."""
-    return is_grid_game(game) or _searched(game)
+    return is_grid_game(game) or _has_boards(game)
 
 
-def _searched(game: Game) -> bool:
-    """Whether ``game`` is a board game whose empty boards the compiled search values."""
-    return isinstance(game, BoardGame) and game.search is not None
+def _has_boards(game: Game) -> bool:
+    """Whether ``game`` is a board game with a table of its empty boards."""
+    return isinstance(game, BoardGame) and game.empty_board(1, 1) is not None
 
 
 def first_index(game: Game) -> int:
@@ -52,7 +52,7 @@ def first_index(game: Game) -> int:
     >>> first_index(find("cram")), first_index(find("wythoff"))
     (1, 0)
     """
-    if _searched(game):
+    if _has_boards(game):
         return 1
     return int(game.first_index)
 
@@ -62,8 +62,10 @@ def value_table(game: Game, rows: int, cols: int, name: str | None = None,
     """The ``rows x cols`` value table of a two-dimensional game, and its first index.
 
     For a board game (Cram, Node Kayles) the table holds the values of the empty ``r x c``
-    boards from 1 x 1, -1 for those of more than ``cells`` cells; ``save`` is a file that
-    keeps the search's values, so a stopped table resumes (:mod:`grundy.research.boards`).
+    boards from 1 x 1 (the game's ``empty_board``), -1 for those of more than ``cells``
+    cells: by the compiled search for a game it plays (the game's ``search``), where
+    ``save`` is a file that keeps the search's values, so a stopped table resumes
+    (:mod:`grundy.research.boards`); else by the engine.
     ``name`` is the game as the user wrote it, for the error message.
     """
     if isinstance(game, BoardGame) and game.search is not None:
@@ -77,9 +79,26 @@ def value_table(game: Game, rows: int, cols: int, name: str | None = None,
     if save is not None:
         raise GrundyError(f"{name or type(game).__name__}: only board games keep a search "
                           "in a file (--save)")
+    if isinstance(game, BoardGame) and _has_boards(game):
+        return _empty_boards(game, rows, cols, cells), first_index(game)
     if not is_grid_game(game):
         raise GrundyError(_no_table(game, str(name or game.label)))
     return np.asarray(game.table(rows, cols)), first_index(game)
+
+
+def _empty_boards(game: BoardGame, rows: int, cols: int, cells: int) -> np.ndarray:
+    """The values of ``game``'s empty boards by the engine, ``-1`` past ``cells`` cells.
+
+    >>> from grundy.catalog import find
+    >>> _empty_boards(find("cram"), 2, 3, 4).tolist()
+    [[0, 1, 1], [1, 0, -1]]
+    """
+    out = np.full((rows, cols), -1, dtype=np.int64)
+    for r in range(1, rows + 1):
+        for c in range(1, cols + 1):
+            if r * c <= cells:
+                out[r - 1, c - 1] = value(game, game.empty_board(r, c))
+    return out
 
 
 def _no_table(game: Game, name: str) -> str:

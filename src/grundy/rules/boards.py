@@ -5,9 +5,11 @@ A board game (Cram, Chomp, Node and Arc Kayles, Green Hackenbush) is a :class:`B
 Besides ``options(part)`` it lists each move with a key (:meth:`BoardGame.labelled_moves`):
 a cell or a square ``"r,c"``, a domino ``"r,c+r,c"``, a vertex ``"3"`` (on a board, its
 cell ``"r,c"``), an edge ``"1-2"`` (on a board ``"r,c-r,c"``).  The playground draws a part
-and names each move by its key; it never works a move out for itself.  A game whose empty
-``r x c`` boards the compiled board search values says which game it plays there
-(:attr:`BoardGame.search`, a :class:`Search`); its value table is then those boards'.
+and names each move by its key; it never works a move out for itself.  A game played on
+boards of cells has a value table, the values of its empty ``r x c`` boards
+(:meth:`BoardGame.empty_board`); when the compiled board search plays it there, the game
+says which game that is (:attr:`BoardGame.search`, a :class:`Search`), and the table comes
+from that search.
 
 >>> class TakeCell(BoardGame):  # take one free cell of a board
 ...     board = "cram"
@@ -19,8 +21,8 @@ and names each move by its key; it never works a move out for itself.  A game wh
 >>> from grundy.rules.cells import Board
 >>> [m.key for m in TakeCell().labelled_moves(Board.full(1, 3))]
 ['0,0', '0,1', '0,2']
->>> TakeCell().search is None, TakeCell().is_empty(Board.full(1, 3))
-(True, False)
+>>> TakeCell().search is None, TakeCell().is_empty(Board.full(1, 3)), TakeCell().empty_board(2, 3)
+(True, False, None)
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from enum import Enum
 from typing import Any
 
 from ..engine import Game
+from .cells import Board
 
 __all__ = ["BoardGame", "LabelledMove", "Search"]
 
@@ -71,6 +74,12 @@ class BoardGame(Game):
         """Whether a sum drops ``part`` (a graph with no vertex); by default never: a board
         or a bar stays drawn with no move left."""
         return False
+
+    def empty_board(self, rows: int, cols: int) -> Any:
+        """The empty ``rows x cols`` board, whose values make the game's value table
+        (``grundy table``); None: the game has no such table (a bar, a drawing).  By default
+        the full board when the compiled search plays the game (:attr:`search`), else None."""
+        return Board.full(rows, cols) if self.search is not None else None
 
     def in_frame(self) -> Game:
         """The game as the playground plays it (by default itself; Node and Arc Kayles keep a
