@@ -24,6 +24,7 @@ from ..engine import Game, Sum
 from ..errors import GrundyError
 from ..play.match import option_parts, tidy
 from ..rules.base import is_grid_game, is_heap_game
+from ..rules.closed import WordReader
 from .boards import MAX_BOARD_TEXT, check_part, is_board_game, read_board_part
 
 __all__ = ["MAX_COIN", "MAX_NUMBERS", "has_own_positions", "MAX_HEAP", "MAX_OPTIONS", "MAX_PARTS", "MAX_SIDE", "board_of", "describe",
@@ -100,7 +101,7 @@ def _own_part(game: Game, raw: str, where: str) -> Any:
         raise GrundyError(f"{where}: at most {top} characters, got {len(raw)}")
     words = raw.split()
     try:
-        parts = (game.parse_words(words) if type(game).parse_words is not Game.parse_words
+        parts = (game.parse_words(words) if isinstance(game, WordReader)
                  else [read_board_part(game, raw)])
     except GrundyError as exc:  # named like every other error of a part
         raise GrundyError(f"{where}: {exc}") from None
