@@ -41,6 +41,7 @@ if TYPE_CHECKING:  # what type checkers see; at run time, __getattr__ below load
     from .nimber import Nimber, field_order, nim_div, nim_inv, nim_mul, nim_pow, nim_sqrt
     from .research.periodicity import Period, find_period, sequence
     from .rules.base import GridGame, HeapGame
+    from .rules.boards import BoardGame, LabelledMove, Search
     from .rules.beans import Beans
     from .rules.coins import (CoinTurning, MockTurtles, Ruler, TurningCorners, TurningTurtles,
                               Twins, product)
@@ -104,6 +105,9 @@ _LAZY = {
     "analyze": "play.analysis",
     "HeapGame": "rules.base",
     "GridGame": "rules.base",
+    "BoardGame": "rules.boards",
+    "LabelledMove": "rules.boards",
+    "Search": "rules.boards",
     "Nim": "rules.heap",
     "Subtraction": "rules.heap",
     "AllBut": "rules.heap",
