@@ -913,3 +913,58 @@ def test_a_large_drawing_is_written_short_and_its_cut_named():
     data = json.loads(run_cli("analyze", "hackenbush", "0-1,1-2,0-3", "--json").output)
     assert data["moves"] == [{"part": 0, "from": "0-1,0-3,1-2", "to": ["0-1,0-3"],
                               "says": "cut edge 1-2"}]
+
+
+# -- moves as the playground names them ---------------------------------------------------
+
+def test_every_board_games_labelled_moves_are_its_options_with_keys_that_name_them():
+    """labelled_moves lists each option once (Hackenbush: once per pair of ends), and its key
+    names what the move takes: the cells gone from a board, the bite's square, the vertex or
+    edge the game's own describe_move names."""
+    from collections import Counter
+
+    rng = random.Random(21)
+
+    def check(game, part, one_per_option=True):
+        moves = game.labelled_moves(part)
+        options = list(game.options(part))
+        assert len({m.key for m in moves}) == len(moves)
+        if one_per_option:
+            assert Counter(m.option for m in moves) == Counter(options)
+        else:
+            assert {m.option for m in moves} == set(options)
+        return moves
+
+    for _ in range(60):
+        board = random_board(rng, rng.randint(1, 4), rng.randint(1, 4))
+        cells = set(board.cells())
+        for game, joiner in ((Cram(), "+"), (ArcKayles(), "-"), (NodeKayles(), None)):
+            for m in check(game, board):
+                gone = cells - set(m.option.cells())
+                taken = {tuple(map(int, k.split(","))) for k in m.key.split(joiner or " ")}
+                if joiner:  # a domino: exactly its two cells, adjacent
+                    assert gone == taken and len(taken) == 2
+                else:  # a vertex: it and its free neighbours
+                    (r, c), = taken
+                    near = {(r + dr, c + dc) for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))}
+                    assert gone == {(r, c)} | (near & cells)
+    for _ in range(40):
+        n = rng.randint(1, 7)
+        graph = Graph.make(n, random_graph(rng, n, 0.4))
+        for game in (NodeKayles(), ArcKayles()):
+            for m in check(game, graph):
+                assert m.text == game.describe_move(graph, m.option)
+            framed = game.in_frame()
+            whole = framed.parse_position(graph.text())
+            for m, plain in zip(check(framed, whole), game.labelled_moves(graph)):
+                assert (m.key, m.text) == (plain.key, plain.text)
+                assert value(game, Sum(*m.option.left())) == value(game, plain.option)
+    for bar in [(1,), (2, 1), (3, 3, 1), (4, 2, 2, 1), (3, 3, 3)]:
+        for m in check(Chomp(), bar):
+            i, j = map(int, m.key.split(","))
+            assert m.option == bar[:i] + tuple(h for h in (min(x, j) for x in bar[i:]) if h)
+    for text in ("0-1,1-2,1-3", "0-1,1-2,1-2,2-0", "0-1,1-1,0-2"):
+        drawing = Drawing.parse(text)
+        for m in check(GreenHackenbush(), drawing, one_per_option=False):
+            assert m.text == f"cut edge {m.key}"
+            assert m.key in {f"{u}-{v}" for u, v in drawing.edges}

@@ -46,6 +46,8 @@ CASES = [
     ("coins", ["2x3", "1,1"]),
     ("chomp", ["3x3"]),
     ("cram", ["2x3"]),
+    ("green-hackenbush", ["0-1,1-2"]),
+    ("nim", ["3"]),
     ("wythoff", ["3,5", "+", "nim", "4"]),
     ("kayles", ["4", "+", "cram", "2x2", "+", "chomp", "2x2"]),
 ]

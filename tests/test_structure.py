@@ -151,7 +151,8 @@ def test_no_import_cycles_anywhere() -> None:
 RULE_CLASSES = ("Nim", "TakeAndBreak", "Subtraction", "AllBut", "GrundysGame",
                 "TurningTurtles", "Twins", "MockTurtles", "Ruler", "CoinTurning", "Product",
                 "TurningCorners", "Squares", "SquaresBoard", "Split", "Cutting", "Beans",
-                "BeanBottles")
+                "BeanBottles", "Cram", "Chomp", "NodeKayles", "ArcKayles", "GreenHackenbush",
+                "FramedGraphs")
 
 
 def test_no_rule_class_is_named_outside_rules() -> None:

@@ -44,6 +44,7 @@ if TYPE_CHECKING:  # what type checkers see; at run time, __getattr__ below load
     from .research.periodicity import Period, find_period, sequence
     from .research.pictures import show_sequence, show_table
     from .rules.base import GridGame, HeapGame
+    from .rules.boards import BoardGame, LabelledMove, Search
     from .rules.beans import Beans
     from .rules.coins import (CoinTurning, MockTurtles, Ruler, TurningCorners, TurningTurtles,
                               Twins, product)
@@ -113,6 +114,9 @@ _LAZY = {
     "analyze": "play.analysis",
     "HeapGame": "rules.base",
     "GridGame": "rules.base",
+    "BoardGame": "rules.boards",
+    "LabelledMove": "rules.boards",
+    "Search": "rules.boards",
     "Nim": "rules.heap",
     "Subtraction": "rules.heap",
     "AllBut": "rules.heap",

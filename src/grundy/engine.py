@@ -196,11 +196,16 @@ class Game:
     runs out.
 
     Hooks with defaults: :meth:`fast_value` (a value known without a search),
-    :meth:`parse_position` and :meth:`format_position` (positions as text),
-    :meth:`describe_move` (a move in words, when its option's text does not say it),
+    :meth:`parse_position`, :meth:`parse_words` and :meth:`format_position` (positions as
+    text), :meth:`describe_move` (a move in words, when its option's text does not say it),
     :meth:`options_of_value`, :meth:`check_listable`, :meth:`check_winning_moves` and
-    :meth:`misere_outcome_of` (what analysis and misere play ask), :attr:`notation` and
-    :attr:`label` (its names).
+    :meth:`misere_outcome_of` (what analysis and misere play ask), :meth:`is_empty` and
+    :attr:`parts_cancel` (what a sum drops), :attr:`notation` and :attr:`label` (its names).
+    A theorem that gives the outcome past any search (Wythoff's game) says so through
+    :attr:`theorem`, :meth:`value_known`, :meth:`zero_options` and
+    :meth:`every_zero_option`.  Traits read by the surfaces: :attr:`board` (how the
+    playground draws a position), :attr:`example` (a position to try), :attr:`first_index`
+    (the first row and column of a value table).  Callers read each of them directly.
     """
 
     cache_limit: int | None = None
@@ -214,6 +219,21 @@ class Game:
     _grundy_heaps: bool = False
     #: whether the class overrides :meth:`fast_value` (set for each subclass)
     _grundy_asks: bool = False
+    #: how the playground draws a position ("heaps", "coins", "cram", "graph", ...); None:
+    #: the game does not say (the page then draws heaps, and a sum drops a part 0 only when
+    #: it has no move: :meth:`is_empty`)
+    board: str | None = None
+    #: a position to try, as its command-line words (``grundy analyze chomp 3x7``); None:
+    #: none is given
+    example: tuple[str, ...] | None = None
+    #: the theorem the game answers by, in one line (``analyze --explain`` prints it);
+    #: None: its values are searched
+    theorem: str | None = None
+    #: the first row and column of the game's value table (a two-dimensional game)
+    first_index: int = 0
+    #: whether two equal parts of a sum cancel (a coin turned twice is tails again: a
+    #: position keeps a part only when it is there an odd number of times)
+    parts_cancel: bool = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -260,6 +280,54 @@ class Game:
             return tuple(int(item) for item in re.findall(number, word))
         raise GrundyError(f"cannot read a position from {text!r}: {type(self).__name__} takes an "
                           "integer (7), a pair (3x4 or 3,4) or a tuple ((1,2,3))")
+
+    def parse_words(self, words: Sequence[str]) -> list[Any]:
+        """The parts that command-line words name: by default one part a word, each read
+        by :meth:`parse_position` (a game whose part takes several words, ``wythoff 3 5``,
+        overrides this).
+
+        >>> Game().parse_words(["7", "3x4"])
+        [7, (3, 4)]
+        >>> Game().parse_words(["7", "seven"])
+        Traceback (most recent call last):
+        ...
+        grundy.errors.GrundyError: part 2: cannot read a position from 'seven': Game takes an integer (7), a pair (3x4 or 3,4) or a tuple ((1,2,3))
+        """
+        parts: list[Any] = []
+        for i, word in enumerate(words, start=1):
+            try:
+                parts.append(self.parse_position(word))
+            except GrundyError as exc:
+                raise GrundyError(f"part {i}: {exc}") from None
+        return parts
+
+    def is_empty(self, part: Any) -> bool:
+        """Whether ``part`` is nothing at all, so that a sum drops it (an empty heap, a graph
+        with no vertex); by default a part 0 that has no move.
+
+        >>> class Nim(Game):
+        ...     def options(self, n):
+        ...         return range(n)
+        >>> Nim().is_empty(0), Nim().is_empty(3)
+        (True, False)
+        """
+        return bool(part == 0) and not _options(self, part)
+
+    def value_known(self, part: Any) -> bool:
+        """Whether the Grundy value of ``part`` is computed (True by default); a game with
+        a :attr:`theorem` of its outcome says False past the search, and then
+        :meth:`zero_options` gives its winning moves."""
+        return True
+
+    def zero_options(self, part: Any) -> list[Any]:
+        """The options of ``part`` of value 0 (by a theorem, in a game that has one), in
+        ``options()`` order; by default :meth:`options_of_value` of 0."""
+        return self.options_of_value(part, 0)
+
+    def every_zero_option(self, part: Any) -> bool:
+        """Whether :meth:`zero_options` lists every winning move of ``part`` (True by
+        default; a theorem may give only some past a size: a construction)."""
+        return True
 
     def describe_move(self, part: Any, option: Any) -> str | None:
         """What the move from ``part`` to ``option`` does, in words, when the text of the
@@ -329,6 +397,33 @@ class Game:
                 return f"({position[0]},)"
             return "(" + ",".join(map(str, position)) + ")"
         return repr(position)
+
+    def position_text(self, position: Any) -> str:
+        """The position as one text that reads back alone, whatever it needs included (a
+        token on a game graph: the graph and the vertex, where :meth:`format_position`
+        writes the vertex); the JSON of a move and the playground write parts so.  By
+        default :meth:`format_position`.
+
+        >>> Game().position_text((3, 4))
+        '3x4'
+        """
+        return self.format_position(position)
+
+    def graph_of(self, position: Any) -> tuple[Any, int] | None:
+        """The game graph a position lies in and its vertex, for a game that is a graph
+        given whole (:mod:`grundy.rules.digraph`): loopy play then labels that graph at
+        once instead of exploring it from the position, and names its vertices by
+        :meth:`at`.  None (the default): the game's positions are explored.
+
+        >>> Game().graph_of(7) is None
+        True
+        """
+        return None
+
+    def at(self, graph: Any, vertex: int) -> Any:
+        """The position of ``vertex`` of ``graph`` (the inverse of :meth:`graph_of`; asked
+        only of a game whose :meth:`graph_of` gives graphs)."""
+        raise NotImplementedError(f"{type(self).__name__} gives no graph (graph_of)")
 
     # -- memo -----------------------------------------------------------------
     #: the memo itself, created on first use in the instance's ``__dict__`` (None until

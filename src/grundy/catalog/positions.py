@@ -28,7 +28,6 @@ from typing import Any
 
 from ..engine import Game
 from ..errors import GrundyError
-from ..rules.closed import WordReader
 from ..rules.mixed import Component, Mixed
 
 __all__ = ["read_parts", "read_position", "sum_of_games"]
@@ -52,15 +51,7 @@ def read_parts(game: Game, words: Sequence[str]) -> list[Any]:
     """
     if not words:
         raise GrundyError("give a position: heap sizes such as '3 5 7', or cells such as '3x4'")
-    if isinstance(game, WordReader):
-        return list(game.parse_words(words))
-    parts: list[Any] = []
-    for i, word in enumerate(words, start=1):
-        try:
-            parts.append(game.parse_position(word))
-        except GrundyError as exc:
-            raise GrundyError(f"part {i}: {exc}") from None
-    return parts
+    return list(game.parse_words(words))
 
 
 def read_position(text: str | Sequence[str],

@@ -15,6 +15,7 @@ words for heap-like and two-dimensional games.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,12 +23,11 @@ from typing import Any
 from ..engine import EndlessGameError, Game, LoopyGameError, Sum, value
 from ..errors import GrundyError, shorten
 from ..rules.base import HeapGame, is_grid_game, is_heap_game
-from ..rules.closed import OutcomeTheory, WordReader
 from .loopy import LoopyValue, loopy_outcome_of, loopy_part_winning_moves, loopy_value
 
 __all__ = ["Analysis", "LoopyAnalysis", "MisereAnalysis", "Move", "OutcomeAnalysis", "analyze",
-           "analyze_loopy", "analyze_misere", "format_part", "parse_position", "part_json",
-           "theorem_of", "writes_own_positions"]
+           "analyze_loopy", "analyze_misere", "format_part", "option_parts", "parse_position",
+           "part_json", "theorem_of", "tidy", "writes_own_positions"]
 
 
 def format_part(part: Any, game: Game | None = None) -> str:
@@ -77,10 +77,39 @@ def part_json(part: Any, game: Game | None = None) -> Any:
     if isinstance(part, int) or hasattr(part, "__index__"):
         return int(part)
     if game is not None and writes_own_positions(game):
-        return getattr(game, "position_text", game.format_position)(part)
+        return game.position_text(part)
     if isinstance(part, (tuple, list)):
         return [part_json(p, game) for p in part]
     return format_part(part, game)
+
+
+def option_parts(option: Any) -> list[Any]:
+    """The parts a move leaves in place of the part moved (a Sum: none or several)."""
+    return list(option.parts) if isinstance(option, Sum) else [option]
+
+
+def tidy(game: Game, parts: Sequence[Any]) -> list[Any]:
+    """Parts as a player sees them: empty heaps, absent coins (0), graphs with no vertex
+    and drawings with no edge dropped (the game's ``is_empty``), and where equal parts
+    cancel (``parts_cancel``: coin boards) a coin present an even number of times turned
+    back to tails (it is one coin: two equal heads cancel, as their values do).  Neither
+    changes who wins or how.
+
+    >>> from grundy.catalog import find
+    >>> tidy(find("kayles"), [3, 0, 5]), tidy(find("mock-turtles"), [5, 3, 5, 5, 0])
+    ([3, 5], [5, 3])
+    """
+    parts = [p for p in parts if not game.is_empty(p)]
+    if game.parts_cancel:
+        counts = Counter(parts)
+        seen: set[Any] = set()
+        kept = []
+        for p in parts:
+            if counts[p] % 2 and p not in seen:
+                kept.append(p)
+            seen.add(p)
+        parts = kept
+    return parts
 
 
 #: a part's text longer than this is cut short in a description (a drawing of thousands
@@ -116,15 +145,16 @@ class Move:
     def as_dict(self) -> dict[str, Any]:
         """The move as JSON, the one schema of the command line and the playground:
         ``{"part": i, "from": PART, "to": [PART, ...]}``, "to" listing the parts the move
-        leaves (none, one, or several when it splits the part), each written by
-        :func:`part_json`; ``"says"``, the game's words for the move, where the parts left
+        leaves as a player sees them (:func:`tidy`: none when it empties the part, several
+        when it splits it), each written by :func:`part_json`; ``"says"``, the game's words for the move, where the parts left
         do not show it (``cut edge 0-1``, ``take vertex 2``).
 
         >>> from grundy.catalog import find
         >>> Move(1, 5, Sum(1, 2), find("kayles")).as_dict()
         {'part': 1, 'from': 5, 'to': [1, 2]}
         """
-        leaves = self.option.parts if isinstance(self.option, Sum) else (self.option,)
+        leaves = (tidy(self.game, option_parts(self.option)) if self.game is not None
+                  else option_parts(self.option))
         out: dict[str, Any] = {"part": self.index, "from": part_json(self.part, self.game),
                                "to": [part_json(p, self.game) for p in leaves]}
         words = self.game.describe_move(self.part, self.option) if self.game else None
@@ -204,8 +234,7 @@ def analyze(game: Game | str,
     parts = tuple(parts)
     for part in parts:
         game.check_winning_moves(part)
-    if (len(parts) == 1 and isinstance(game, OutcomeTheory)
-            and not game.value_known(parts[0])):
+    if len(parts) == 1 and not game.value_known(parts[0]):
         return _by_theorem(game, parts[0])
     try:
         values = tuple(value(game, p) for p in parts)
@@ -343,7 +372,7 @@ def theorem_of(game: Game) -> str | None:
     >>> theorem_of(Nim())
     "Bouton's theorem: in nim, g(n) = n for every heap n"
     """
-    said = getattr(game, "theorem", None)
+    said = game.theorem
     if isinstance(said, str):
         return said
     rule = game.certifier() if isinstance(game, HeapGame) else None
@@ -432,15 +461,7 @@ def parse_position(game: Game, words: Sequence[str]) -> list[Any]:
     (``3 5 7``), cells or rectangles (``3x4 2,5``), or what a user's game reads."""
     if not words:
         raise GrundyError("give a position: heap sizes such as '3 5 7', or cells such as '3x4'")
-    if isinstance(game, WordReader):
-        return game.parse_words(words)
-    parts: list[Any] = []
-    for i, word in enumerate(words, start=1):
-        try:
-            parts.append(game.parse_position(word))
-        except GrundyError as exc:
-            raise GrundyError(f"part {i}: {exc}") from None
-    return parts
+    return game.parse_words(words)
 
 
 #: the most parts whose pictures an analysis shows in a notebook (a sum of thousands of

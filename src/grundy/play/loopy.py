@@ -199,13 +199,12 @@ def _label(game: Game, root: Any) -> dict[Any, LoopyValue]:
     """Generalized Sprague-Grundy values of every position reachable from ``root`` (of
     every position of its graph, for a game that says which graph a position lies in:
     ``graph_of(position)``, as the games of :mod:`grundy.rules.digraph` do)."""
-    located = getattr(game, "graph_of", None)
-    found = located(root) if callable(located) else None
+    found = game.graph_of(root)
     if found is not None:
         graph, _ = found
         labels = graph.labels()
         st, sc = graph.start.tolist(), graph.succ.tolist()
-        return {game.at(graph, u): (lab if lab >= 0 else Infinity(  # type: ignore[attr-defined]
+        return {game.at(graph, u): (lab if lab >= 0 else Infinity(
                     *(x for v in sc[st[u]:st[u + 1]] if (x := labels[v]) >= 0)))
                 for u, lab in enumerate(labels)}
     index: dict[Any, int] = {root: 0}

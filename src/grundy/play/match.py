@@ -33,11 +33,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .analysis import (Analysis, LoopyAnalysis, MisereAnalysis, Move, OutcomeAnalysis, analyze,
-                       analyze_misere, format_part)
+                       analyze_misere, format_part, option_parts, tidy)
 from ..misere.moves import options_of
 from ..engine import EndlessGameError, Game, LoopyGameError, Sum, value
 from ..errors import GrundyError
-from ..rules.closed import OutcomeTheory
 
 __all__ = ["MENU_LIMIT", "Match", "option_parts", "play", "tidy"]
 
@@ -45,45 +44,6 @@ __all__ = ["MENU_LIMIT", "Match", "option_parts", "play", "tidy"]
 MENU_LIMIT = 40
 #: the most winning moves a hint lists
 HINT_MOVES = 8
-
-#: boards where a part is one coin (or cell): two equal parts cancel, as a coin turned twice
-_COIN_BOARDS = ("coins", "coin-board", "grid")
-
-
-def option_parts(option: Any) -> list[Any]:
-    """The parts a move leaves in place of the part moved (a Sum: none or several)."""
-    return list(option.parts) if isinstance(option, Sum) else [option]
-
-
-def tidy(game: Game, parts: Sequence[Any]) -> list[Any]:
-    """Parts as a player sees them: empty heaps, absent coins (0), graphs with no vertex
-    and drawings with no edge dropped, and on coin boards a coin present an even number
-    of times turned back to tails (it is one coin: two equal heads cancel, as their values
-    do).  Neither changes who wins or how.
-
-    >>> from grundy.catalog import find
-    >>> tidy(find("kayles"), [3, 0, 5]), tidy(find("mock-turtles"), [5, 3, 5, 5, 0])
-    ([3, 5], [5, 3])
-    """
-    board = getattr(game, "board", None)
-    parts = list(parts)
-    if board in ("heaps", "coins"):
-        parts = [p for p in parts if p != 0]
-    elif board is None:  # a user's game: a heap of 0 with no move changes nothing
-        parts = [p for p in parts if not (p == 0 and not options_of(game, p))]
-    elif board in ("graph", "hackenbush"):  # a graph with no vertex, a drawing with no edge
-        nothing = game.parse_position("empty")
-        parts = [p for p in parts if p != nothing]
-    if board in _COIN_BOARDS:
-        counts = Counter(parts)
-        seen: set[Any] = set()
-        kept = []
-        for p in parts:
-            if counts[p] % 2 and p not in seen:
-                kept.append(p)
-            seen.add(p)
-        parts = kept
-    return parts
 
 
 def _leaves(game: Game, option: Any) -> list[Any]:
@@ -100,7 +60,7 @@ class Match:
         self.parts = tidy(game, parts)
         for part in self.parts:  # a match lists every move: only positions the search reaches
             game.check_listable(part)
-            if isinstance(game, OutcomeTheory) and not game.value_known(part):
+            if not game.value_known(part):
                 raise GrundyError(f"{format_part(part, game)} is too large to play move by "
                                   f"move in {game.label} ('grundy analyze' answers it by the "
                                   "theorem)")
@@ -240,12 +200,7 @@ class Match:
         return sorted(tidy(self.game, [self._read(w) for w in words]), key=repr)
 
     def _read(self, word: str) -> Any:
-        reader = getattr(self.game, "parse_position", None)
-        if reader is not None:
-            return reader(word)
-        if word.isdigit():
-            return int(word)
-        raise GrundyError(f"expected a part such as 7, got {word!r}")
+        return self.game.parse_position(word)
 
 
 class _Colours:

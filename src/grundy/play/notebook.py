@@ -93,7 +93,7 @@ def picture(game: Game | str, position: Any) -> Picture:
             shown = game.format_position(position)
         except Exception:  # a position of the wrong kind: its repr, cut short
             shown = repr(position)
-        raise GrundyError(f"{getattr(game, 'label', type(game).__name__)} draws no picture of "
+        raise GrundyError(f"{game.label} draws no picture of "
                           f"{shorten(shown, 80)} (boards, chocolate bars, graphs, drawings and "
                           "queens have pictures)")
     return found

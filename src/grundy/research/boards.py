@@ -1,7 +1,8 @@
 """Long board searches: the compiled search's table kept in a file, so a stopped run resumes.
 
-:func:`solve` values one board of Cram or of Node Kayles on a grid; :func:`board_values`
-the table of every ``r x c`` board up to a size.  Given a file, both load the values it
+:func:`solve` values one board of a board game whose boards the compiled search plays
+(the game's ``search``: Cram, or Node Kayles on a grid); :func:`board_values` the table of
+every ``r x c`` board up to a size.  Given a file, both load the values it
 holds before they start and save every value found when they stop, finished or not: a
 run stopped by Ctrl-C saves what it found and a second run with the same file goes on
 from there.  The file holds nothing but exact values, with a checksum: a file that is
@@ -36,15 +37,13 @@ import numpy as np
 
 from ..engine import value
 from ..errors import GrundyError
+from ..rules.boards import BoardGame, Search
 from ..rules.cells import MAX_CELLS, Board
-from ..rules.cram import Cram, kernel
-from ..rules.graphs import NodeKayles
+from ..rules.cram import kernel, native_rule
 
-__all__ = ["MAX_CELLS", "MEMORY", "RULES", "TableNotSaved", "board_values", "check_writable",
+__all__ = ["MAX_CELLS", "MEMORY", "TableNotSaved", "board_values", "check_writable",
            "load_table", "save_table", "solve"]
 
-#: the games the compiled search plays, by name -> its rule number
-RULES = {"cram": 0, "node-kayles": 1}
 #: bytes of the table in memory by default (16 a value)
 MEMORY = 64 << 20
 #: components searched between two status lines (and chances to stop)
@@ -92,12 +91,29 @@ def check_writable(path: str | os.PathLike[str]) -> None:
         raise GrundyError(f"cannot save the board table to {path}: {error.strerror}") from None
 
 
-def _rule(game: str) -> int:
-    try:
-        return RULES[game]
-    except KeyError:
-        raise GrundyError(f"the compiled board search plays {' and '.join(RULES)}, "
-                          f"not {game!r}") from None
+def _searched(game: str | BoardGame) -> tuple[BoardGame, Search]:
+    """The board game (a catalog name, or the game) and the game the search plays on its
+    boards; an error for a game the search does not play.
+
+    >>> _searched("arc-kayles")[1]
+    <Search.CRAM: 'cram'>
+    >>> _searched("chomp")
+    Traceback (most recent call last):
+    ...
+    grundy.errors.GrundyError: the compiled board search plays cram and node-kayles (and the games that are one of them on a board), not 'chomp'
+    """
+    if isinstance(game, str):
+        from ..catalog import find
+
+        found = find(game)
+    else:
+        found = game
+    if not isinstance(found, BoardGame) or found.search is None:
+        plays = " and ".join(s.value for s in Search)
+        name = game if isinstance(game, str) else found.label
+        raise GrundyError(f"the compiled board search plays {plays} (and the games that are "
+                          f"one of them on a board), not {name!r}")
+    return found, found.search
 
 
 def _kernel(memory: int) -> ModuleType:
@@ -178,15 +194,17 @@ class _Status:
             self.stream.flush()
 
 
-def solve(board: Board, game: str = "cram", table: str | os.PathLike[str] | None = None,
-          memory: int = MEMORY, stream: TextIO | None = None) -> int:
-    """The value of ``board`` in ``game`` (``cram`` or ``node-kayles``), resumable through
-    the file ``table`` (see the module docstring).  Without the compiled search and without
-    a file, the engine computes it (small boards only)."""
+def solve(board: Board, game: str | BoardGame = "cram",
+          table: str | os.PathLike[str] | None = None, memory: int = MEMORY,
+          stream: TextIO | None = None) -> int:
+    """The value of ``board`` in ``game`` (a board game whose boards the compiled search
+    plays, or its name: ``cram``, ``node-kayles``), resumable through the file ``table``
+    (see the module docstring).  Without the compiled search and without a file, the
+    engine computes it (small boards only)."""
     return int(_values([board], game, table, memory, stream)[0])
 
 
-def board_values(rows: int, cols: int, game: str = "cram",
+def board_values(rows: int, cols: int, game: str | BoardGame = "cram",
                  table: str | os.PathLike[str] | None = None, memory: int = MEMORY,
                  stream: TextIO | None = None, cells: int = MAX_CELLS) -> np.ndarray:
     """Values of the empty ``r x c`` boards, ``1 <= r <= rows``, ``1 <= c <= cols``, as an
@@ -211,12 +229,12 @@ def board_values(rows: int, cols: int, game: str = "cram",
     return out
 
 
-def _values(boards: list[Board], game: str, table: str | os.PathLike[str] | None,
+def _values(boards: list[Board], game: str | BoardGame, table: str | os.PathLike[str] | None,
             memory: int, stream: TextIO | None) -> list[int]:
-    rule = _rule(game)
+    ruleset, plays = _searched(game)
     if kernel() is None and table is None:
-        ruleset = Cram() if rule == 0 else NodeKayles()
         return [value(ruleset, board) for board in boards]
+    rule, name = native_rule(plays), ruleset.label
     search = _kernel(memory)
     if table is not None:
         check_writable(table)
@@ -224,7 +242,7 @@ def _values(boards: list[Board], game: str, table: str | os.PathLike[str] | None
     found: list[int] = []
     try:
         for board in boards:
-            status = _Status(f"{game} {board.text()}", stream, search.root)
+            status = _Status(f"{name} {board.text()}", stream, search.root)
             search.set_progress(status, _EVERY)
             try:
                 found.append(int(search.value(board.rows, board.cols, board.mask, rule)))

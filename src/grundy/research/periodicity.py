@@ -39,7 +39,7 @@ from ..errors import GrundyError
 from ..rules.base import MAX_IN_PLACE, HeapGame, is_grid_game, is_heap_game
 from ..rules.periods import Known, next_size, search
 from .stats import SequenceStats, sequence_stats
-from .tables import analyze_command
+from .tables import analyze_command, has_table
 
 __all__ = ["Period", "find_period", "heap_game", "sequence"]
 
@@ -106,14 +106,14 @@ class Period:
 def heap_game(game: Any) -> HeapGame:
     """``game`` itself if it is a heap game; else an error saying what it has instead."""
     if not is_heap_game(game):
-        name = getattr(game, "label", type(game).__name__)
+        name = game.label
         if is_grid_game(game):
             raise GrundyError(f"{name} is a two-dimensional game: it has a table of values "
                               "(grundy table), not a sequence")
-        if getattr(game, "board_rule", None) is not None:
+        if has_table(game):
             raise GrundyError(f"{name} is played on boards: it has a table of its empty "
                               f"boards' values ('grundy table {name}'), not a sequence")
-        if getattr(game, "example", None):
+        if game.example:
             raise GrundyError(f"{name} is not a heap game, so it has no Grundy sequence: "
                               f"'{analyze_command(game, name)}' values a position")
         raise GrundyError(f"{name} is not a heap game, so it has no Grundy sequence: subclass "

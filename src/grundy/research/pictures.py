@@ -26,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from ..engine import Game
 from ..errors import GrundyError
 from ..rules.pictures import Picture, element, svg_document
 from .periodicity import sequence
@@ -55,13 +56,13 @@ def colour(v: int, top: int) -> str:
     return f"rgb({r},{g},{b})"
 
 
-def _game(game: Any) -> tuple[Any, str]:
+def _game(game: Game | str) -> tuple[Game, str]:
     """A game and its name: a name is looked up in the catalog."""
     if isinstance(game, str):
         from ..catalog import find
 
         return find(game), game
-    return game, str(getattr(game, "label", type(game).__name__))
+    return game, game.label
 
 
 @dataclass(frozen=True, eq=False)

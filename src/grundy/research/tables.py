@@ -22,8 +22,10 @@ from typing import Any
 
 import numpy as np
 
+from ..engine import Game, value
 from ..errors import GrundyError
 from ..rules.base import is_grid_game, is_heap_game
+from ..rules.boards import BoardGame
 
 __all__ = ["BOARD_CELLS", "SEQUENCE_FORMATS", "analyze_command", "first_index", "format_table",
            "has_table", "sequence_text", "value_table"]
@@ -33,13 +35,18 @@ __all__ = ["BOARD_CELLS", "SEQUENCE_FORMATS", "analyze_command", "first_index", 
 BOARD_CELLS = 30
 
 
-def has_table(game: Any) -> bool:
+def has_table(game: Game) -> bool:
     """Whether ``game`` has a value table: a two-dimensional game, or a board game (the
     values of its empty ``r x c`` boards)."""
-    return is_grid_game(game) or getattr(game, "board_rule", None) is not None
+    return is_grid_game(game) or _has_boards(game)
 
 
-def first_index(game: Any) -> int:
+def _has_boards(game: Game) -> bool:
+    """Whether ``game`` is a board game with a table of its empty boards."""
+    return isinstance(game, BoardGame) and game.empty_board(1, 1) is not None
+
+
+def first_index(game: Game) -> int:
     """The first row and column of ``game``'s value table: a board game's empty boards
     start at 1 x 1, a two-dimensional game says its own.
 
@@ -47,39 +54,56 @@ def first_index(game: Any) -> int:
     >>> first_index(find("cram")), first_index(find("wythoff"))
     (1, 0)
     """
-    if getattr(game, "board_rule", None) is not None:
+    if _has_boards(game):
         return 1
-    return int(getattr(game, "first_index", 0))
+    return int(game.first_index)
 
 
-def value_table(game: Any, rows: int, cols: int, name: str | None = None,
+def value_table(game: Game, rows: int, cols: int, name: str | None = None,
                 save: str | None = None, cells: int = BOARD_CELLS) -> tuple[np.ndarray, int]:
     """The ``rows x cols`` value table of a two-dimensional game, and its first index.
 
     For a board game (Cram, Node Kayles) the table holds the values of the empty ``r x c``
-    boards from 1 x 1, -1 for those of more than ``cells`` cells; ``save`` is a file that
-    keeps the search's values, so a stopped table resumes (:mod:`grundy.research.boards`).
+    boards from 1 x 1 (the game's ``empty_board``), -1 for those of more than ``cells``
+    cells: by the compiled search for a game it plays (the game's ``search``), where
+    ``save`` is a file that keeps the search's values, so a stopped table resumes
+    (:mod:`grundy.research.boards`); else by the engine.
     ``name`` is the game as the user wrote it, for the error message.
     """
-    rule = getattr(game, "board_rule", None)
-    if rule is not None:
+    if isinstance(game, BoardGame) and game.search is not None:
         from .boards import MAX_CELLS, board_values
 
         if not 1 <= cells <= MAX_CELLS:
             raise GrundyError(f"a board table searches boards of 1 to {MAX_CELLS} cells, "
                               f"got {cells}")
-        values = board_values(rows, cols, "cram" if rule == 0 else "node-kayles", save,
-                              cells=cells)
+        values = board_values(rows, cols, game, save, cells=cells)
         return values, first_index(game)
     if save is not None:
         raise GrundyError(f"{name or type(game).__name__}: only board games keep a search "
                           "in a file (--save)")
+    if isinstance(game, BoardGame) and _has_boards(game):
+        return _empty_boards(game, rows, cols, cells), first_index(game)
     if not is_grid_game(game):
-        raise GrundyError(_no_table(game, str(name or getattr(game, "label", type(game).__name__))))
+        raise GrundyError(_no_table(game, str(name or game.label)))
     return np.asarray(game.table(rows, cols)), first_index(game)
 
 
-def _no_table(game: Any, name: str) -> str:
+def _empty_boards(game: BoardGame, rows: int, cols: int, cells: int) -> np.ndarray:
+    """The values of ``game``'s empty boards by the engine, ``-1`` past ``cells`` cells.
+
+    >>> from grundy.catalog import find
+    >>> _empty_boards(find("cram"), 2, 3, 4).tolist()
+    [[0, 1, 1], [1, 0, -1]]
+    """
+    out = np.full((rows, cols), -1, dtype=np.int64)
+    for r in range(1, rows + 1):
+        for c in range(1, cols + 1):
+            if r * c <= cells:
+                out[r - 1, c - 1] = value(game, game.empty_board(r, c))
+    return out
+
+
+def _no_table(game: Game, name: str) -> str:
     """Why ``game`` has no table, and the command that answers it instead.
 
     >>> from grundy.catalog import find
@@ -92,14 +116,14 @@ def _no_table(game: Any, name: str) -> str:
             f"'{analyze_command(game, name)}' values a position")
 
 
-def analyze_command(game: Any, name: str) -> str:
+def analyze_command(game: Game, name: str) -> str:
     """The command that values a position of ``game`` (its ``example``, else a placeholder).
 
     >>> from grundy.catalog import find
     >>> analyze_command(find("chomp"), "chomp")
     'grundy analyze chomp 3x7'
     """
-    example = getattr(game, "example", None)
+    example = game.example
     words = [shlex.quote(w) if set(w) & _SHELL else w for w in example or ()]
     return f"grundy analyze {name} {' '.join(words) if words else 'POSITION'}"
 

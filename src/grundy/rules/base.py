@@ -87,6 +87,10 @@ class HeapGame(_Named):
     #: period search then searches the kernel's own array, up to ``MAX_IN_PLACE`` heaps
     fills_in_place: bool = False
 
+    def is_empty(self, part: Any) -> bool:
+        """A heap of 0 (an absent coin of a coin row) is nothing: a sum drops it."""
+        return bool(part == 0)
+
     # -- what the game can do -------------------------------------------------
     def kernel_sequence(self, n: int) -> np.ndarray:
         """Values of heaps 0..n-1 as an int64 array, computed (the engine by default)."""
@@ -256,6 +260,8 @@ class GridGame(_Named):
     #: how a position is drawn: "coin-board" (a head at (row, col) of a coin board),
     #: "grid" (a black cell of a grid), "rectangle" (a rectangle to cut)
     board = "coin-board"
+    #: a head is one coin: two equal heads cancel, as a coin turned twice
+    parts_cancel = True
     #: whether :meth:`kernel_table` is a fast kernel rather than the engine
     has_kernel: ClassVar[bool] = False
     #: the most rows and columns :meth:`table` computes (None: no limit)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -54,6 +55,11 @@ class Beans(HeapGame):
 
     board = "bottles"
     has_kernel = True
+
+    def is_empty(self, part: Any) -> bool:
+        """A bean next to the last bottle (0) is still drawn and kept in a sum."""
+        return False
+
     notation = "beans"
     bounded = False
     #: a bean with d bottles after it has about d^2 / 2 options (d = 1000: about 3 s)

@@ -19,9 +19,9 @@ from __future__ import annotations
 from math import comb
 from typing import Any
 
-from ..engine import Game
 from ..errors import GrundyError
 from .pictures import MAX_PICTURE_ITEMS, Picture, bar_picture
+from .boards import BoardGame, LabelledMove
 
 __all__ = ["Chomp", "MAX_DIAGRAMS"]
 
@@ -29,7 +29,7 @@ __all__ = ["Chomp", "MAX_DIAGRAMS"]
 MAX_DIAGRAMS = 5 * 10**4
 
 
-class Chomp(Game):
+class Chomp(BoardGame):
     """Chomp on any Young diagram (column heights from the left, never increasing)."""
 
     board = "chomp"
@@ -45,6 +45,16 @@ class Chomp(Game):
                 cut = tuple(min(h, j) for h in position[i:])
                 moves.append(position[:i] + tuple(h for h in cut if h))
         return moves
+
+    def labelled_moves(self, part: tuple[int, ...]) -> list[LabelledMove]:
+        """Each bite named by its square ``i,j`` (column i, row j), in ``options()`` order.
+
+        >>> [(m.key, m.option) for m in Chomp().labelled_moves((2, 1))]
+        [('0,1', (1, 1)), ('1,0', (2,))]
+        """
+        squares = [(i, j) for i, height in enumerate(part) for j in range(height) if i or j]
+        return [LabelledMove(f"{i},{j}", option, f"bite column {i}, row {j}")
+                for (i, j), option in zip(squares, self.options(part))]
 
     def parse_position(self, text: str) -> tuple[int, ...]:
         """``RxC`` (a bar of R rows and C columns) or column heights ``5,3,3,1``, each a

@@ -3,7 +3,9 @@
 Some classic games have a closed form for their P-positions but none for their Grundy
 values (Wythoff's game, Fibonacci nim, Euclid's game, Moore's nim): for a position past the
 search, the theorem still says who wins and which moves reach a P-position.  Such a game
-implements :class:`OutcomeTheory`; :func:`grundy.play.analysis.analyze` asks it.
+(a :class:`MovesByTheorem`) answers the hooks of :class:`grundy.Game` for it (``theorem``,
+``value_known``, ``zero_options``, ``every_zero_option``); :func:`grundy.play.analysis.analyze`
+asks them.
 
 Numbers typed on the command line may be huge: :func:`read_integer` reads ``123``,
 ``10**22``, ``2^64`` or ``1e6`` (digits and those marks only, never evaluated as Python);
@@ -20,12 +22,12 @@ grundy.errors.GrundyError: expected a non-negative integer (digits, or B**E such
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from ..engine import Game
 from ..errors import GrundyError
 
-__all__ = ["MAX_DIGITS", "OutcomeTheory", "WordReader", "read_integer"]
+__all__ = ["MAX_DIGITS", "MovesByTheorem", "WordReader", "read_integer"]
 
 #: the most decimal digits of a number read (isqrt of 10^4 digits takes well under a second)
 MAX_DIGITS = 10_000
@@ -59,28 +61,22 @@ def read_integer(text: str, what: str = "a non-negative integer") -> int:
     return int(base) * int(b**e) if mark in "eE" else int(b**e)
 
 
-@runtime_checkable
-class OutcomeTheory(Protocol):
-    """A game whose outcome and winning moves a theorem gives for a position of any size."""
+class WordReader(Game):
+    """A game whose position takes several command-line words (``wythoff 3 5``): it reads
+    them in :meth:`parse_words`, and a caller holding a part's text whole (the playground)
+    asks that, not :meth:`parse_position`."""
 
-    #: the theorem, in one line (``analyze --explain`` prints it)
-    theorem: str
-
-    def value_known(self, part: Any) -> bool:
-        """Whether the Grundy value of ``part`` is computed (else only its outcome is)."""
-
-    def zero_options(self, part: Any) -> list[Any]:
-        """The options of ``part`` that are P-positions, by the theorem, in options() order."""
-
-    def every_zero_option(self, part: Any) -> bool:
-        """Whether :meth:`zero_options` lists every winning move of ``part`` (else some, at
-        least one when there is one: a construction, past the size where all are listed)."""
+    def parse_words(self, words: Sequence[str]) -> list[Any]:  # pragma: no cover - abstract
+        """The parts the words name."""
+        raise NotImplementedError(f"{type(self).__name__} must define parse_words(words)")
 
 
-class MovesByTheorem(Game):
-    """What the games of :class:`OutcomeTheory` share: their moves to value 0 are the
-    theorem's (:meth:`zero_options`, also when a sum asks for them), and the theorem lists
-    every one of them unless the game says otherwise (:meth:`every_zero_option`)."""
+class MovesByTheorem(WordReader):
+    """What the games of a theorem share (their ``theorem``, and ``value_known`` False past
+    the search): their moves to value 0 are the theorem's (:meth:`zero_options`, also when
+    a sum asks for them), and the theorem lists every one of them unless the game says
+    otherwise (:meth:`every_zero_option`); their positions take several words
+    (:class:`WordReader`)."""
 
     def zero_options(self, part: Any) -> list[Any]:  # pragma: no cover - abstract
         """The options of ``part`` that are P-positions, by the theorem."""
@@ -136,11 +132,3 @@ def pairs_of_words(game: Game, words: Sequence[str], noun: str) -> list[Any]:
     if single:
         raise alone()
     return parts
-
-
-@runtime_checkable
-class WordReader(Protocol):
-    """A game whose position takes several command-line words (``wythoff 3 5``)."""
-
-    def parse_words(self, words: Sequence[str]) -> list[Any]:
-        """The parts the words name."""

@@ -80,6 +80,8 @@ class CoinGame(HeapGame):
     """
 
     board = "coins"
+    #: a head is one coin: two equal heads cancel, as a coin turned twice
+    parts_cancel = True
 
     def turns(self, n: int) -> Turns:  # pragma: no cover - abstract
         """The sets of other coins (each ``1 <= m < n``) a move from a head at ``n`` turns."""

@@ -25,11 +25,12 @@ from typing import Any
 
 from ..engine import Game, Sum
 from ..errors import GrundyError
+from .boards import BoardGame, LabelledMove, Search
 from .cells import Board
 from .pictures import Picture
 
-__all__ = ["Cram", "board_value", "compiled_value", "dominoes", "kernel", "taken_cells",
-           "value_by_pieces"]
+__all__ = ["Cram", "board_value", "compiled_value", "domino_moves", "dominoes", "kernel",
+           "native_rule", "taken_cells", "value_by_pieces"]
 
 
 def kernel() -> ModuleType | None:
@@ -41,10 +42,18 @@ def kernel() -> ModuleType | None:
     return found
 
 
-def compiled_value(position: Any, rule: int) -> int | None:
-    """The value of a board, or of a sum of boards, by the compiled search in Cram (rule 0)
-    or Node Kayles on the board's grid (rule 1); None without the kernel or for other
-    positions."""
+def native_rule(search: Search) -> int:
+    """The compiled search's own number for the game it plays (its one map).
+
+    >>> native_rule(Search.CRAM), native_rule(Search.NODE_KAYLES)
+    (0, 1)
+    """
+    return 0 if search is Search.CRAM else 1
+
+
+def compiled_value(position: Any, search: Search) -> int | None:
+    """The value of a board, or of a sum of boards, by the compiled search in Cram or Node
+    Kayles on the board's grid; None without the kernel or for other positions."""
     found = kernel()
     if found is None:
         return None
@@ -52,7 +61,7 @@ def compiled_value(position: Any, rule: int) -> int | None:
     boards = [part for part in parts if isinstance(part, Board)]
     if len(boards) != len(parts):
         return None
-    total = 0
+    total, rule = 0, native_rule(search)
     for part in boards:
         if part.mask:
             total ^= int(found.value(part.rows, part.cols, part.mask, rule))
@@ -76,28 +85,45 @@ def dominoes(board: Board) -> list[int]:
     return found
 
 
-def taken_cells(board: Board, rule: int) -> list[int]:
-    """The cells each move of ``board`` takes: dominoes in Cram (rule 0), a free cell and
-    its free neighbours in Node Kayles (rule 1)."""
-    if rule == 0:
+def domino_moves(board: Board, edges: bool = False) -> list[LabelledMove]:
+    """The dominoes of ``board`` (:func:`dominoes`, in order) as moves named by their cells:
+    ``0,0+0,1`` (Cram), or with ``edges`` the edge of the grid graph ``0,0-0,1`` (Arc Kayles).
+
+    >>> [m.key for m in domino_moves(Board.full(1, 3))], domino_moves(Board.full(1, 2), True)[0].text
+    (['0,0+0,1', '0,1+0,2'], 'take edge 0,0-0,1')
+    """
+    found = []
+    for d in dominoes(board):
+        a, b = (f"{r},{c}" for r, c in Board(board.rows, board.cols, d).cells())
+        option = board.without(d)
+        found.append(LabelledMove(f"{a}-{b}", option, f"take edge {a}-{b}") if edges else
+                     LabelledMove(f"{a}+{b}", option, f"domino on {a} and {b}"))
+    return found
+
+
+def taken_cells(board: Board, search: Search) -> list[int]:
+    """The cells each move of ``board`` takes: dominoes in Cram, a free cell and its free
+    neighbours in Node Kayles (one a free cell, in reading order)."""
+    if search is Search.CRAM:
         return dominoes(board)
     return [(cell | board.neighbours(cell)) & board.mask
             for cell in (board.bit(r, c) for r, c in board.cells())]
 
 
-def board_value(board: Board, rule: int, memo: dict[Board, int]) -> int:
+def board_value(board: Board, search: Search, memo: dict[Board, int]) -> int:
     """The value of ``board`` by pieces, in Python: the XOR of its components', each in
     its canonical form, valued once (``memo``) as the mex of its moves' values."""
     total = 0
+    lone = 0 if search is Search.CRAM else 1  # a lone cell: no move in Cram, one in Node Kayles
     for part in board.components():
         if part.count() == 1:
-            total ^= rule  # a lone cell: no move in Cram, one move in Node Kayles
+            total ^= lone
             continue
         key = part.canonical()
         found = memo.get(key)
         if found is None:
-            seen = {board_value(key.without(taken), rule, memo)
-                    for taken in taken_cells(key, rule)}
+            seen = {board_value(key.without(taken), search, memo)
+                    for taken in taken_cells(key, search)}
             found = 0
             while found in seen:
                 found += 1
@@ -106,10 +132,10 @@ def board_value(board: Board, rule: int, memo: dict[Board, int]) -> int:
     return total
 
 
-def value_by_pieces(game: Game, position: Any, rule: int) -> int | None:
+def value_by_pieces(game: Game, position: Any, search: Search) -> int | None:
     """The value of a board or a sum of boards: the compiled search, else
     :func:`board_value` with a memo kept on ``game``; None for other positions."""
-    found = compiled_value(position, rule)
+    found = compiled_value(position, search)
     if found is not None:
         return found
     parts = position.parts if isinstance(position, Sum) else (position,)
@@ -119,19 +145,22 @@ def value_by_pieces(game: Game, position: Any, rule: int) -> int | None:
     memo: dict[Board, int] = game.memo("pieces")
     total = 0
     for part in boards:
-        total ^= board_value(part, rule, memo)
+        total ^= board_value(part, search, memo)
     return total
 
 
-class Cram(Game):
+class Cram(BoardGame):
     """Cram on any board of at most 64 cells (rows of ``.`` free and ``#`` blocked)."""
 
     board = "cram"
-    #: the compiled board search's rule (research.boards, value tables of board sizes)
-    board_rule = 0
+    search = Search.CRAM
 
     def options(self, position: Board) -> list[Board]:
         return [position.without(d) for d in dominoes(position)]
+
+    def labelled_moves(self, part: Board) -> list[LabelledMove]:
+        """Each domino, named by its two cells (``0,0+0,1``)."""
+        return domino_moves(part)
 
     def parse_position(self, text: str) -> Board:
         """``4x5`` (an empty board) or rows such as ``'....|.#..'``."""
@@ -159,7 +188,7 @@ class Cram(Game):
 
     def fast_value(self, position: Any) -> int | None:
         """The value of a board (or a sum of boards) by pieces (:func:`value_by_pieces`)."""
-        return value_by_pieces(self, position, 0)
+        return value_by_pieces(self, position, Search.CRAM)
 
     @property
     def notation(self) -> str:

@@ -63,6 +63,7 @@ class _CuttingGame(GridGame):
     """A rectangle cut in two along a grid line; subclasses say which cuts are moves."""
 
     board = "rectangle"
+    parts_cancel = False
     has_kernel = True
     #: rows and columns of a table (a vectorised table of rectangle values)
     table_limit = 2000

@@ -41,15 +41,16 @@ from functools import lru_cache
 from collections.abc import Callable
 from typing import Any
 
-from ..engine import Game, Sum
+from ..engine import Game, Sum, value
 from ..errors import GrundyError
+from .boards import BoardGame, LabelledMove, Search
 from .cells import Board
-from .cram import Cram, kernel, taken_cells, value_by_pieces
+from .cram import domino_moves, kernel, native_rule, taken_cells, value_by_pieces
 from .edges import read_edges
 from .pictures import MAX_PICTURE_ITEMS, Picture, net_picture
 
-__all__ = ["ArcKayles", "Graph", "MAX_VERTICES", "NodeKayles", "compiled_value",
-           "grid_graph_picture"]
+__all__ = ["ArcKayles", "Framed", "FramedGraphs", "Graph", "MAX_VERTICES", "NodeKayles",
+           "compiled_value", "grid_graph_picture"]
 
 #: the most vertices of a graph position (searches past this do not end in seconds)
 MAX_VERTICES = 64
@@ -338,15 +339,15 @@ def _edge_list(text: str) -> Graph:
     return Graph.make(n, pairs)
 
 
-def compiled_value(position: Any, rule: int) -> int | None:
+def compiled_value(position: Any, search: Search) -> int | None:
     """The value of a graph, a board, or a sum of them, by the compiled search: Arc Kayles
-    (rule 0, Cram on a board) or Node Kayles (rule 1); None without the compiled search
+    (:attr:`Search.CRAM`: Cram on a board) or Node Kayles; None without the compiled search
     (``GRUNDY_PURE=1``, or not built) or for other positions."""
     found = kernel()
     if found is None:
         return None
     parts = position.parts if isinstance(position, Sum) else (position,)
-    total = 0
+    total, rule = 0, native_rule(search)
     for part in parts:
         if isinstance(part, Graph):
             total ^= int(found.graph_value(part.adjacency(), (1 << part.n) - 1, rule))
@@ -371,8 +372,64 @@ def _option(parts: list[Graph], move: tuple[int, ...]) -> Any:
 _LONE = re.compile(r"\d+(?:\s*,\s*\d+)*")
 
 
-class _OnGraphs(Game):
+class _OnGraphs(BoardGame):
     """What the two games share: positions are graphs, or boards (their grid graphs)."""
+
+    board = "graph"
+
+    def taken(self, graph: Graph, gone: frozenset[int] = frozenset()
+              ) -> list[tuple[tuple[int, ...], frozenset[int]]]:  # pragma: no cover - abstract
+        """Each move of ``graph`` once the vertices ``gone`` are taken, in ``options()``
+        order: the vertex or edge taken (``(3,)``, ``(1, 2)``) and every vertex it takes."""
+        raise NotImplementedError(f"{type(self).__name__} must define taken(graph, gone)")
+
+    def options(self, position: Graph | Board) -> list[Any]:
+        if isinstance(position, Board):
+            return [position.without(t) for t in taken_cells(position, self._on_boards)]
+        return [_option([p for p in position.without(set(t), move) if self._kept(p)], move)
+                for move, t in self.taken(position)]
+
+    @staticmethod
+    def _kept(piece: Graph) -> bool:  # pragma: no cover - abstract
+        """Whether a piece left by a move still has a move (and so is kept)."""
+        raise NotImplementedError
+
+    def labelled_moves(self, part: Graph | Board) -> list[LabelledMove]:
+        """Each move named by the vertex (``3``) or edge (``1-2``) it takes; on a board by
+        its cells (``0,1``, ``0,0-0,1``).
+
+        >>> g = NodeKayles()
+        >>> [(m.key, m.text) for m in g.labelled_moves(g.parse_position("0-1,1-2"))][:2]
+        [('0', 'take vertex 0'), ('1', 'take vertex 1')]
+        >>> [m.key for m in ArcKayles().labelled_moves(Board.full(1, 3))]
+        ['0,0-0,1', '0,1-0,2']
+        """
+        if isinstance(part, Board):
+            if self._on_boards is Search.CRAM:
+                return domino_moves(part, edges=True)
+            return [LabelledMove(f"{r},{c}", option, f"take vertex {r},{c}")
+                    for (r, c), option in zip(part.cells(), self.options(part))]
+        return [LabelledMove(_key(move), option, _taking(move))
+                for (move, _), option in zip(self.taken(part), self.options(part))]
+
+    @property
+    def _on_boards(self) -> Search:
+        """The game on a board's grid graph (Cram for Arc Kayles)."""
+        return self.search or Search.CRAM
+
+    def is_empty(self, part: Any) -> bool:
+        """A graph with no vertex is nothing: a sum drops it."""
+        return bool(part == Graph.parse("empty"))
+
+    def in_frame(self) -> Game:
+        """The game with its graphs played in their frame (:class:`FramedGraphs`)."""
+        return FramedGraphs(self)
+
+    def fast_value(self, position: Any) -> int | None:
+        """Graphs and boards (and their sums) by the compiled search when it is built (a
+        board in Arc Kayles is Cram); else boards by pieces, and graphs by the engine."""
+        found = compiled_value(position, self._on_boards)
+        return found if found is not None else value_by_pieces(self, position, self._on_boards)
 
     def parse_position(self, text: str) -> Graph | Board:
         """A graph (``path:5``, ``0-1,1-2``, lone vertices ``0,1,2``, ``empty``) or a board
@@ -433,11 +490,7 @@ class _OnGraphs(Game):
         if len(moves) != 1 or len(pieces) != sum(isinstance(p, Graph) for p in pieces):
             return None
         move = moves.pop()
-        if len(move) == 1:
-            return f"take vertex {move[0]}"
-        if len(move) == 2:
-            return f"take edge {move[0]}-{move[1]}"
-        return None
+        return _taking(move) if len(move) in (1, 2) else None
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
@@ -446,22 +499,17 @@ class _OnGraphs(Game):
 class NodeKayles(_OnGraphs):
     """Take a vertex and its neighbours."""
 
-    board = "graph"
-    #: the compiled board search's rule, for boards (research.boards, value tables)
-    board_rule = 1
+    search = Search.NODE_KAYLES
 
-    def options(self, position: Graph | Board) -> list[Any]:
-        if isinstance(position, Board):
-            return [position.without(taken) for taken in taken_cells(position, 1)]
-        near = position.neighbours()
-        return [_option([p for p in position.without({v} | near[v], (v,)) if p.n], (v,))
-                for v in range(position.n)]
+    @staticmethod
+    def _kept(piece: Graph) -> bool:
+        return piece.n > 0
 
-    def fast_value(self, position: Any) -> int | None:
-        """Graphs and boards (and their sums) by the compiled search when it is built;
-        else boards by pieces, and graphs by the engine."""
-        found = compiled_value(position, 1)
-        return found if found is not None else value_by_pieces(self, position, 1)
+    def taken(self, graph: Graph, gone: frozenset[int] = frozenset()
+              ) -> list[tuple[tuple[int, ...], frozenset[int]]]:
+        near = graph.neighbours()
+        return [((v,), frozenset({v} | (near[v] - gone))) for v in range(graph.n)
+                if v not in gone]
 
     @property
     def notation(self) -> str:
@@ -469,25 +517,129 @@ class NodeKayles(_OnGraphs):
 
 
 class ArcKayles(_OnGraphs):
-    """Take an edge and both its ends."""
+    """Take an edge and both its ends (on a board: Cram)."""
 
-    board = "graph"
-    #: on boards it is Cram: the compiled board search's rule 0
-    board_rule = 0
+    search = Search.CRAM
 
-    def options(self, position: Graph | Board) -> list[Any]:
-        if isinstance(position, Board):
-            return Cram().options(position)
-        return [_option([p for p in position.without({u, v}, (u, v)) if p.edges], (u, v))
-                for u, v in sorted(position.edges)]
+    @staticmethod
+    def _kept(piece: Graph) -> bool:
+        return bool(piece.edges)
 
-    def fast_value(self, position: Any) -> int | None:
-        """Graphs and boards (and their sums) by the compiled search when it is built (a
-        board is Cram); else boards by pieces, as Cram values them, and graphs by the
-        engine."""
-        found = compiled_value(position, 0)
-        return found if found is not None else value_by_pieces(self, position, 0)
+    def taken(self, graph: Graph, gone: frozenset[int] = frozenset()
+              ) -> list[tuple[tuple[int, ...], frozenset[int]]]:
+        return [((u, v), frozenset({u, v})) for u, v in sorted(graph.edges)
+                if u not in gone and v not in gone]
 
     @property
     def notation(self) -> str:
         return "arc-kayles"
+
+
+def _key(move: tuple[int, ...]) -> str:
+    """The key of a vertex (``3``) or an edge (``1-2``) taken."""
+    return "-".join(map(str, move))
+
+
+def _taking(move: tuple[int, ...]) -> str:
+    """A vertex or an edge taken, in words: ``take vertex 3``, ``take edge 1-2``."""
+    return f"take {'vertex' if len(move) == 1 else 'edge'} {_key(move)}"
+
+
+# -- graphs in their frame ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Framed:
+    """A graph with some vertices taken, kept in the graph's own numbering: ``name`` is the
+    graph as written (``path:5``), ``gone`` the vertices taken."""
+
+    name: str
+    base: Graph
+    gone: frozenset[int] = frozenset()
+
+    def left(self) -> list[Graph]:
+        """The components still in play, numbered as the game numbers them."""
+        return self.base.without(set(self.gone))
+
+    def text(self) -> str:
+        """``path:5``, or ``path:5 without 0,1``."""
+        if not self.gone:
+            return self.name
+        return f"{self.name} without {','.join(map(str, sorted(self.gone)))}"
+
+
+class FramedGraphs(BoardGame):
+    """Node or Arc Kayles with graphs played in their frame: the vertices taken are kept out,
+    never renumbered (the game's own options relabel what is left), so each vertex stays
+    in one place on a drawing; a value is the game's own.
+
+    >>> node = NodeKayles().in_frame()
+    >>> path = node.parse_position("path:4")
+    >>> [(m.key, node.format_position(m.option)) for m in node.labelled_moves(path)][:2]
+    [('0', 'path:4 without 0,1'), ('1', 'path:4 without 0,1,2')]
+    >>> node.value(path), NodeKayles().value(NodeKayles().parse_position("path:4"))
+    (0, 0)
+    """
+
+    board = "graph"
+
+    def __init__(self, game: _OnGraphs) -> None:
+        self.game = game
+        self.search = game.search
+
+    def __repr__(self) -> str:
+        return repr(self.game)
+
+    def options(self, position: Any) -> list[Any]:
+        if isinstance(position, Framed):
+            return [Framed(position.name, position.base, position.gone | taken)
+                    for _, taken in self.game.taken(position.base, position.gone)]
+        return list(self.game.options(position))
+
+    def labelled_moves(self, part: Any) -> list[LabelledMove]:
+        if not isinstance(part, Framed):
+            return self.game.labelled_moves(part)
+        return [LabelledMove(_key(move), option, _taking(move)) for (move, _), option
+                in zip(self.game.taken(part.base, part.gone), self.options(part))]
+
+    def fast_value(self, position: Any) -> int | None:
+        if isinstance(position, Framed):
+            return value(self.game, Sum(*position.left()))
+        return value(self.game, position)
+
+    def check_listable(self, part: Any) -> None:
+        if not isinstance(part, Framed):
+            self.game.check_listable(part)
+
+    def is_empty(self, part: Any) -> bool:
+        return self.game.is_empty(part)
+
+    def in_frame(self) -> Game:
+        return self
+
+    def parse_position(self, text: str) -> Any:
+        """The game's own text, or a graph in its frame: ``cycle:6 without 0,1``."""
+        word = text.strip().lower()
+        name, _, gone = word.partition(" without ")
+        found = self.game.parse_position(name)
+        if not isinstance(found, Graph):
+            if gone:
+                raise GrundyError(f"cannot read {text.strip()!r}: only a graph takes "
+                                  "'without' (a board is written with # for the cells taken)")
+            return found
+        taken: set[int] = set()
+        for piece in gone.split(",") if gone else ():
+            if not (piece.strip().isdigit() and int(piece) < found.n):
+                raise GrundyError(f"cannot read {text.strip()!r}: after 'without' come the "
+                                  f"vertices taken, numbers from 0 to {found.n - 1}")
+            taken.add(int(piece))
+        return Framed(name.strip(), found, frozenset(taken))
+
+    def format_position(self, position: Any) -> str:
+        if isinstance(position, Framed):
+            return position.text()
+        return self.game.format_position(position)
+
+    @property
+    def notation(self) -> str:
+        return self.game.notation

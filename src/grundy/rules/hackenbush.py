@@ -29,6 +29,7 @@ from typing import Any
 
 from ..engine import Game
 from ..errors import GrundyError, shorten
+from .boards import BoardGame, LabelledMove
 from .edges import read_edges
 from .pictures import MAX_PICTURE_ITEMS, Picture, ground_picture
 
@@ -503,7 +504,7 @@ def _cuts_on_cycles(edges: Sequence[tuple[int, int]], fused: _Fused, inner: dict
     return found
 
 
-class GreenHackenbush(Game):
+class GreenHackenbush(BoardGame):
     """Green Hackenbush on any drawing (vertex 0 the ground)."""
 
     board = "hackenbush"
@@ -531,6 +532,24 @@ class GreenHackenbush(Game):
     def picture(self, part: Any) -> Picture | None:
         """A drawing standing on its ground line (:meth:`Drawing.picture`)."""
         return part.picture() if isinstance(part, Drawing) else None
+
+    def is_empty(self, part: Any) -> bool:
+        """A drawing with no edge is nothing: a sum drops it."""
+        return bool(part == Drawing.parse("empty"))
+
+    def labelled_moves(self, part: Drawing) -> list[LabelledMove]:
+        """Each cut named by its edge (``1-2``), one a pair of ends (the copies of an edge
+        are cut alike).
+
+        >>> [(m.key, m.option.text()) for m in GreenHackenbush().labelled_moves(Drawing.parse("0-1,1-2,1-2"))]
+        [('0-1', 'empty'), ('1-2', '0-1,1-2')]
+        """
+        found: dict[str, LabelledMove] = {}
+        for (u, v), option in zip(part.edges, self.options(part)):
+            key = f"{u}-{v}"
+            if key not in found:
+                found[key] = LabelledMove(key, option, f"cut edge {key}")
+        return list(found.values())
 
     def describe_move(self, part: Any, option: Any) -> str | None:
         """The edge a cut takes (``cut edge 1-2``), since the drawing left does not show it

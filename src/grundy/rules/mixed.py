@@ -102,6 +102,10 @@ class Mixed(Game):
     def format_position(self, position: Any) -> str:
         return str(position)
 
+    def is_empty(self, part: Any) -> bool:
+        """A part its own game drops (an empty heap, a drawing with no edge)."""
+        return isinstance(part, Component) and part.game.is_empty(part.position)
+
     def parse_position(self, text: str) -> Component:
         """One part, ``GAME POS`` (``nim 4``), read by :attr:`read`."""
         if self.read is None:

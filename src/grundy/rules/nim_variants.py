@@ -29,9 +29,9 @@ from collections.abc import Sequence
 from itertools import combinations, product
 from typing import Any
 
-from ..engine import Game, Sum
+from ..engine import Sum
 from ..errors import GrundyError
-from .closed import MovesByTheorem, read_integer
+from .closed import MovesByTheorem, WordReader, read_integer
 
 __all__ = ["MooreNim", "PokerNim", "StaircaseNim"]
 
@@ -49,7 +49,7 @@ def _heaps(position: Any, name: str) -> tuple[int, ...]:
     return position
 
 
-class _Row(Game):
+class _Row(WordReader):
     """A game whose one position is a row of numbers, all the words of the command line."""
 
     board = "steps"

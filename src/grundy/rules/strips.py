@@ -28,7 +28,7 @@ from typing import Any
 
 from ..engine import Game, Sum
 from ..errors import GrundyError
-from .closed import read_integer
+from .closed import WordReader, read_integer
 
 __all__ = ["Northcott", "Welter", "welter_value"]
 
@@ -62,7 +62,7 @@ def welter_value(squares: tuple[int, ...]) -> int:
 
 
 
-class Welter(Game):
+class Welter(WordReader):
     """Coins on a strip, one a square; move a coin to an empty square on its left."""
 
     board = "strip"

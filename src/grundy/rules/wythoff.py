@@ -82,6 +82,7 @@ class Wythoff(MovesByTheorem, GridGame):
 
     first_index = 0
     board = "queen"
+    parts_cancel = False
     has_kernel = True
     table_limit = TABLE_LIMIT
     move_limit = TABLE_LIMIT

@@ -39,9 +39,8 @@ from ..catalog.positions import sum_of_games
 from ..engine import Game, Sum
 from ..errors import GrundyError
 from ..rules.base import is_grid_game, is_heap_game
-from .boards import (BOARDS, MAX_BAR_DIAGRAMS, MAX_BOARD_CELLS, MAX_DRAWING_EDGES,
-                     MAX_GRAPH_EDGES, MAX_GRAPH_VERTICES, Click, FramedGraphs, clicks, drawing,
-                     framed)
+from .boards import (MAX_BAR_DIAGRAMS, MAX_BOARD_CELLS, MAX_DRAWING_EDGES, MAX_GRAPH_EDGES,
+                     MAX_GRAPH_VERTICES, Click, clicks, drawing, framed, is_board_game)
 from .explain import describe_move, explain
 from .positions import (MAX_COIN, MAX_HEAP, MAX_NUMBERS, MAX_OPTIONS, MAX_PARTS, MAX_SIDE, board_of,
                         has_own_positions,
@@ -194,9 +193,8 @@ def _move_json(game: Game, index: int, part: Any, option: Any,
     """A move as JSON; on a board also the click that plays it (``take``) and the keys of
     what it removes (``gone``)."""
     leaves = tidy(game, option_parts(option))
-    out = {**Move(index, part, option, game).as_dict(), "to": to_json(game, leaves),
-           "text": describe_move(game, part, leaves)}
-    if click is None and board_of(game) in BOARDS:
+    out = {**Move(index, part, option, game).as_dict(), "text": describe_move(game, part, leaves)}
+    if click is None and is_board_game(game):
         click = next((c for c in clicks(game, part) if c.option == option), None)
     if click is not None:
         out.update(take=click.take, gone=list(click.gone), text=click.text)
@@ -205,7 +203,7 @@ def _move_json(game: Game, index: int, part: Any, option: Any,
 
 def _listed(game: Game, parts: list[Any]) -> list[dict[str, Any]]:
     """The legal moves as JSON, at most :data:`MAX_MOVES_LISTED` (on a board: one a click)."""
-    if board_of(game) in BOARDS:
+    if is_board_game(game):
         return [_move_json(game, i, part, c.option, c) for i, part in enumerate(parts)
                 for c in clicks(game, part)][:MAX_MOVES_LISTED]
     return [_move_json(game, i, parts[i], o) for i, o in _legal(game, parts)[:MAX_MOVES_LISTED]]
@@ -243,7 +241,7 @@ def _report(game: Game, parts: list[Any], misere: bool) -> dict[str, Any]:
         "explanation": explain(game, found),
         "moves": _listed(game, parts),
         "moves_truncated": len(legal) > MAX_MOVES_LISTED,
-        "drawings": ([drawing(game, p) for p in parts] if board_of(game) in BOARDS else None),
+        "drawings": ([drawing(game, p) for p in parts] if is_board_game(game) else None),
         "over": not legal,
     }
 
@@ -259,7 +257,7 @@ def _find_move(game: Game, parts: list[Any], raw: Any) -> tuple[int, Any]:
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(parts):
         span = f"0 to {len(parts) - 1}" if parts else "none: no part is left"
         raise RequestError(f"move.part: expected the index of a part ({span}), got {index!r:.40}")
-    if "take" in raw and board_of(game) in BOARDS:
+    if "take" in raw and is_board_game(game):
         return index, _taken(game, parts[index], raw["take"])
     if "to" not in raw:
         raise RequestError("move.to: missing (required: the parts the move leaves)")
@@ -361,7 +359,7 @@ def _traits(game: Game) -> dict[str, Any]:
     table = has_table(game)
     return {"board": board_of(game), "dims": 2 if table else 1,
             "map": "table" if table else "sequence" if is_heap_game(game) else None,
-            "own": has_own_positions(game), "example": getattr(game, "example", None),
+            "own": has_own_positions(game), "example": game.example,
             "first_index": first_index(game),
             "misere": board_of(game) == "heaps"}
 
@@ -377,8 +375,7 @@ def game_info(body: Mapping[str, Any], resolve: Resolve) -> dict[str, Any]:
 def _repr(game: Game) -> str:
     """The game's repr when its class writes one (``Subtraction(frozenset({1, 3, 4}))``),
     else its notation: never Python's ``<... object at 0x...>``."""
-    inner = game.game if isinstance(game, FramedGraphs) else game  # a graph game, framed
-    if type(inner).__repr__ is object.__repr__:
+    if type(game).__repr__ is object.__repr__:
         return str(game.notation)
     return repr(game)
 

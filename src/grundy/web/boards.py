@@ -7,9 +7,10 @@ edge ``"1-2#0"`` (the first of its copies).  A move is a :class:`Click`: the key
 (``take``), the option it leads to, and the keys of the things it removes (``gone``),
 which the page marks when it shows a move or a hint.
 
-A graph of Node or Arc Kayles is played in its frame (:class:`Framed`): the vertices
-taken are kept out, never renumbered (the game's own options relabel what is left), so
-each vertex stays in one place on the page; its value is the game's own.
+The game lists its moves with their keys (:meth:`grundy.rules.boards.BoardGame.labelled_moves`);
+this module draws a part and marks what a move removes.  A graph of Node or Arc Kayles is
+played in its frame (:class:`grundy.rules.graphs.Framed`): the vertices taken are kept out,
+never renumbered, so each vertex stays in one place on the page.
 
 >>> from grundy.catalog import find
 >>> cram = find("cram")
@@ -29,19 +30,17 @@ from dataclasses import dataclass
 from math import comb
 from typing import Any
 
-from ..engine import Game, Sum, value
+from ..engine import Game
 from ..errors import GrundyError
+from ..rules.boards import BoardGame
 from ..rules.cells import Board
 from ..rules.cram import dominoes
-from ..rules.graphs import Graph
+from ..rules.graphs import Framed, Graph
 from ..rules.hackenbush import Drawing
 
-__all__ = ["BOARDS", "Click", "Framed", "MAX_BAR_DIAGRAMS", "MAX_BOARD_CELLS",
-           "MAX_BOARD_TEXT", "MAX_DRAWING_EDGES", "MAX_GRAPH_EDGES", "MAX_GRAPH_VERTICES",
-           "check_part", "click_of", "clicks", "drawing", "framed", "read_board_part"]
-
-#: the board kinds drawn here
-BOARDS = ("cram", "chomp", "graph", "hackenbush")
+__all__ = ["Click", "MAX_BAR_DIAGRAMS", "MAX_BOARD_CELLS", "MAX_BOARD_TEXT",
+           "MAX_DRAWING_EDGES", "MAX_GRAPH_EDGES", "MAX_GRAPH_VERTICES", "check_part",
+           "click_of", "clicks", "drawing", "framed", "is_board_game", "read_board_part"]
 #: the most cells of a board (Cram on 5 x 5 answers in 0.01 s, on 5 x 6 in about 1 s)
 MAX_BOARD_CELLS = 25
 #: the most diagrams below a Chomp bar (7 x 7: 3432 of them, 0.14 s; 8 x 8 took 0.9 s)
@@ -59,6 +58,12 @@ MAX_DRAWING_EDGES = 200
 MAX_BOARD_TEXT = 2000
 
 
+def is_board_game(game: Game) -> bool:
+    """Whether the page draws ``game``'s parts from :func:`drawing` and plays its moves by
+    click (a :class:`~grundy.rules.boards.BoardGame`)."""
+    return isinstance(game, BoardGame)
+
+
 @dataclass(frozen=True)
 class Click:
     """A move as the page names it: the key clicked, the option, the keys it removes."""
@@ -69,99 +74,13 @@ class Click:
     text: str
 
 
-# -- graphs in their frame ------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Framed:
-    """A graph with some vertices taken, kept in the graph's own numbering: ``name`` is the
-    graph as written (``path:5``), ``gone`` the vertices taken."""
-
-    name: str
-    base: Graph
-    gone: frozenset[int] = frozenset()
-
-    def left(self) -> list[Graph]:
-        """The components still in play, numbered as the game numbers them."""
-        return self.base.without(set(self.gone))
-
-    def text(self) -> str:
-        """``path:5``, or ``path:5 without 0,1``."""
-        if not self.gone:
-            return self.name
-        return f"{self.name} without {','.join(map(str, sorted(self.gone)))}"
-
-
-class FramedGraphs(Game):
-    """Node or Arc Kayles with graphs played in their frame (boards as the game plays them)."""
-
-    board = "graph"
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-        #: 1: a move takes a vertex and its neighbours; 0: an edge and both its ends
-        self.board_rule = int(getattr(game, "board_rule", 1))
-
-    def __repr__(self) -> str:
-        return repr(self.game)
-
-    def taken(self, part: Framed) -> list[tuple[str, frozenset[int]]]:
-        """Each move as (the key clicked, the vertices it takes)."""
-        alive = [v for v in range(part.base.n) if v not in part.gone]
-        near = part.base.neighbours()
-        if self.board_rule == 1:
-            return [(str(v), frozenset({v} | (near[v] - part.gone))) for v in alive]
-        return [(f"{u}-{v}", frozenset({u, v})) for u, v in sorted(part.base.edges)
-                if u not in part.gone and v not in part.gone]
-
-    def options(self, position: Any) -> list[Any]:
-        if isinstance(position, Framed):
-            return [Framed(position.name, position.base, position.gone | taken)
-                    for _, taken in self.taken(position)]
-        return list(self.game.options(position))
-
-    def fast_value(self, position: Any) -> int | None:
-        if isinstance(position, Framed):
-            return value(self.game, Sum(*position.left()))
-        return value(self.game, position)
-
-    def check_listable(self, part: Any) -> None:
-        if not isinstance(part, Framed):
-            self.game.check_listable(part)
-
-    def parse_position(self, text: str) -> Any:
-        """The game's own text, or a graph in its frame: ``cycle:6 without 0,1``."""
-        word = text.strip().lower()
-        name, _, gone = word.partition(" without ")
-        found = self.game.parse_position(name)
-        if not isinstance(found, Graph):
-            if gone:
-                raise GrundyError(f"cannot read {text.strip()!r}: only a graph takes "
-                                  "'without' (a board is written with # for the cells taken)")
-            return found
-        taken: set[int] = set()
-        for piece in gone.split(",") if gone else ():
-            if not (piece.strip().isdigit() and int(piece) < found.n):
-                raise GrundyError(f"cannot read {text.strip()!r}: after 'without' come the "
-                                  f"vertices taken, numbers from 0 to {found.n - 1}")
-            taken.add(int(piece))
-        return Framed(name.strip(), found, frozenset(taken))
-
-    def format_position(self, position: Any) -> str:
-        if isinstance(position, Framed):
-            return position.text()
-        return self.game.format_position(position)
-
-    @property
-    def notation(self) -> str:
-        return self.game.notation
+# -- the game as the playground plays it ---------------------------------------------------
 
 
 def framed(game: Game) -> Game:
-    """The game as the playground plays it: Node and Arc Kayles with graphs in their frame."""
-    if getattr(game, "board", None) == "graph" and not isinstance(game, FramedGraphs):
-        return FramedGraphs(game)
-    return game
+    """The game as the playground plays it (the game says: Node and Arc Kayles keep a
+    graph's vertices in place, :class:`grundy.rules.graphs.FramedGraphs`)."""
+    return game.in_frame() if isinstance(game, BoardGame) else game
 
 
 def read_board_part(game: Game, text: str) -> Any:
@@ -185,7 +104,7 @@ def check_part(game: Game, part: Any, where: str) -> None:
     if isinstance(part, Drawing) and len(part.edges) > MAX_DRAWING_EDGES:
         raise GrundyError(f"{where}: a drawing of {len(part.edges)} edges is too large for the "
                           f"playground (at most {MAX_DRAWING_EDGES})")
-    if getattr(game, "board", None) == "chomp" and isinstance(part, tuple) and part:
+    if game.board == "chomp" and isinstance(part, tuple) and part:
         if comb(part[0] + len(part), len(part)) > MAX_BAR_DIAGRAMS:
             raise GrundyError(f"{where}: a bar of {part[0]} rows and {len(part)} columns is "
                               "too large for the playground (at most 7 x 7, or as many "
@@ -223,7 +142,7 @@ def _keys(game: Game, part: Any) -> set[str]:
     """The keys of everything drawn for ``part``."""
     if isinstance(part, Board):
         cells = {_cell(r, c) for r, c in part.cells()}
-        if getattr(game, "board", None) == "graph":
+        if game.board == "graph":
             cells |= {f"{a}-{b}" for a, b in _board_edges(part)}
         return cells
     if isinstance(part, Framed):
@@ -243,53 +162,12 @@ def _gone(game: Game, part: Any, option: Any) -> tuple[str, ...]:
 
 
 def clicks(game: Game, part: Any) -> list[Click]:
-    """Every move of ``part`` as the click that names it (one click a move)."""
-    kind = getattr(game, "board", None)
-    found: list[Click] = []
-    if isinstance(part, Framed) and isinstance(game, FramedGraphs):
-        for (take, _), option in zip(game.taken(part), game.options(part)):
-            what = "vertex" if game.board_rule == 1 else "edge"
-            found.append(Click(take, option, _gone(game, part, option), f"take {what} {take}"))
-        return found
-    if isinstance(part, Board):
-        options = set(game.options(part))
-        rule = int(getattr(game, "board_rule", 0))
-        if kind == "graph" and rule == 1:
-            for r, c in part.cells():
-                cell = part.bit(r, c)
-                option = part.without((cell | part.neighbours(cell)) & part.mask)
-                found.append(Click(_cell(r, c), option, _gone(game, part, option),
-                                   f"take vertex {_cell(r, c)}"))
-        else:
-            for a, b in _board_edges(part):
-                cells = [tuple(map(int, x.split(","))) for x in (a, b)]
-                option = part.without(sum(part.bit(r, c) for r, c in cells))
-                take = f"{a}+{b}" if kind == "cram" else f"{a}-{b}"
-                text = f"domino on {a} and {b}" if kind == "cram" else f"take edge {take}"
-                found.append(Click(take, option, _gone(game, part, option), text))
-        assert all(c.option in options for c in found), "a click that is not a move"
-        return found
-    if isinstance(part, Drawing):
-        seen: set[str] = set()
-        for i, (u, v) in enumerate(part.edges):
-            take = f"{u}-{v}"
-            if take in seen:
-                continue
-            seen.add(take)
-            option = Drawing.make(part.edges[:i] + part.edges[i + 1:])
-            found.append(Click(take, option, _gone(game, part, option), f"cut edge {take}"))
-        return found
-    if kind == "chomp":
-        for i, h in enumerate(part):
-            for j in range(h):
-                if i == 0 and j == 0:
-                    continue
-                cut = tuple(min(x, j) for x in part[i:])
-                option = part[:i] + tuple(x for x in cut if x)
-                found.append(Click(_cell(i, j), option, _gone(game, part, option),
-                                   f"bite column {i}, row {j}"))
-        return found
-    raise GrundyError(f"{game!r}: the playground does not draw this position ({part!r})")
+    """Every move of ``part`` as the click that names it (one click a move): the game's own
+    :meth:`~grundy.rules.boards.BoardGame.labelled_moves`, with what each removes."""
+    if not isinstance(game, BoardGame):
+        raise GrundyError(f"{game!r}: the playground does not draw this position ({part!r})")
+    return [Click(m.key, m.option, _gone(game, part, m.option), m.text)
+            for m in game.labelled_moves(part)]
 
 
 def click_of(game: Game, part: Any, option: Any) -> Click | None:
@@ -307,7 +185,7 @@ def drawing(game: Game, part: Any) -> dict[str, Any]:
     """What the page draws for ``part``: cells, a bar, a graph or a drawing, by key."""
     if isinstance(part, Board):
         free = [_cell(r, c) for r, c in part.cells()]
-        if getattr(game, "board", None) != "graph":
+        if game.board != "graph":
             return {"kind": "cells", "rows": part.rows, "cols": part.cols, "free": free}
         vertices = [{"key": _cell(r, c), "x": c, "y": r, "label": ""} for r, c in part.cells()]
         edges = [{"key": f"{a}-{b}", "a": a, "b": b} for a, b in _board_edges(part)]

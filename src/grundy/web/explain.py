@@ -14,7 +14,7 @@ from typing import Any
 
 from ..play.analysis import Analysis, LoopyAnalysis, MisereAnalysis, OutcomeAnalysis, format_part
 from ..engine import Game, value
-from .boards import BOARDS, click_of
+from .boards import click_of, is_board_game
 from .positions import board_of, describe, option_parts, tidy
 
 __all__ = ["describe_move", "explain"]
@@ -78,7 +78,7 @@ def explain(game: Game,
 
 
 def _text(game: Game, move: Any) -> str:
-    if board_of(game) in BOARDS:  # a board's move as it is clicked: "take vertex 3"
+    if is_board_game(game):  # a board's move as it is clicked: "take vertex 3"
         found = click_of(game, move.part, move.option)
         if found is not None:
             return found.text

@@ -24,8 +24,9 @@ from ..engine import Game, Sum
 from ..errors import GrundyError
 from ..play.match import option_parts, tidy
 from ..rules.base import is_grid_game, is_heap_game
+from ..rules.closed import WordReader
 from ..rules.mixed import Component
-from .boards import BOARDS, MAX_BOARD_TEXT, check_part, read_board_part
+from .boards import MAX_BOARD_TEXT, check_part, is_board_game, read_board_part
 
 __all__ = ["MAX_COIN", "MAX_NUMBERS", "has_own_positions", "MAX_HEAP", "MAX_OPTIONS", "MAX_PARTS", "MAX_SIDE", "board_of", "describe",
            "option_parts", "read_part", "read_parts", "read_position", "tidy", "to_json"]
@@ -45,7 +46,7 @@ MAX_OPTIONS = 200_000
 
 def board_of(game: Game) -> str:
     """The kind of board the game is drawn on (the game says it; "heaps" by default)."""
-    return str(getattr(game, "board", "heaps"))
+    return game.board or "heaps"
 
 
 def read_part(game: Game, raw: Any, where: str) -> Any:
@@ -70,7 +71,7 @@ def read_part(game: Game, raw: Any, where: str) -> Any:
                 or not all(isinstance(x, int) and not isinstance(x, bool) for x in pair)):
             raise GrundyError(f"{where}: expected [row, col] or \"RxC\" such as \"3x4\", "
                               f"got {_show(raw)}")
-        first = int(getattr(game, "first_index", 0))
+        first = game.first_index
         r, c = pair
         if r < first or c < first:
             raise GrundyError(f"{where}: rows and columns start at {first}, got {_show(raw)}")
@@ -112,15 +113,13 @@ def has_own_positions(game: Game) -> bool:
 
 
 def _own_part(game: Game, raw: str, where: str) -> Any:
-    from ..rules.closed import WordReader
-
-    top = MAX_BOARD_TEXT if board_of(game) in BOARDS else 80
+    top = MAX_BOARD_TEXT if is_board_game(game) else 80
     if len(raw) > top:
         raise GrundyError(f"{where}: at most {top} characters, got {len(raw)}")
     words = raw.split()
     try:
-        parts = game.parse_words(words) if isinstance(game, WordReader) else [
-            read_board_part(game, raw)]
+        parts = (game.parse_words(words) if isinstance(game, WordReader)
+                 else [read_board_part(game, raw)])
     except GrundyError as exc:  # named like every other error of a part
         raise GrundyError(f"{where}: {exc}") from None
     if len(parts) != 1:

@@ -49,8 +49,9 @@ function request(extra) {
 const key = (part) => Array.isArray(part) ? part.join("x") : String(part);
 const sameParts = (a, b) => a.map(key).sort().join(",") === b.map(key).sort().join(",");
 const board = () => state.info ? state.info.board : "heaps";
-// the board games drawn from the server's drawings, moves named by the key clicked
-const BOARD_GAMES = ["cram", "chomp", "graph", "hackenbush"];
+// the board games drawn from the server's drawings, moves named by the key clicked ("cells":
+// a board game whose moves are each one cell clicked, as a new one is drawn)
+const BOARD_GAMES = ["cram", "chomp", "graph", "hackenbush", "cells"];
 const boardGame = () => BOARD_GAMES.includes(board());
 // a game that writes its positions its own way ("3 5 pool=2", "11,7"): parts are that text
 const own = () => Boolean(state.info && state.info.own);
@@ -118,6 +119,7 @@ const BOARD_HELP = {
   cram: "A board: RxC such as 3x4, or rows of . (free) and # (blocked) split by |, such as ....|.#..; several boards separated by ;. Click a free cell, then a free neighbour, to place a domino there.",
   chomp: "A chocolate bar: RxC (rows x columns) such as 3x4, or column heights from the left such as 4,3,3,1. Click a square: it and every square above and to the right of it are eaten. The poisoned square (bottom left, ☠) loses.",
   graph: "A graph: path:7, cycle:6, grid:3x4, complete:4, star:5, bipartite:2,3, petersen, or edges such as 0-1,1-2,2-0; a board such as 3x3 or ..|.# is its grid of cells. Node Kayles: click a vertex (it goes with its neighbours). Arc Kayles: click an edge (it goes with both its ends).",
+  cells: "A board: RxC such as 3x4, or rows of . (free) and # (blocked) split by |, such as ....|.#..; several boards separated by ;. Click a free cell to play the move it names.",
   hackenbush: "A drawing: edges such as 0-1,1-2,1-3 (vertex 0 is the ground), or stalk:5, stalks:3,1,2, cycle:4, star:3, broom:2,3; several separated by ;. Click an edge to cut it: whatever no longer reaches the ground falls.",
 };
 const BOARD_STARTS = {
@@ -133,7 +135,8 @@ function randomPosition() {
   const f = state.info.first_index;
   if (boardGame()) {
     const name = board() === "graph" ? (state.game.includes("arc") ? "arc-kayles" : "node-kayles") : board();
-    return {parts: pickOne(BOARD_STARTS[name]).split(/\s*;\s*/), size: null};
+    const starts = BOARD_STARTS[name] || [(state.info.example || ["3x4"]).join("; ")];
+    return {parts: pickOne(starts).split(/\s*;\s*/), size: null};
   }
   if (own()) return {parts: [...(state.info.example || [])], size: null};
   switch (board()) {
@@ -175,7 +178,7 @@ async function loadCatalog() {
   const select = $("game-select");
   const groups = {};
   for (const g of data.games) {
-    const label = g.board === "cram" || g.board === "chomp" ? "Boards" : g.board === "graph" || g.board === "hackenbush" ? "Graphs and drawings" : g.own ? "Other classics (moves listed)" : {heaps: "Heap games", coins: "Coin rows", bottles: "Beans", "coin-board": "Coin boards", grid: "Grids", rectangle: "Cutting paper", queen: "A queen to the corner"}[g.board];
+    const label = g.board === "cram" || g.board === "chomp" || g.board === "cells" ? "Boards" : g.board === "graph" || g.board === "hackenbush" ? "Graphs and drawings" : g.own ? "Other classics (moves listed)" : {heaps: "Heap games", coins: "Coin rows", bottles: "Beans", "coin-board": "Coin boards", grid: "Grids", rectangle: "Cutting paper", queen: "A queen to the corner"}[g.board];
     if (!label) continue;  // a board this page does not draw yet (it is played at the terminal)
     if (!groups[label]) { groups[label] = document.createElement("optgroup"); groups[label].label = label; select.append(groups[label]); }
     const option = new Option(g.name, g.name);
@@ -787,6 +790,8 @@ function drawCells(box, index, d, hidden, hint, last) {
 
 function cellClick(index, k) {
   if (state.busy || state.over) return;
+  const named = boardMoves(index).find((m) => m.take === k);  // a move of one cell clicked
+  if (named) { state.pick = null; return play(named); }
   const picked = state.pick && state.pick.part === index ? state.pick.key : null;
   if (picked === k) { state.pick = null; return render(); }
   if (picked) {
