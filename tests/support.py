@@ -8,6 +8,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+#: the repository, and its test data (tests/data: shared by the test folders)
+ROOT = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).parent / "data"
 
 

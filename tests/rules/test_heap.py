@@ -21,9 +21,8 @@ from grundy.rules.heap import (
 )
 from grundy.rules.sparse import SplitKernel
 from grundy.rules.three_heaps import ThreeHeapKernel
-from support import golden_rows
+from support import DATA, golden_rows
 
-DATA = Path(__file__).parent / "data"
 
 
 def engine_values(game, n):

@@ -18,8 +18,9 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not 
 pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
 
 from browser import needs_chromium, over, settle, start  # noqa: E402
+from support import ROOT  # noqa: E402
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = ROOT / "docs"
 
 pytestmark = needs_chromium
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from functools import reduce
 from itertools import combinations
 from operator import xor
-from pathlib import Path
 
 import pytest
 
@@ -23,8 +22,9 @@ from grundy.rules.coins import (
     Twins,
     product,
 )
+from support import DATA as SUPPORT_DATA
 
-DATA = Path(__file__).parent / "data" / "coin_games.txt"
+DATA = SUPPORT_DATA / "coin_games.txt"
 NAMED = [TurningTurtles, Twins, MockTurtles, Ruler]
 
 

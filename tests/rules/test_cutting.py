@@ -23,6 +23,7 @@ from grundy.rules.cutting import (
     strip_values,
     winning_cuts,
 )
+from support import ROOT
 
 SMALL = 8
 
@@ -210,7 +211,7 @@ def test_winning_cuts_count_by_brute_force_on_larger_papers():
 
 # -- the seed program --------------------------------------------------------------------
 
-SEED = Path(__file__).resolve().parents[2] / "shared" / "reference" / "split.cpp"
+SEED = ROOT.parent / "shared" / "reference" / "split.cpp"
 
 
 @pytest.mark.skipif(not SEED.is_file() or shutil.which("g++") is None,

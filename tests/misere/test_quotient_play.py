@@ -19,6 +19,7 @@ from grundy.play.misere import misere_outcome, misere_part_winning_moves
 from grundy.play.misere import cache
 from grundy.play.misere.quotient import quotient
 from grundy.play.misere.search import misere_explanation
+from support import ROOT
 
 
 
@@ -128,7 +129,7 @@ def _benchmark_helpers():  # type: ignore[no-untyped-def]
     """benchmarks/_bench.py, the one builder of MisereSolver."""
     import importlib.util
 
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / "_bench.py"
+    path = ROOT / "benchmarks" / "_bench.py"
     if "benchmarks_bench" in sys.modules:
         return sys.modules["benchmarks_bench"]
     spec = importlib.util.spec_from_file_location("benchmarks_bench", path)

@@ -17,6 +17,7 @@ from grundy.errors import GrundyError
 from grundy.rules import sparse
 from grundy.rules.heap import GrundysGame, TakeAndBreak
 from grundy.rules.sparse import SplitKernel, fill
+from support import DATA
 
 try:
     from grundy.native import _octal
@@ -28,7 +29,6 @@ needs_kernel = pytest.mark.skipif(not BUILT, reason="the compiled extension grun
                                   "not built (pip install -e . with a C compiler)")
 pytestmark = needs_kernel
 
-DATA = Path(__file__).parent / "data"
 
 
 def moves(code: str) -> tuple[list[int], list[int], list[int]]:

@@ -25,9 +25,9 @@ from grundy.rules.beans import (
     position_value,
     winning_moves,
 )
-from support import assert_one_line_error
+from support import DATA, assert_one_line_error
 
-COIN_GAMES = Path(__file__).parent / "data" / "coin_games.txt"
+COIN_GAMES = DATA / "coin_games.txt"
 
 
 def triples(n: int):

@@ -21,7 +21,7 @@ from grundy.errors import InputError
 from grundy.formats import nim as fmt
 from grundy.nimber.arrays import nim_mul_array
 from grundy.nimber import nim_mul
-from test_kernels import random_pairs
+from nimber.test_arrays import random_pairs
 
 KERNEL = compiled()
 needs_kernel = pytest.mark.skipif(KERNEL is None, reason="the compiled kernel is not built here")

@@ -10,7 +10,6 @@ import subprocess
 from functools import lru_cache
 from importlib import resources
 from itertools import product as cartesian
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -21,8 +20,9 @@ from grundy import formats
 from grundy.formats import Options
 from grundy.nimber import nim_mul
 from grundy.rules.corners import _top_bit, analyse
+from support import ROOT
 
-SEED = Path(__file__).resolve().parents[2] / "shared" / "reference" / "coins.cpp"
+SEED = ROOT.parent / "shared" / "reference" / "coins.cpp"
 
 
 def solve(data: bytes, options: Options | None = None) -> str:

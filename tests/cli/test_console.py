@@ -13,7 +13,7 @@ from grundy import nimber
 from grundy.cli import console
 from grundy.native.compiled import compiled
 from grundy.nimber import nim_mul
-from test_nim_cli import SAMPLE_IN, SAMPLE_OUT
+from formats.test_nim import SAMPLE_IN, SAMPLE_OUT
 
 needs_kernel = pytest.mark.skipif(compiled() is None, reason="the compiled kernel is not built here")
 
