@@ -89,3 +89,14 @@ def test_every_entry_has_a_sequence_or_table_on_the_cli(entry, capsys):
         from grundy.engine import value
 
         assert table == [[value(game, (first + r, first + c)) for c in range(5)] for r in range(4)]
+
+
+# -- what is wrong with a name, said -------------------------------------------------------
+
+from grundy.errors import GrundyError
+
+
+def test_a_subtraction_game_without_numbers_says_so() -> None:
+    for key in ("allbut:", "sub:", "allbut: "):
+        with pytest.raises(GrundyError, match="no numbers"):
+            find(key)

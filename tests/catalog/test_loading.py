@@ -212,3 +212,64 @@ def test_cli_errors_in_options_and_loops_are_one_line(cli, rules: Path, tmp_path
     assert_one_line_error(cli("sequence", f"{tmp_path / 'nothere.py'}:G"), "nothere.py does not exist")
     (tmp_path / "bad.py").write_text("x = [\n")
     assert_one_line_error(cli("table", f"{tmp_path / 'bad.py'}:G"), "does not compile: SyntaxError")
+
+
+# -- a user's ruleset that never ends, or fails, refused by the commands -------------------
+
+import re
+import subprocess
+
+from support import assert_bad_heap_option, run_limited
+
+
+ENDLESS_RULES = textwrap.dedent('''
+    import grundy
+
+    class SubH(grundy.HeapGame):
+        def options(self, n):
+            return [n - k for k in (1, 3, 4)]
+
+    class Sub(grundy.Game):
+        def options(self, n):
+            return [n - k for k in (1, 3, 4)]
+
+    class Up(grundy.Game):
+        def options(self, n):
+            return [n + 1]
+
+    class Fails(grundy.Game):
+        def options(self, n):
+            if n < 3:
+                raise ValueError("no rule below 3")
+            return [n - 1]
+''')
+
+
+def test_the_cli_refuses_rulesets_that_never_end(tmp_path: Path) -> None:
+    from test_engine import Typo  # the rules of SubH below
+
+    (tmp_path / "neg_rules.py").write_text(ENDLESS_RULES)
+    for args in (["analyze", "neg_rules.py:SubH", "10"],
+                 ["sequence", "neg_rules.py:SubH", "-n", "10"]):
+        result = run_limited(*args, cwd=tmp_path)
+        assert_one_line_error(result, "SubH")
+        named = re.search(r"heap (-?\d+) has an option (-?\d+)", result.err)
+        assert named
+        assert_bad_heap_option(Typo(), int(named[1]), int(named[2]))
+    for args in (["analyze", "neg_rules.py:Sub", "10"], ["analyze", "neg_rules.py:Up", "3"]):
+        result = run_limited(*args, cwd=tmp_path)
+        assert_one_line_error(result, "never end")
+
+
+def test_play_refuses_a_failing_ruleset_before_it_shows_anything(tmp_path: Path) -> None:
+    """The start is valued before the first word, in normal play as in misère play: the
+    position and its moves are not shown for a game that turns out to have no value."""
+    from conftest import Result
+
+    (tmp_path / "neg_rules.py").write_text(ENDLESS_RULES)
+    for game, words in (("neg_rules.py:SubH", "SubH"), ("neg_rules.py:Fails", "no rule below 3")):
+        for extra in ([], ["--misere"]):
+            proc = subprocess.run([sys.executable, "-m", "grundy", "play", game, "10", *extra],
+                                  input="1\nq\n", capture_output=True, text=True, timeout=60,
+                                  cwd=tmp_path)
+            assert_one_line_error(Result(proc.returncode, proc.stdout, proc.stderr), words)

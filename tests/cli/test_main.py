@@ -83,3 +83,15 @@ def test_sequence_streams_text_and_json(cli):
 
     r = cli("sequence", "kayles", "-n", "30000", "--json")
     assert json.loads(r.out) == expected[:30000]
+
+
+# -- unknown options, named as Click names them --------------------------------------------
+
+from support import assert_one_line_error
+
+
+def test_unknown_options_are_named_as_click_names_them(cli) -> None:  # type: ignore[no-untyped-def]
+    assert_one_line_error(cli("analyze", "kayles", "3", "--misere", "--no-such"),
+                          "No such option '--no-such'")
+    assert_one_line_error(cli("analyze", "kayles", "3", "--jsn"), "Did you mean '--json'?")
+    assert_one_line_error(cli("analyze", "kayles", "-3"), "'-3'")  # a heap, refused as one

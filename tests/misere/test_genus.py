@@ -138,3 +138,16 @@ def test_genus_command(cli) -> None:  # type: ignore[no-untyped-def]
     assert_one_line_error(cli("genus", "split", "-n", "3"), "give a POSITION")
     assert_one_line_error(cli("genus", "kayles", "-n", "1000"), "1000")
     assert_one_line_error(cli("genus", "kayles", "x"), "heap size")
+
+
+# -- the genus list has one budget ---------------------------------------------------------
+
+
+def test_the_genus_list_has_one_budget(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A genus past its time drops the game's memo (freed at once, not at the exit)."""
+    from grundy.play.misere import genus as genus_module
+
+    game = find("cram")
+    with pytest.raises(GrundyError, match="needs more than 0.3 s"):
+        genus_module.genus(game, game.parse_position("8x8"), 0.3)
+    assert "_grundy_genus" not in game.__dict__

@@ -159,3 +159,32 @@ def test_the_json_without_its_table(cli, tmp_path, monkeypatch) -> None:  # type
     assert len(whole["table"]) == whole["order"] == 144 and "table" not in short
     assert short == {key: item for key, item in whole.items() if key != "table"}
     assert_one_line_error(cli("quotient", "0.75", "--no-table"), "--no-table goes with --json")
+
+
+# -- a cached quotient's verification is bounded; misère nim's quotient --------------------
+
+from grundy.play.misere.quotient import Unverified
+
+
+def test_the_verification_of_a_cached_quotient_is_bounded() -> None:
+    game = find("0.07")
+    q = quotient(game, heaps=30)
+    assert verify(game, q, 60)
+    with pytest.raises(Unverified, match="not verified within"):
+        verify(game, q, 1e-9)
+
+
+def test_nims_partial_quotient_says_it_is_infinite(cli, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("GRUNDY_CACHE_DIR", str(tmp_path))
+    out = cli("quotient", "nim", "--heaps", "70").out.splitlines()
+    assert "partial" in out[0]
+    assert "every power of two" in out[1] and "infinite" in out[1]
+    assert any("this is nim" in line and "Bouton" in line for line in out[1:4])
+    # the note follows the growth, checked here against misère nim's own quotients: at heap
+    # 2^j it has 2^(j+1) + 2 elements (two heaps of 2 or more are apart, and more)
+    q = quotient(find("nim"), heaps=70)
+    assert [h for h, _, _ in q.changes] == [1, 2, 4, 8, 16, 32, 64]
+    assert q.nim_like_growth() == 6
+    assert quotient(find("kayles")).nim_like_growth() is None
+    plain = cli("quotient", "0.07", "--heaps", "20").out
+    assert "power of two" not in plain

@@ -169,3 +169,77 @@ def test_misere_cli_play_and_bad_positions(cli) -> None:  # type: ignore[no-unty
     assert "you moved last and lose" in result.out
     assert_one_line_error(cli("analyze", "nim", "x", "--misere"), "expected a heap size")
     assert_one_line_error(cli("analyze", "kayles", "3", "--misere", "--bogus"), "--bogus")
+
+
+# -- the limits of normal play, and one budget for a question ------------------------------
+
+import time
+
+from grundy.play.analysis import analyze_misere
+from grundy.play.misere import search
+from support import run_limited
+
+
+@pytest.mark.parametrize("args,words", [
+    (["kayles", "1000000000000"], "too large to list its moves"),
+    (["kayles", "10000000"], "too large to list its moves"),
+    (["nim", "100000000000000000000", "3"], "too large to list its moves"),
+])
+def test_misere_refuses_what_normal_play_refuses(args: list[str], words: str) -> None:
+    normal = run_limited("analyze", *args)
+    assert_one_line_error(normal, words)
+    start = time.monotonic()
+    misere = run_limited("analyze", *args, "--misere")
+    assert_one_line_error(misere, words)
+    assert misere.err == normal.err
+    assert time.monotonic() - start < 10
+
+
+def test_misere_refuses_a_drawing_whose_cuts_normal_play_finds_without_listing() -> None:
+    normal = run_limited("analyze", "green-hackenbush", "stalk:1001")
+    assert normal.code == 0 and "(cut edge 0-1)" in normal.out, normal.err
+    assert_one_line_error(run_limited("analyze", "green-hackenbush", "stalk:1001", "--misere"),
+                    "a drawing of 1001 edges is too large to list every cut")
+
+
+@pytest.mark.parametrize("args", [["analyze", "0.07", "100000", "--misere"],
+                                  ["play", "0.07", "20000", "--misere", "--second"]])
+def test_a_search_past_its_limits_stops_in_seconds(args: list[str]) -> None:
+    """No quotient covers these heaps: the search stops with one line, about 5 s in
+    (the reviewer's runs took 30-110 s, or were killed), nothing written before it."""
+    start = time.monotonic()
+    done = run_limited(*args, input="q\n", budget=1)
+    took = time.monotonic() - start
+    assert_one_line_error(done, "misère analysis needs more than")
+    assert "grundy quotient 0.07" in done.err  # a heap game: its quotient may help
+    assert took < search.MAX_SECONDS + 5, took
+
+
+def test_one_budget_for_the_whole_question(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The outcome, the quotient computed for it and the listing of the winning moves all
+    share the question's time: a short budget stops a large question soon."""
+    monkeypatch.setattr(search, "MAX_SECONDS", 0.5)
+    game = find("0.07")
+    start = time.monotonic()
+    with pytest.raises(GrundyError, match="needs more than 0.5 s"):
+        analyze_misere(game, [20000])
+    assert time.monotonic() - start < 2.5
+
+
+def test_the_search_counts_the_options_it_keeps(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The options listed are held in the memo: they count against MAX_CELLS."""
+    monkeypatch.setattr(search, "MAX_CELLS", 2000)
+
+    class Wide(Game):  # one position with 5000 options, each a position without a move
+        def options(self, n: int) -> list[int]:
+            return list(range(1, 5001)) if n == 0 else []
+
+    with pytest.raises(GrundyError, match="parts held at once"):
+        search.misere_outcome(Wide(), 0)
+
+
+def test_quotient_suggested_for_heap_games_only() -> None:
+    for args in (["cram", "8x8"],):  # chomp 9x9 takes the same path (5 s each)
+        done = run_limited("analyze", *args, "--misere", budget=1)
+        assert_one_line_error(done, "misère analysis needs more than")
+        assert "quotient" not in done.err

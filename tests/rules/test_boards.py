@@ -913,3 +913,16 @@ def test_a_large_drawing_is_written_short_and_its_cut_named():
     data = json.loads(run_cli("analyze", "hackenbush", "0-1,1-2,0-3", "--json").output)
     assert data["moves"] == [{"part": 0, "from": "0-1,0-3,1-2", "to": ["0-1,0-3"],
                               "says": "cut edge 1-2"}]
+
+
+# -- the board games' repr pastes back -----------------------------------------------------
+
+import grundy
+from grundy.catalog import find
+
+
+def test_the_board_games_repr_pastes_back() -> None:
+    for name in ("cram", "chomp", "node-kayles", "arc-kayles", "green-hackenbush"):
+        game = find(name)
+        again = eval(repr(game), vars(grundy) | {n: getattr(grundy, n) for n in grundy.__all__})
+        assert type(again) is type(game)

@@ -604,3 +604,48 @@ def test_board_positions_grow_past_80_characters_as_played(client: TestClient) -
     assert len(framed) > 80
     data = post(client, "/api/analyze", {"game": "node-kayles", "position": [framed]})
     assert data["value"] == find("0.137").value(7)  # the path 9..15 is left: Dawson's Chess
+
+
+# -- a board's error names its part; every game's fields lead to what works ----------------
+
+from brute import cram_value
+
+
+def test_a_board_error_of_the_api_names_its_part_like_the_others() -> None:
+    from grundy.web import api
+
+    for game, parts, bad in (("cram", ["2x2", "|"], 1), ("cram", ["xx"], 0),
+                             ("chomp", ["3x3", "5,,3"], 1), ("kayles", [3, "a"], 1)):
+        with pytest.raises(api.RequestError) as info:
+            api.analyze({"game": game, "position": parts})
+        assert str(info.value).startswith(f"position[{bad}]: "), str(info.value)
+    with pytest.raises(api.RequestError, match=r"^position\[0\]: .*empty"):
+        api.analyze({"game": "cram", "position": ["|"]})
+
+
+def test_every_game_info_has_a_readable_repr_and_a_map_that_works() -> None:
+    from grundy.web import api
+
+    for entry in entries():
+        info = api.game_info({"game": entry.name})
+        assert " object at 0x" not in info["repr"], entry.name
+        table = {"game": entry.name, "rows": 3, "cols": 3}
+        seq = {"game": entry.name, "n": 5}
+        works = {}
+        for kind, call, body in (("table", api.table, table), ("sequence", api.sequence, seq)):
+            try:
+                call(body)
+                works[kind] = True
+            except api.RequestError:
+                works[kind] = False
+        assert info["map"] in (None, "table", "sequence"), entry.name
+        wanted = {"table": info["map"] == "table", "sequence": info["map"] == "sequence"}
+        assert works == wanted, entry.name
+        assert (info["dims"] == 2) == (info["map"] == "table"), entry.name
+
+
+def test_a_cram_table_of_the_api_is_the_plain_search() -> None:
+    from grundy.web import api
+
+    data = api.table({"game": "cram", "rows": 3, "cols": 4})
+    assert data["values"] == [[cram_value(r, c) for c in range(1, 5)] for r in range(1, 4)]
