@@ -1,12 +1,14 @@
 """Hostile input: every command and the Python API fed what a careless or hostile user gives.
 
 Each command-line case runs ``python -m grundy`` (the console script: its fast paths
-included) in a subprocess under an address-space limit (:data:`MEMORY`) and a timeout
-(:data:`TIMEOUT`), several at a time.  A case expects either the right answer or the
+included) in a subprocess under an address-space limit (:data:`MEMORY`) and a budget of
+CPU time (:data:`CPU`: the kernel stops a case past it, however busy the machine), several
+at a time; :data:`TIMEOUT` only ends a case that hangs.  A case expects either the right answer or the
 one-line error (``grundy: error: ...`` on stderr, status 2, nothing on stdout) holding
 given words; no error may be an internal error or show a Python repr instead of what the
 user typed.  Python API cases run in a subprocess too (a hang is a timeout, not a stuck
-suite) and expect the right value or a GrundyError/ValueError/TypeError naming the input.
+suite; each expression has :data:`CPU` / 2 s of CPU time) and expect the right value or a
+GrundyError/ValueError/TypeError naming the input.
 
 The sample answers are those of the problems' statements (the bundled examples).
 """
@@ -32,10 +34,11 @@ import pytest
 
 from grundy.play import analysis
 from grundy.catalog import find
-from support import assert_one_line_error, wait_until_interruptible
+from support import HANG, assert_one_line_error, wait_until_interruptible
 
 MEMORY = 2 << 30  # bytes of address space for each case (NumPy and its threads need ~0.5 GiB)
-TIMEOUT = 20.0  # seconds for each case
+CPU = 20  # seconds of CPU time for each case (RLIMIT_CPU: a busy machine does not stretch it)
+TIMEOUT = HANG  # seconds on the clock: only a case that hangs (waits, uses no CPU) reaches it
 WORKERS = 3  # cases at a time (the machine has 2 cores; a case mostly waits on start-up)
 EXAMPLES = resources.files("grundy.formats") / "examples"
 
@@ -88,9 +91,11 @@ class Result:
     seconds: float
 
 
-def _limits(close: tuple[int, ...] = ()) -> Callable[[], None]:
+def _limits(close: tuple[int, ...] = (), cpu: int | None = CPU) -> Callable[[], None]:
     def apply() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+        if cpu is not None:
+            resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))  # SIGXCPU, then SIGKILL
         for fd in close:
             os.close(fd)
     return apply
@@ -115,6 +120,8 @@ def run(args: tuple[str, ...], stdin: bytes | None = b"", stdout: str = "pipe",
     finally:
         if stdout == "full":
             out.close()
+    if proc.returncode in (-signal.SIGXCPU, -signal.SIGKILL):
+        pytest.fail(f"grundy {' '.join(a[:40] for a in args)}: no answer in {CPU} s of CPU")
     text = proc.stdout.decode("utf-8", "replace") if proc.stdout else ""
     return Result(proc.returncode, text, proc.stderr.decode("utf-8", "replace"),
                   time.monotonic() - start)
@@ -727,16 +734,16 @@ _EVALUATE = """\
 import json, signal, sys, grundy
 
 def _late(signum, frame):
-    raise TimeoutError(f"no answer in {sys.argv[1]} s")
+    raise TimeoutError(f"no answer in {sys.argv[1]} s of CPU")
 
-signal.signal(signal.SIGALRM, _late)
+signal.signal(signal.SIGPROF, _late)
 for i, expr in enumerate(json.loads(sys.argv[2])):
-    signal.alarm(int(sys.argv[1]))
+    signal.setitimer(signal.ITIMER_PROF, int(sys.argv[1]))  # CPU time, not the clock's
     try:
         got = "OK " + repr(eval(expr))
     except Exception as e:
         got = f"{type(e).__name__} {e}"
-    signal.alarm(0)
+    signal.setitimer(signal.ITIMER_PROF, 0)
     print(json.dumps([i, got[:2000]]), flush=True)
 """
 
@@ -744,18 +751,19 @@ for i, expr in enumerate(json.loads(sys.argv[2])):
 @pytest.fixture(scope="module")
 def api_results() -> dict[str, str]:
     """Every API expression, evaluated in a few interpreters (each under the memory limit,
-    each expression under an alarm of :data:`TIMEOUT` / 2 s):
+    each expression under a timer of :data:`CPU` / 2 s of CPU time):
     expression -> 'OK <repr>' or '<exception type> <message>'."""
     exprs = [e for e, _ in API]
     chunks = [exprs[k::WORKERS] for k in range(WORKERS)]
-    each = int(TIMEOUT // 2)
+    each = CPU // 2
 
     def evaluate(chunk: list[str]) -> dict[str, str]:
-        got = {expr: f"TIMEOUT: no answer in {each} s, or the interpreter died" for expr in chunk}
+        got = {expr: f"TIMEOUT: no answer in {each} s of CPU, or the interpreter died"
+               for expr in chunk}
         try:
             proc = subprocess.run([sys.executable, "-c", _EVALUATE, str(each), json.dumps(chunk)],
                                   capture_output=True, timeout=each * len(chunk) + TIMEOUT,
-                                  preexec_fn=_limits())
+                                  preexec_fn=_limits(cpu=None))  # a timer for each instead
             out = proc.stdout
         except subprocess.TimeoutExpired as late:
             out = late.stdout or b""

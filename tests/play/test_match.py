@@ -18,7 +18,7 @@ from grundy import Sum
 from grundy.catalog import find
 from grundy.play.match import MENU_LIMIT, Match, option_parts, play
 from grundy.rules.base import HeapGame
-from support import wait_until_interruptible
+from support import HANG, wait_until_interruptible
 
 
 class Halves(HeapGame):
@@ -201,9 +201,9 @@ def test_ctrl_c_at_the_prompt_is_one_error_line() -> None:
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert proc.stdout is not None
     seen = b""
-    deadline = time.time() + 30
+    deadline = time.monotonic() + HANG  # a sign awaited: only a hang reaches the ceiling
     while b"your move" not in seen:  # wait for the prompt
-        assert time.time() < deadline and proc.poll() is None, seen
+        assert time.monotonic() < deadline and proc.poll() is None, seen
         seen += os.read(proc.stdout.fileno(), 4096)
     wait_until_interruptible(proc)
     proc.send_signal(signal.SIGINT)
