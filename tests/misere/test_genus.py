@@ -11,6 +11,7 @@ import pytest
 
 from grundy import Game, GrundyError, Sum, find
 from grundy.play.misere.genus import Genus, genus, heap_genera
+from brute import mex
 from support import assert_one_line_error
 
 GAMES = ["0.77", "0.07", "0.75", "0.137", "0.6", "0.51", "0.15", "0.53", "4.07", "sub:1,2",
@@ -20,13 +21,6 @@ GAMES = ["0.77", "0.07", "0.75", "0.137", "0.6", "0.51", "0.15", "0.53", "4.07",
 class PlainNim(Game):  # no misère shortcut: everything by the search
     def options(self, n: int) -> range:
         return range(n)
-
-
-def mex(values: set[int]) -> int:
-    m = 0
-    while m in values:
-        m += 1
-    return m
 
 
 def plain(game: Game):  # type: ignore[no-untyped-def]

@@ -6,13 +6,14 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from functools import lru_cache
+from functools import partial
 
 import pytest
 
 from grundy import Game, GrundyError, Sum, find
 from grundy.play.misere.quotient import Quotient, quotient, verify
 from grundy.rules.base import HeapGame
+from brute import sum_wins
 from support import assert_one_line_error
 
 #: (game, heaps computed): tame and wild, octal, subtraction, splitting and all-but games
@@ -22,25 +23,11 @@ GAMES = [("0.75", None), ("0.77", None), ("0.07", 14), ("0.15", 16), ("0.53", No
          ("nim", 6), ("0.4", 12), ("0.8", 12), ("0.f", 10)]
 
 
-def plain_search(game: Game):  # type: ignore[no-untyped-def]
-    """Misère wins of sums of heaps by the definition, on sorted tuples of heaps."""
-    @lru_cache(maxsize=None)
-    def wins(state: tuple[int, ...]) -> bool:
-        options = []
-        for i, n in enumerate(state):
-            for o in game.options(n):
-                new = o.parts if isinstance(o, Sum) else (o,)
-                options.append(tuple(sorted(state[:i] + tuple(p for p in new if p)
-                                            + state[i + 1:])))
-        return not options or any(not wins(o) for o in options)
-    return wins
-
-
 @pytest.mark.parametrize("name,heaps", GAMES)
 def test_predictions_agree_with_a_plain_search(name: str, heaps: int | None) -> None:
     game = find(name)
     q = quotient(game, heaps=heaps, seconds=120)
-    wins = plain_search(game)
+    wins = partial(sum_wins, game, misere=True)  # misère wins, by the definition
     rng = random.Random(name)
     top = min(q.heaps, 14)
     every = [list(c) for k in (1, 2, 3)
@@ -74,7 +61,7 @@ def test_a_users_ruleset() -> None:
     game = TakeOneOrHalve()
     q = quotient(game, heaps=16)
     assert not q.certified and q.heaps == 16  # no theorem covers it: partial
-    wins = plain_search(game)
+    wins = partial(sum_wins, game, misere=True)  # misère wins, by the definition
     for parts in itertools.combinations_with_replacement(range(1, 17), 3):
         assert q.outcome(parts) == ("N" if wins(tuple(sorted(parts))) else "P"), parts
 

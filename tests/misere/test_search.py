@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import random
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import product as tuples
 
 import pytest
@@ -15,6 +15,7 @@ from grundy import Game, GrundyError, LoopyGameError, Sum, find
 from grundy.play.misere import search as misere
 from grundy.play.misere import misere_outcome, misere_winning_moves
 from grundy.play.match import play
+from brute import sum_wins
 from support import assert_one_line_error
 
 
@@ -105,15 +106,7 @@ def test_a_game_whose_moves_split_rows() -> None:
     """Kayles (a move may split a row in two): misère outcomes of rows and sums of rows
     against a plain search over sorted tuples of rows."""
     kayles = find("kayles")
-
-    @lru_cache(maxsize=None)
-    def wins(state: tuple[int, ...]) -> bool:
-        options = []
-        for i, n in enumerate(state):
-            for option in kayles.options(n):
-                new = option.parts if isinstance(option, Sum) else (option,)
-                options.append(tuple(sorted(state[:i] + tuple(p for p in new if p) + state[i + 1:])))
-        return not options or any(not wins(o) for o in options)
+    wins = partial(sum_wins, kayles, misere=True)  # misère wins, by the definition
 
     for rows in [(n,) for n in range(1, 16)] + [(1, 2), (3, 4), (2, 2, 5), (1, 1, 1, 6)]:
         expected = "N" if wins(tuple(sorted(rows))) else "P"

@@ -22,13 +22,7 @@ from grundy.nimber import (
     nim_sqrt,
     operate,
 )
-
-
-def mex(values: set[int]) -> int:
-    m = 0
-    while m in values:
-        m += 1
-    return m
+from brute import mex
 
 
 def conway_table(n: int) -> list[list[int]]:

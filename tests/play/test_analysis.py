@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import itertools
 
 import pytest
@@ -12,6 +11,7 @@ from grundy.play.analysis import analyze, parse_position
 from grundy.errors import GrundyError
 from grundy.play.match import Match, play
 from grundy.rules.base import GridGame, HeapGame
+from brute import sum_wins
 
 
 class Sub123(HeapGame):
@@ -26,34 +26,18 @@ class Halves(HeapGame):
         return ([n - 1] if n else []) + [Sum(a, n - a) for a in range(1, n // 2 + 1)]
 
 
-@functools.lru_cache(maxsize=None)
-def _wins(game, key):
-    for i, part in enumerate(key):
-        for option in game.options(part):
-            new = key[:i] + (option.parts if isinstance(option, Sum) else (option,)) + key[i + 1:]
-            # heaps of 0 have no move in Halves and Sub123: drop them to keep the search small
-            if not _wins(game, tuple(sorted(x for x in new if x))):
-                return True
-    return False
-
-
-def wins(game, parts):
-    """Plain search on the whole sum, no Grundy values."""
-    return _wins(game, tuple(sorted(x for x in parts if x)))
-
-
 @pytest.mark.parametrize("parts", [p for k in (1, 2, 3) for p in itertools.product(range(6), repeat=k)])
 def test_analyze_matches_plain_search(parts):
     game = Halves()
     result = analyze(game, parts)
-    assert (result.outcome == "N") == wins(game, parts)
+    assert (result.outcome == "N") == sum_wins(game, parts)
     # every winning move really wins, and every legal move not listed does not
     listed = {(m.index, m.option) for m in result.moves}
     for i, part in enumerate(parts):
         for option in game.options(part):
             after = list(parts[:i]) + [option] + list(parts[i + 1:])
             flat = [q for p in after for q in (p.parts if isinstance(p, Sum) else (p,))]
-            assert ((i, option) in listed) == (not wins(game, flat))
+            assert ((i, option) in listed) == (not sum_wins(game, flat))
 
 
 def test_parse_position():

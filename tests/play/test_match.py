@@ -3,7 +3,6 @@ dropped, hints with menu numbers, the threw-a-win-away warning, prompts, colours
 
 from __future__ import annotations
 
-import functools
 import os
 import signal
 import subprocess
@@ -18,6 +17,7 @@ from grundy import Sum
 from grundy.catalog import find
 from grundy.play.match import MENU_LIMIT, Match, option_parts, play
 from grundy.rules.base import HeapGame
+from brute import sum_wins
 from support import HANG, wait_until_interruptible
 
 
@@ -26,17 +26,6 @@ class Halves(HeapGame):
 
     def options(self, n):
         return ([n - 1] if n else []) + [Sum(a, n - a) for a in range(1, n // 2 + 1)]
-
-
-@functools.lru_cache(maxsize=None)
-def wins(game, key):
-    """Plain search on the whole sum (heaps of 0 dropped), no Grundy values."""
-    for i, part in enumerate(key):
-        for option in game.options(part):
-            rest = key[:i] + tuple(option_parts(option)) + key[i + 1:]
-            if not wins(game, tuple(sorted(x for x in rest if x))):
-                return True
-    return False
 
 
 def leaves(move) -> Counter:
@@ -95,7 +84,7 @@ def test_hint_names_a_winning_move_and_its_menu_number(heaps: list[int]) -> None
     text = "\n".join(lines)
     menu = Match(game, heaps).menu()
     hinted = [ln for ln in text.splitlines() if ln.strip().startswith("hint:")]
-    if not wins(game, tuple(sorted(heaps))):
+    if not sum_wins(game, tuple(sorted(heaps))):
         assert hinted == [] and "outcome: P" in text
         return
     assert hinted
@@ -105,7 +94,7 @@ def test_hint_names_a_winning_move_and_its_menu_number(heaps: list[int]) -> None
         assert move.describe() in line
         after = list(heaps)
         after[move.index:move.index + 1] = option_parts(move.option)
-        assert not wins(game, tuple(sorted(x for x in after if x)))
+        assert not sum_wins(game, tuple(sorted(x for x in after if x)))
 
 
 def test_warning_when_a_move_throws_a_win_away() -> None:

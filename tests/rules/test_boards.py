@@ -21,48 +21,11 @@ from grundy.rules.cram import Cram, kernel
 from grundy.rules.graphs import ArcKayles, Graph, NodeKayles
 from grundy.rules.hackenbush import Drawing, GreenHackenbush, principles_value
 from grundy.rules.heap import TakeAndBreak
-
-
-def mex(values):
-    m = 0
-    while m in values:
-        m += 1
-    return m
+from brute import (domino_moves, node_moves, plain_cells, plain_chomp, plain_graph,
+                   plain_hackenbush)
 
 
 # -- plain searches ----------------------------------------------------------------------
-
-def plain_cells(cells, move):
-    """The value of a set of free cells, where ``move(cells)`` lists the sets left."""
-    @lru_cache(maxsize=None)
-    def g(free):
-        return mex({g(rest) for rest in move(free)})
-    return g(frozenset(cells))
-
-
-def domino_moves(free):
-    return [free - {a, b} for a in free for b in ((a[0], a[1] + 1), (a[0] + 1, a[1]))
-            if b in free]
-
-
-def node_moves(free):
-    return [free - {(r, c), (r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)} for r, c in free]
-
-
-def plain_graph(n, edges, rule):
-    """Node Kayles (rule "node") or Arc Kayles ("arc") on a labelled graph, by vertex sets."""
-    near = {v: set() for v in range(n)}
-    for u, v in edges:
-        near[u].add(v)
-        near[v].add(u)
-
-    @lru_cache(maxsize=None)
-    def g(left):
-        if rule == "node":
-            return mex({g(left - {v} - near[v]) for v in left})
-        return mex({g(left - {u, v}) for u in left for v in near[u] & left if u < v})
-    return g(frozenset(range(n)))
-
 
 def random_board(rng, rows, cols):
     return Board(rows, cols, rng.getrandbits(rows * cols))
@@ -353,24 +316,6 @@ def test_a_networkx_like_graph_converts():
 
 # -- Green Hackenbush ------------------------------------------------------------------------
 
-def plain_hackenbush(edges):
-    """Cut each edge; drop what no longer reaches vertex 0; mex over the cuts."""
-    def grounded(es):
-        reached, grew = {0}, True
-        while grew:
-            grew = False
-            for u, v in es:
-                if (u in reached) != (v in reached):
-                    reached |= {u, v}
-                    grew = True
-        return tuple(sorted(e for e in es if e[0] in reached))
-
-    @lru_cache(maxsize=None)
-    def g(es):
-        return mex({g(grounded(es[:i] + es[i + 1:])) for i in range(len(es))})
-    return g(grounded(tuple(sorted(edges))))
-
-
 def test_the_principles_equal_the_plain_search_on_random_drawings():
     rng = random.Random(7)
     for _ in range(300):
@@ -486,19 +431,6 @@ def test_bad_drawings_are_refused_clearly(text):
 
 
 # -- Chomp ----------------------------------------------------------------------------------
-
-def plain_chomp(heights):
-    @lru_cache(maxsize=None)
-    def g(hs):
-        opts = set()
-        for i, h in enumerate(hs):
-            for j in range(h):
-                if (i, j) != (0, 0):
-                    cut = [min(x, j) for x in hs[i:]]
-                    opts.add(g(hs[:i] + tuple(x for x in cut if x)))
-        return mex(opts)
-    return g(tuple(heights))
-
 
 def test_chomp_equals_the_plain_search_on_every_small_diagram():
     def diagrams(rows, cols):

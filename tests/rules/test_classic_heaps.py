@@ -12,13 +12,7 @@ from grundy import value
 from grundy.catalog import find
 from grundy.play.analysis import OutcomeAnalysis, analyze
 from grundy.rules.fibonacci import zeckendorf
-
-
-def mex(values: set[int]) -> int:
-    v = 0
-    while v in values:
-        v += 1
-    return v
+from brute import mex
 
 
 @lru_cache(maxsize=None)

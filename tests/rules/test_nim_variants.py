@@ -13,13 +13,7 @@ from grundy import value
 from grundy.catalog import find
 from grundy.errors import GrundyError, UnknownGameError
 from grundy.play.analysis import OutcomeAnalysis, analyze
-
-
-def mex(values: set[int]) -> int:
-    v = 0
-    while v in values:
-        v += 1
-    return v
+from brute import mex
 
 
 @lru_cache(maxsize=None)

@@ -22,6 +22,8 @@ from starlette.testclient import TestClient  # noqa: E402
 from grundy.catalog import entries, find  # noqa: E402
 from grundy.web import api  # noqa: E402
 from grundy.web.app import MAX_BODY, create_app  # noqa: E402
+from brute import (cram_value, cram_wins, kayles_misere_wins, kayles_options,  # noqa: E402
+                   kayles_wins, mex)
 
 BOARDS = {"heaps", "coins", "bottles", "coin-board", "grid", "rectangle", "queen", "steps",
           "heaps-row", "heap-limit", "pair", "rows", "strip", "heaps-pool",
@@ -44,26 +46,6 @@ def still_serves(client: TestClient) -> None:
 
 
 # -- plain search, no Grundy theory -------------------------------------------------------
-
-
-def kayles_options(n: int) -> list[tuple[int, ...]]:
-    """Knock down one pin or two adjacent pins from a row of n: the rows left."""
-    out = []
-    for take in (1, 2):
-        for left in range(n - take + 1):
-            out.append(tuple(sorted(x for x in (left, n - take - left) if x)))
-    return out
-
-
-@functools.lru_cache(maxsize=None)
-def kayles_wins(rows: tuple[int, ...]) -> bool:
-    """Does the player to move win the sum of rows (normal play)?"""
-    for i, n in enumerate(rows):
-        for leaves in kayles_options(n):
-            rest = tuple(sorted(rows[:i] + rows[i + 1:] + leaves))
-            if not kayles_wins(rest):
-                return True
-    return False
 
 
 def corners_options(heads: frozenset) -> list[frozenset]:
@@ -234,24 +216,9 @@ def test_misere_nim_by_boutons_rule(client: TestClient) -> None:
 
 
 def test_misere_kayles_past_the_search_is_played_by_its_quotient(client: TestClient) -> None:
-    from functools import lru_cache
-
-    @lru_cache(maxsize=None)
-    def misere_wins(heaps: tuple[int, ...]) -> bool:  # a plain misère search of Kayles
-        if not heaps:
-            return True  # no move: the opponent moved last
-        for i, h in enumerate(heaps):
-            rest = heaps[:i] + heaps[i + 1:]
-            for t in (1, 2):
-                for a in range(h - t + 1):
-                    left = tuple(sorted(rest + tuple(x for x in (a, h - t - a) if x)))
-                    if not misere_wins(left):
-                        return True
-        return False
-
     small = post(client, "/api/analyze", {"game": "kayles", "position": [4, 5, 6],
                                           "misere": True})
-    assert small["outcome"] == ("N" if misere_wins((4, 5, 6)) else "P")
+    assert small["outcome"] == ("N" if kayles_misere_wins((4, 5, 6)) else "P")
     big = post(client, "/api/analyze", {"game": "kayles", "position": [40, 50, 60],
                                         "misere": True})  # 150 tokens: past the search
     assert big["outcome"] in ("N", "P") and "quotient" in big["explanation"]
@@ -265,13 +232,6 @@ def test_misere_kayles_past_the_search_is_played_by_its_quotient(client: TestCli
 
 
 # -- sequences and tables -------------------------------------------------------------------
-
-
-def mex(values: set[int]) -> int:
-    m = 0
-    while m in values:
-        m += 1
-    return m
 
 
 def test_sequence_against_published_values_and_mex(client: TestClient) -> None:
@@ -478,13 +438,6 @@ def test_an_app_may_resolve_names_its_own_way() -> None:
 # -- the board games: drawings, moves named by the key clicked ---------------------------------
 
 
-@functools.lru_cache(maxsize=None)
-def cram_wins(free: frozenset) -> bool:
-    """Cram by plain search: does the player to move win with these free cells?"""
-    return any(other in free and not cram_wins(free - {(r, c), other})
-               for r, c in free for other in ((r, c + 1), (r + 1, c)))
-
-
 def cells_of(board: str) -> frozenset:
     rows = board.split("|")
     return frozenset((r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == ".")
@@ -607,8 +560,6 @@ def test_board_positions_grow_past_80_characters_as_played(client: TestClient) -
 
 
 # -- a board's error names its part; every game's fields lead to what works ----------------
-
-from brute import cram_value
 
 
 def test_a_board_error_of_the_api_names_its_part_like_the_others() -> None:

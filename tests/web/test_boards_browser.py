@@ -11,7 +11,6 @@ browser.py).
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 import pytest
@@ -20,6 +19,8 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not 
 pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
 
 from browser import needs_chromium, over, settle, start  # noqa: E402
+# plain searches, who wins each start (no Grundy values): tests/brute.py
+from brute import chomp_wins, cram_wins, graph_wins, hackenbush_wins  # noqa: E402
 
 
 pytestmark = needs_chromium
@@ -27,66 +28,6 @@ pytestmark = needs_chromium
 
 def your_moves(page: Any) -> list[str]:
     return page.eval_on_selector_all("#log li[data-who=you]", "els => els.map(e => e.textContent)")
-
-
-# -- plain searches: who wins each start (no Grundy values) ----------------------------------
-
-
-@functools.lru_cache(maxsize=None)
-def cells_win(free: frozenset[tuple[int, int]]) -> bool:
-    """Cram: does the player to move win with these free cells?"""
-    for r, c in free:
-        for other in ((r, c + 1), (r + 1, c)):
-            if other in free and not cells_win(free - {(r, c), other}):
-                return True
-    return False
-
-
-@functools.lru_cache(maxsize=None)
-def bar_wins(heights: tuple[int, ...]) -> bool:
-    """Chomp: does the player to move win (biting the poisoned square loses)?"""
-    for i, h in enumerate(heights):
-        for j in range(h):
-            if (i, j) != (0, 0):
-                left = heights[:i] + tuple(x for x in (min(x, j) for x in heights[i:]) if x)
-                if not bar_wins(left):
-                    return True
-    return False
-
-
-def graph_wins(n: int, edges: list[tuple[int, int]], node: bool) -> bool:
-    """Node Kayles (node) or Arc Kayles: does the player to move win?"""
-    near = {v: {u for e in edges for u in e if v in e and u != v} for v in range(n)}
-
-    @functools.lru_cache(maxsize=None)
-    def wins(alive: frozenset[int]) -> bool:
-        if node:
-            moves = [{v} | (near[v] & alive) for v in alive]
-        else:
-            moves = [{u, v} for u, v in edges if u in alive and v in alive]
-        return any(not wins(alive - m) for m in moves)
-
-    return wins(frozenset(range(n)))
-
-
-def drawing_wins(edges: tuple[tuple[int, int], ...]) -> bool:
-    """Green Hackenbush: does the player to move win (vertex 0 the ground)?"""
-
-    def grounded(es: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
-        reached, grew = {0}, True
-        while grew:
-            grew = False
-            for u, v in es:
-                if (u in reached) != (v in reached):
-                    reached |= {u, v}
-                    grew = True
-        return tuple(sorted(e for e in es if e[0] in reached))
-
-    @functools.lru_cache(maxsize=None)
-    def wins(es: tuple[tuple[int, int], ...]) -> bool:
-        return any(not wins(grounded(es[:i] + es[i + 1:])) for i in range(len(es)))
-
-    return wins(grounded(tuple(sorted(edges))))
 
 
 def play_out(page: Any, click: Any) -> str:
@@ -106,7 +47,7 @@ def test_cram_played_by_clicks_and_grundy_wins(page: Any) -> None:
     """3 x 3 with the centre blocked, plus a 1 x 3 strip: an N-position (the search says)."""
     free = frozenset((r, c) for r in range(3) for c in range(3) if (r, c) != (1, 1))
     strip = frozenset({(5, 0), (5, 1), (5, 2)})  # a separate board, apart from the first
-    assert cells_win(free | strip)
+    assert cram_wins(free | strip)
     start(page, "cram", "...|.#.|...; 1x3", grundy_first=True)
     assert page.get_attribute("#board", "data-kind") == "cram"
     assert page.locator(".cell.blocked").count() == 1
@@ -127,7 +68,7 @@ def test_cram_played_by_clicks_and_grundy_wins(page: Any) -> None:
 def test_chomp_played_by_clicks_and_grundy_wins(page: Any) -> None:
     """A 3 x 4 bar (every rectangle is a first-player win): each turn you bite the square
     furthest from the poison; the poisoned square is left to you."""
-    assert bar_wins((3, 3, 3, 3))
+    assert chomp_wins((3, 3, 3, 3))
     start(page, "chomp", "3x4", grundy_first=True)
     assert page.get_attribute("#board", "data-kind") == "chomp"
     assert page.locator(".square-c.poison").count() == 1
@@ -177,7 +118,7 @@ def test_green_hackenbush_played_by_clicks_and_grundy_wins(page: Any) -> None:
     """A tree, a triangle on the ground and a loop: worth 2 xor 1 xor ... (the search
     says it is an N-position); cutting an edge makes what hangs on it fall."""
     edges = ((0, 1), (1, 2), (1, 3), (0, 4), (4, 5), (5, 0), (5, 5), (0, 6), (6, 7))
-    assert drawing_wins(edges)
+    assert hackenbush_wins(edges)
     start(page, "green-hackenbush", ",".join(f"{u}-{v}" for u, v in edges), grundy_first=True)
     assert page.get_attribute("#board", "data-kind") == "hackenbush"
     assert page.locator("svg.hackenbush .ground").count() == 1
