@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
+from support import HANG
+
 settings.register_profile("default", deadline=None, max_examples=60)
 settings.load_profile("default")
 
@@ -81,9 +83,9 @@ def server() -> Iterator[str]:
     srv = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
     thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
-    deadline = time.time() + 20
+    deadline = time.monotonic() + HANG  # a wait for a sign, not a measure: only a hang ends it
     while not srv.started:
-        assert time.time() < deadline, "the server did not start"
+        assert time.monotonic() < deadline, f"the server did not start in {HANG} s"
         time.sleep(0.05)
     yield f"http://127.0.0.1:{port}/"
     srv.should_exit = True

@@ -543,3 +543,98 @@ def test_kernel_games_answer_single_calls_from_their_values_and_period():
     engine = type("Engine", (Game,), {"options": lambda self, n: kayles.options(n)})()
     assert [value(kayles, n) for n in range(300)] == [value(engine, n) for n in range(300)]
     assert kayles.cache == {}  # kernel values are not copied into the memo
+
+
+# -- moves that never end: an option that is not a smaller heap, a depth limit -------------
+
+import re
+from typing import Any
+
+from grundy.catalog import entries, find
+from grundy.engine import EndlessGameError, _solve
+from grundy.rules.base import HeapGame
+from support import assert_bad_heap_option
+
+
+#: a guard in each ruleset: before the fix the search ran on for ever; here it stops at
+#: a position no search that ends would reach, with an error that is not the one wanted
+GUARD = 10**5
+
+
+class Typo(HeapGame):
+    """The README's subtraction game without ``if k <= n``."""
+
+    def options(self, n: int) -> list[int]:
+        if n < -GUARD:
+            raise RuntimeError("ran away")
+        return [n - k for k in (1, 3, 4)]
+
+
+class Up(HeapGame):
+    def options(self, n: int) -> list[int]:
+        if n > GUARD:
+            raise RuntimeError("ran away")
+        return [n + 1]
+
+
+class SplitsUp(HeapGame):
+    """Splits heap n into n and 1: a part that is not smaller."""
+
+    def options(self, n: int) -> list[Any]:
+        if n > GUARD:
+            raise RuntimeError("ran away")
+        return [Sum(n, 1)] if n else []
+
+
+class UpGame(Game):
+    depth_limit = 5000
+
+    def options(self, n: int) -> list[int]:
+        if n > GUARD:
+            raise RuntimeError("ran away")
+        return [n + 1, n + 2]
+
+
+@pytest.mark.parametrize("cls", [Typo, Up, SplitsUp])
+def test_a_heap_game_option_that_is_not_a_smaller_heap_is_refused(cls: type[HeapGame]) -> None:
+    for ask in (lambda g: value(g, 10), lambda g: g.sequence(10), lambda g: value(g, 1)):
+        game = cls()
+        with pytest.raises(EndlessGameError) as info:
+            ask(game)
+        assert isinstance(info.value, LoopyGameError) and isinstance(info.value, GrundyError)
+        assert_bad_heap_option(game, info.value.position, info.value.option)
+        text = str(info.value)
+        assert cls.__name__ in text and "\n" not in text
+        named = re.search(r"heap (-?\d+) has an option (-?\d+)", text)
+        assert named and (int(named[1]), int(named[2])) == (info.value.position,
+                                                            info.value.option)
+
+
+def test_a_game_whose_moves_never_end_stops_at_its_depth_limit() -> None:
+    game = UpGame()
+    with pytest.raises(EndlessGameError) as info:
+        value(game, 0)
+    assert info.value.position == 0 and "never end" in str(info.value)
+    assert len(game.cache) <= game.depth_limit  # the memo did not grow past the search
+
+
+def test_a_deep_game_that_ends_is_still_valued() -> None:
+    """A chain of 2 * 10^5 positions, asked from the top: the period of sub:1,3,4."""
+
+    class Sub134(Game):
+        def options(self, n: int) -> list[int]:
+            return [n - k for k in (1, 3, 4) if k <= n]
+
+    period = [0, 1, 0, 1, 2, 3, 2]
+    for n in (200_000, 123_457):
+        assert value(Sub134(), n) == period[n % 7]
+
+
+def test_every_built_in_heap_game_has_smaller_options() -> None:
+    """Searched from the top (every option met first in the search), as the sequence says."""
+    for entry in entries():
+        game = find(entry.name)
+        if isinstance(game, HeapGame):
+            memo: dict[Any, int] = {}
+            got = [memo[n] if n in memo else _solve(game, n, memo) for n in range(24)]
+            assert got == game.sequence(24).tolist(), entry.name

@@ -13,7 +13,7 @@ piece does:
   ``1 x k`` strip, ``k >= 2``, they cut out 1x1), so nobody does it while
   another cut exists, and with no other cut left the player to move loses.
   The game on rectangles of at least 2x2 is therefore the normal-play game
-  whose cuts leave both pieces at least 2 wide (``tests/test_cutting.py``
+  whose cuts leave both pieces at least 2 wide (``tests/rules/test_cutting.py``
   proves this on small papers against the rules played literally).
 
 >>> split = Split()
