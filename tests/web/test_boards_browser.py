@@ -183,28 +183,12 @@ def test_screenshot_of_every_board_game_with_a_hint(page: Any, tmp_path: Any) ->
     assert your_moves(page)[0].startswith("You: cut edge ")
 
 
-@pytest.fixture
-def row_cuts(tmp_path: Any, monkeypatch: Any) -> Any:
-    """The board game of tests/test_contributing.py, added the documented way (its rules
-    module and one registry line) before the page loads the catalog."""
-    import sys
-    import textwrap
-
-    from grundy import catalog
-    from test_contributing import BOARD_FAMILY
-
-    (tmp_path / "row_cuts.py").write_text(textwrap.dedent(BOARD_FAMILY))
-    monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setattr(catalog, "_ENTRIES", catalog._ENTRIES)  # undone after the test
-    catalog.register(catalog.Entry("row-cuts", "board", "pick a cell: it and the cells right "
-                                   "of it in its row go", "the CONTRIBUTING.md example",
-                                   "row_cuts:RowCuts"))
-    yield
-    catalog._find.cache_clear()
-    sys.modules.pop("row_cuts", None)
+#: the board game of tests/test_contributing.py, added the documented way (its rules module and
+#: one registry line) before the page loads the catalog
+from test_contributing import board_family  # noqa: E402,F401  (a fixture)
 
 
-def test_a_board_game_added_the_documented_way_is_played_by_clicks(row_cuts: Any, page: Any) -> None:
+def test_a_board_game_added_the_documented_way_is_played_by_clicks(board_family: Any, page: Any) -> None:
     """Two rows of 3 and a row of 2 (value 3 ^ 3 ^ 2, an N-position): grundy moves first and
     wins; each of your clicks on a free cell plays the move that cell names, at once."""
     start(page, "row-cuts", "2x3; 1x2", grundy_first=True)

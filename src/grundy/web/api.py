@@ -10,7 +10,7 @@ directly.
 >>> move({"game": "nim", "position": [1, 2], "move": {"part": 1, "to": [1]}})["reply"]["text"]
 '1 -> 0'
 >>> [m["text"] for m in analyze({"game": "wythoff", "position": "3,5 + nim 4"})["winning_moves"]][-1]
-'nim 4 -> nim 0'
+'nim 4 -> nothing'
 >>> analyze({"game": "nim", "position": 3})
 Traceback (most recent call last):
 ...
