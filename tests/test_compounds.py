@@ -123,11 +123,12 @@ def test_outcome_number_and_moves_agree_with_a_plain_search(family: str, compoun
         elif compound == "continued":
             assert grundy.suspense(game, parts, misere) == number(state) == found.number
         if expected == "N" and len(parts) <= 2:
-            winning = {tuple(sorted(map(repr, m))) for m in plain_moves(compound, state, moves)
-                       if not wins(m)}
-            listed = {tuple(sorted(map(repr, (start_of(family, p) for p in m))))
-                      for m in found.moves}
-            assert found.every_move and listed == winning, parts
+            winning = {m for m in plain_moves(compound, state, moves) if not wins(m)}
+            listed = {tuple(start_of(family, p) for p in m) for m in found.moves}
+            assert found.count == len(found.moves) == len(winning) and listed == winning, parts
+        elif expected == "N":
+            assert found.count == len({m for m in plain_moves(compound, state, moves)
+                                       if not wins(m)})  # Kayles lists a move once
         checked += 1
     assert checked >= 100 or len(sums) == checked
 
@@ -140,11 +141,11 @@ def start_of(family: str, part: Any) -> Any:
     return tuple(sorted(r for r in rows if r))
 
 
-def test_the_winning_move_list_stops_at_its_limit() -> None:
-    moves, complete = compound_winning_moves(Nim(), [6, 6, 6], "selective", limit=50)
-    assert not complete and len(moves) <= 50
-    moves, complete = compound_winning_moves(Nim(), [6, 6, 6], "selective")
-    assert complete and moves == [(0, 0, 0)]  # every part must go to value 0
+def test_the_winning_move_list_stops_at_its_limit_and_counts_them_all() -> None:
+    moves, count = compound_winning_moves(Nim(), [6, 6, 6], "conjunctive", limit=50)
+    assert len(moves) == 50 and count == 6 ** 3 - 5 ** 3  # those emptying some heap
+    assert compound_winning_moves(Nim(), [6, 6, 6], "selective") == ([(0, 0, 0)], 1)
+    assert compound_winning_moves(Nim(), [300, 300], "selective") == ([(0, 0)], 1)
 
 
 def test_bad_input() -> None:

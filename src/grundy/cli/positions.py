@@ -103,8 +103,8 @@ def _analyze_compound(ruleset: Any, parts: list[Any], compound: str, misere: boo
         "outcome": found.outcome,
         **({number: found.number} if number else {}),
         "rule": found.rule,
-        "winning_moves": len(found.moves),
-        "every_winning_move": found.every_move,
+        "winning_moves": found.count,
+        "every_winning_move": len(found.moves) == found.count,
         "moves": [{"to": [_part_json(p, ruleset) for p in move]} for move in found.moves],
     })
 

@@ -38,6 +38,7 @@ set of their options: ``{*2}``, ``{0,*2}``, ``{*,*2,*3}``.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -49,6 +50,15 @@ __all__ = ["MisereForm", "count_born_by", "misere_canonical", "misere_equal", "m
 
 #: canonical forms made in one process at most (a game's forms grow fast with its size)
 FORM_LIMIT = 500_000
+
+#: a game's form is searched for this long at most (seconds)
+MAX_SECONDS = 20.0
+
+#: options held by all the forms at most (nim heap 1000 holds 500500)
+OPTION_LIMIT = 2_000_000
+
+#: the longest form written out, in characters (Kayles 16 has 7 million, Kayles 20 2 billion)
+TEXT_LIMIT = 10_000_000
 
 #: the largest day whose forms :func:`misere_forms_born_by` lists (day 5 has 4171780)
 LIST_DAY = 4
@@ -67,19 +77,31 @@ class _Forms:
         self.p_position: list[bool] = [False]  # 0: the player to move cannot, and wins
         self.sums: dict[tuple[int, int], int] = {}
         self.heaps: list[int] = [0]  # *n's form, by n
+        self.heap_numbers: dict[int, int | None] = {0: 0}
+        self.texts: dict[int, str] = {}
+        self.lengths: dict[int, int] = {}
+        self.stored = 0  # options held by all the forms
+        self.calls = 0
+        self.deadline = float("inf")  # time.monotonic() past which a search gives up
 
-    def equal(self, members: frozenset[int], k: int, memo: dict[int, bool]) -> bool:
-        """Whether the game whose options are the forms ``members`` equals form ``k``."""
-        if k in memo:
-            return memo[k]
+    def equal(self, members: frozenset[int], p_game: bool, k: int,
+              memo: dict[int, bool]) -> bool:
+        """Whether the game whose options are the forms ``members`` (a P-position if
+        ``p_game``) equals form ``k``."""
+        found = memo.get(k)
+        if found is not None:
+            return found
         opts = self.options
         found = (
+            # the same outcome (X = 0), and k no member: k is not linked to itself
+            self.p_position[k] == p_game and k not in members
             # no option of the game linked to k, no option of k linked to the game
-            all(k in opts[g] or g in opts[k] for g in members)
-            and all(kk in members or any(self.equal(members, k3, memo) for k3 in opts[kk])
+            and all(k in opts[g] or g in opts[k] for g in members)
+            and all(kk in members or any(self.equal(members, p_game, k3, memo)
+                                         for k3 in opts[kk])
                     for kk in opts[k])
             # neither an end while the other is a P-position
-            and not (not opts[k] and members and not any(self.p_position[g] for g in members))
+            and not (not opts[k] and members and p_game)
             and not (not members and self.p_position[k]))
         memo[k] = found
         return found
@@ -90,20 +112,32 @@ class _Forms:
         known = self.index.get(key)
         if known is not None:
             return known
-        memo: dict[int, bool] = {}
-        for g in key:
-            for gg in self.options[g]:
-                if self.equal(key, gg, memo):
-                    return gg  # g is reversible: the game is gg
-        if len(self.options) >= FORM_LIMIT:
-            raise GrundyError(f"more than {FORM_LIMIT} misère canonical forms: give a "
-                              "smaller position")
+        self.calls += 1
+        if self.calls & 255 == 0 and time.monotonic() > self.deadline:
+            raise GrundyError(f"the misère form takes more than {MAX_SECONDS:g} s to find: "
+                              "give a smaller position")
+        p_game = not any(self.p_position[g] for g in key)
+        if not self._is_heap(key):  # *n is canonical: nim heaps differ in misère play
+            memo: dict[int, bool] = {}
+            for g in key:
+                for gg in self.options[g]:
+                    if self.equal(key, p_game, gg, memo):
+                        return gg  # g is reversible: the game is gg
+        self.stored += len(key)
+        if len(self.options) >= FORM_LIMIT or self.stored > OPTION_LIMIT:
+            raise GrundyError(f"more than {FORM_LIMIT} misère canonical forms, or "
+                              f"{OPTION_LIMIT} options among them: give a smaller position")
         number = len(self.options)
         self.options.append(key)
         self.index[key] = number
         self.birthday.append(1 + max(self.birthday[g] for g in key))
-        self.p_position.append(not any(self.p_position[g] for g in key))
+        self.p_position.append(p_game)
         return number
+
+    def _is_heap(self, key: frozenset[int]) -> bool:
+        """Whether ``key`` is the set of options of a nim heap, ``{0, *, ..., *(n-1)}``."""
+        numbers = [self.heap_number(g) for g in key]
+        return None not in numbers and sorted(n or 0 for n in numbers) == list(range(len(key)))
 
     def heap(self, n: int) -> int:
         """The form of the nim heap ``*n``."""
@@ -123,12 +157,44 @@ class _Forms:
             self.sums[key] = found
         return found
 
+    def heap_number(self, form: int) -> int | None:
+        """n if the form is the nim heap ``*n``, else None."""
+        found = self.heap_numbers.get(form, -1)
+        if found == -1:
+            numbers = [self.heap_number(g) for g in self.options[form]]
+            found = (len(numbers) if None not in numbers
+                     and sorted(n or 0 for n in numbers) == list(range(len(numbers))) else None)
+            self.heap_numbers[form] = found
+        return found
+
+    def length(self, form: int) -> int:
+        """The length of the form's text (which can grow as the square of its birthday's
+        exponential: the options share their options, the text repeats them)."""
+        found = self.lengths.get(form)
+        if found is None:
+            n = self.heap_number(form)
+            if n is not None:
+                found = 1 if n < 2 else 1 + len(str(n))
+            else:
+                opts = self.options[form]
+                found = 1 + len(opts) + sum(self.length(g) for g in opts)
+            self.lengths[form] = found
+        return found
+
     def text(self, form: int) -> str:
-        n = len(self.options[form])
-        if self.options[form] == frozenset(self.heap(k) for k in range(n)):
-            return "0" if n == 0 else "*" if n == 1 else f"*{n}"
-        inner = sorted(self.options[form], key=lambda g: (self.birthday[g], self.text(g)))
-        return "{" + ",".join(self.text(g) for g in inner) + "}"
+        if self.length(form) > TEXT_LIMIT:
+            raise GrundyError(f"the misère form is written with {self.length(form)} "
+                              f"characters, more than {TEXT_LIMIT}: give a smaller position")
+        found = self.texts.get(form)
+        if found is None:
+            n = self.heap_number(form)
+            if n is not None:
+                found = "0" if n == 0 else "*" if n == 1 else f"*{n}"
+            else:
+                inner = sorted(self.options[form], key=lambda g: (self.birthday[g], self.text(g)))
+                found = "{" + ",".join(self.text(g) for g in inner) + "}"
+            self.texts[form] = found
+        return found
 
 
 _FORMS = _Forms()
@@ -235,8 +301,15 @@ def misere_canonical(game: Game, position: Any) -> MisereForm:
     memo: dict[Any, int] = {}
     parts = list(position) if isinstance(position, (list, Sum)) else [position]
     total = 0
-    for part in parts:
-        total = _FORMS.add(total, _form_of(game, part, memo))
+    _FORMS.deadline = time.monotonic() + MAX_SECONDS
+    try:
+        for part in parts:
+            total = _FORMS.add(total, _form_of(game, part, memo))
+    except RecursionError:
+        raise GrundyError("the misère form is too deep to find (too long a game): give a "
+                          "smaller position") from None
+    finally:
+        _FORMS.deadline = float("inf")
     return MisereForm(total)
 
 
