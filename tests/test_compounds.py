@@ -173,3 +173,15 @@ def test_cli_plays_a_compound_of_different_games_and_refuses_explain(cli: Any) -
     assert "first player (to move) wins" in out and "nim 0 | kayles 1 + kayles 1" in out
     assert_one_line_error(cli("analyze", "nim", "2", "--compound", "selective", "--explain"),
                           "--explain")
+
+
+def test_too_large_a_part_is_refused(cli: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from grundy.play import compounds
+
+    monkeypatch.setattr(compounds, "POSITION_LIMIT", 500)
+    with pytest.raises(GrundyError, match="more than 500 positions to search"):
+        grundy.remoteness(find("kayles"), [25])
+    plain = make_number("conjunctive", False, kayles_moves)
+    assert grundy.remoteness(find("kayles"), [10]) == plain(((10,),))  # within the limit
+    assert_one_line_error(cli("analyze", "nim", "5000", "--compound", "continued"),
+                          "options to look at")

@@ -177,3 +177,19 @@ def test_cli(cli: Any) -> None:
         "4171780 forms born by day 5\n"
     assert_one_line_error(cli("misere-form", "--born-by", "5"), "too many to list")
     assert_one_line_error(cli("misere-form"), "GAME POSITION")
+
+
+def test_nim_heaps_made_directly_have_no_reversible_option() -> None:
+    """*n is made without the reversibility search (nim heaps differ in misère play):
+    the search finds nothing to reverse either."""
+    for n in range(10):
+        heaps = frozenset(_FORMS.heap(k) for k in range(n))
+        p_game = not any(_FORMS.p_position[g] for g in heaps)
+        assert not any(_FORMS.equal(heaps, p_game, gg, {}) for g in heaps
+                       for gg in _FORMS.options[g])
+        assert str(misere_form("{" + ",".join(f"*{k}" for k in range(n)) + "}")) == \
+            ("0" if n == 0 else "*" if n == 1 else f"*{n}")
+
+
+def test_too_long_a_text_is_refused(cli: Any) -> None:
+    assert_one_line_error(cli("misere-form", "kayles", "20"), "more than 10000000")
