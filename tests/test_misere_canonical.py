@@ -14,7 +14,8 @@ import pytest
 
 import grundy
 from grundy import Game, GrundyError, InputError, Nim, Sum, find
-from grundy.play.misere_canonical import (_FORMS, _born_by, _count_sets, count_born_by,
+from grundy.play.misere_canonical import (_FORMS, _born_by, _canonical_sets, count_born_by,
+                                          count_by_formula, day_6_expression,
                                           misere_canonical, misere_equal, misere_form,
                                           misere_forms_born_by)
 from support import assert_one_line_error
@@ -143,11 +144,32 @@ def test_the_set_count_on_a_cut_of_day_5_against_canonicalising_every_set() -> N
             form = _FORMS.canonical(members)
             made.add(form)
             canonical_sets += _FORMS.options[form] == members
-        assert _count_sets(cut) == canonical_sets == len(made)
+        assert int(_canonical_sets(cut).sum()) == canonical_sets == len(made)
 
 
 def test_day_5_has_4171780_forms() -> None:
     assert count_born_by(5) == 4171780  # Conway, On Numbers and Games, p. 140
+
+
+def test_the_formula_gives_days_1_to_5() -> None:
+    """Day 6 is counted by a formula on day 5's forms: it gives days 1 to 5 from the
+    forms of the day before, as Conway counts them."""
+    for day, conway in enumerate([2, 3, 5, 22, 4171780], start=1):
+        forms = misere_forms_born_by(day - 1)
+        having = {k.number: sum(k in f.options for f in forms) for k in forms}
+        zero_n = sum(1 for f in forms if misere_form("0") in f.options and f.outcome == "N")
+        assert count_by_formula(len(forms), having, zero_n) == conway
+
+
+def test_day_6_count_and_its_expression_agree() -> None:
+    total = count_born_by(6)
+    assert 1 << 4171779 < total < 1 << 4171780
+    terms = day_6_expression().split()
+    value = 1 << int(terms[0][2:])
+    for sign, term in zip(terms[1::2], terms[2::2]):
+        n = 1 << int(term[2:]) if term.startswith("2^") else int(term)
+        value += n if sign == "+" else -n
+    assert value == total
 
 
 def test_the_notation_reads_back() -> None:
@@ -163,7 +185,7 @@ def test_limits_and_bad_input() -> None:
     with pytest.raises(GrundyError, match="too many to list"):
         misere_forms_born_by(5)
     with pytest.raises(GrundyError, match="too many forms to count"):
-        count_born_by(6)
+        count_born_by(7)
     with pytest.raises(GrundyError, match="expected a ruleset"):
         misere_canonical("nim", 3)  # type: ignore[arg-type]
 
@@ -176,6 +198,9 @@ def test_cli(cli: Any) -> None:
     assert cli("misere-form", "--born-by", "5", "--count").out == \
         "4171780 forms born by day 5\n"
     assert_one_line_error(cli("misere-form", "--born-by", "5"), "too many to list")
+    out = cli("misere-form", "--born-by", "6", "--count").out
+    assert out.startswith("2^4171780 - 2^") and out.endswith(
+        " forms born by day 6 (1255831 decimal digits)\n")
     assert_one_line_error(cli("misere-form"), "GAME POSITION")
 
 

@@ -26,7 +26,8 @@ def misere_form(game: str | None, position: tuple[str, ...], day: int | None, co
     written with nim heaps where it is one (0, *, *2), else as the set of its options
     ({*2}, {0,*2}).  The parts of POSITION are added up (grundy misere-form nim 2 2).
     --born-by 4 lists the 22 forms of the games born by day 4; --born-by 5 --count
-    counts day 5's (4171780, a second or two).
+    counts day 5's (4171780, a second or two), --born-by 6 --count day 6's, as a
+    sum of powers of 2.
     """
     from ..play.misere_canonical import count_born_by, misere_canonical, misere_forms_born_by
 
@@ -35,6 +36,16 @@ def misere_form(game: str | None, position: tuple[str, ...], day: int | None, co
             fail("--born-by lists forms by their birthday: give no GAME POSITION")
         if count:
             total = count_born_by(day)
+            if day == 6:  # 1255831 decimal digits: written as powers of 2
+                from ..play.misere_canonical import day_6_expression
+
+                text = day_6_expression()
+                digits = _digits(total)
+                if as_json:
+                    echo_json({"day": day, "count": text, "digits": digits})
+                else:
+                    click.echo(f"{text} forms born by day {day} ({digits} decimal digits)")
+                return
             if as_json:
                 echo_json({"day": day, "count": total})
             else:
@@ -60,3 +71,19 @@ def misere_form(game: str | None, position: tuple[str, ...], day: int | None, co
         echo_json({"form": str(form), "birthday": form.birthday, "outcome": form.outcome})
     else:
         click.echo(str(form))
+
+
+def _digits(number: int) -> int:
+    """How many decimal digits ``number`` (> 0) has, without writing it out.
+
+    >>> _digits(999), _digits(1000), _digits(2 ** 4000)
+    (3, 4, 1205)
+    """
+    import math
+
+    digits = int(number.bit_length() * math.log10(2)) + 1
+    while 10 ** (digits - 1) > number:
+        digits -= 1
+    while 10 ** digits <= number:
+        digits += 1
+    return digits

@@ -21,7 +21,9 @@ canonical forms are the same.  The theory used, each step proved in Siegel's ch.
 So every game born by day n + 1 is a set of canonical forms born by day n, and a set is
 itself canonical iff none of its members is reversible: :func:`count_born_by` counts
 the canonical sets with a bit mask per set, in NumPy.  Conway's counts (On Numbers and
-Games, pp. 139-140): 1, 2, 3, 5, 22 and 4171780 games born by days 0 to 5.
+Games, pp. 139-140): 1, 2, 3, 5, 22 and 4171780 games born by days 0 to 5.  Day 6's,
+too many sets to test one by one, follows from a formula (:func:`count_by_formula`)
+that gives days 1 to 5 again.
 
 Forms are written with nim heaps where a form is one (``0``, ``*``, ``*2``), else as the
 set of their options: ``{*2}``, ``{0,*2}``, ``{*,*2,*3}``.
@@ -45,7 +47,7 @@ from typing import Any
 from ..engine import Game, Sum, _options
 from ..errors import GrundyError, InputError
 
-__all__ = ["MisereForm", "count_born_by", "misere_canonical", "misere_equal", "misere_form",
+__all__ = ["MisereForm", "count_born_by", "count_by_formula", "day_6_expression", "misere_canonical", "misere_equal", "misere_form",
            "misere_forms_born_by"]
 
 #: canonical forms made in one process at most (a game's forms grow fast with its size)
@@ -63,8 +65,9 @@ TEXT_LIMIT = 10_000_000
 #: the largest day whose forms :func:`misere_forms_born_by` lists (day 5 has 4171780)
 LIST_DAY = 4
 
-#: the largest day :func:`count_born_by` counts (day 6 has about 2^4171780 forms)
-COUNT_DAY = 5
+#: the largest day :func:`count_born_by` counts (day 6 by a formula on day 5's forms;
+#: day 7's would need day 6's, about 2^4171780 of them)
+COUNT_DAY = 6
 
 
 class _Forms:
@@ -387,24 +390,88 @@ def misere_forms_born_by(day: int) -> list[MisereForm]:
 
 
 def count_born_by(day: int) -> int:
-    """How many misère canonical forms are born by ``day`` (at most day 5): the sets of
+    """How many misère canonical forms are born by ``day`` (at most day 6): the sets of
     forms born by the day before in which no member is reversible, tested on every set
-    at once as bit masks.
+    at once as bit masks (days 1 to 5); day 6's by :func:`count_by_formula`.
 
     >>> [count_born_by(d) for d in range(5)]
     [1, 2, 3, 5, 22]
     """
     if day > COUNT_DAY:
-        raise GrundyError(f"day {day} has too many forms to count one by one "
+        raise GrundyError(f"day {day} has too many forms to count "
                           f"(day {COUNT_DAY} is the last counted)")
     if day == 0:
         return 1
-    return _count_sets(_born_by(day - 1))
+    if day == 6:
+        return count_by_formula(*_day_5_memberships())
+    return int(_canonical_sets(_born_by(day - 1)).sum())
 
 
-def _count_sets(forms: Sequence[int]) -> int:
-    """How many subsets of ``forms`` (which must hold every option of each of them, and
-    every option of those options) are canonical: no member reversible."""
+def count_by_formula(forms: int, having: dict[int, int], zero_n: int) -> int:
+    """The forms born by day n + 1, from the ``forms`` born by day n: ``having[k]`` of
+    them have form ``k`` as an option, ``zero_n`` of those with the option 0 are
+    N-positions.
+
+    A set S of forms born by day n is a form itself unless some member has an option
+    K equal to the game {S}.  Then every member has K as an option or is an option of
+    K (no member is linked to K), and every option K' of K is in S (K' is not linked to
+    {S}, and no option of K' equals {S}, which equals K, born later).  So the sets
+    equal to K are: the options of K, with any non-empty set of forms having K as an
+    option (for K = 0, one of which is a P-position: {S} has the outcome of 0).  Each
+    set equals one K at most, and the count is 2^forms minus those sets.
+
+    >>> forms = misere_forms_born_by(4)
+    >>> having = {k.number: sum(k in f.options for f in forms) for k in forms}
+    >>> zero_n = sum(1 for f in forms if misere_form("0") in f.options and f.outcome == "N")
+    >>> count_by_formula(len(forms), having, zero_n)
+    4171780
+    """
+    total = 1 << forms
+    for k, n in having.items():
+        total -= (1 << n) - (1 << zero_n if k == 0 else 1)
+    return total
+
+
+def _day_5_memberships() -> tuple[int, dict[int, int], int]:
+    """The forms born by day 5, how many of them have each day-4 form as an option, and
+    how many with the option 0 are N-positions."""
+    import numpy as np
+
+    day4 = _born_by(4)
+    canonical = _canonical_sets(day4)
+    sets = np.flatnonzero(canonical).astype(np.uint32)
+    having = {k: int(np.count_nonzero((sets >> np.uint32(i)) & np.uint32(1)))
+              for i, k in enumerate(day4)}
+    p_mask = sum(1 << i for i, g in enumerate(day4) if _FORMS.p_position[g])
+    zero = sets[(sets >> np.uint32(day4.index(0))) & np.uint32(1) != 0]
+    zero_n = int(np.count_nonzero(zero & np.uint32(p_mask)))
+    return len(sets), having, zero_n
+
+
+def day_6_expression() -> str:
+    """Day 6's count as a sum of powers of 2, a term for each day-4 form (its decimal
+    digits are more than a million).
+
+    >>> day_6_expression().startswith("2^4171780 - 2^")
+    True
+    """
+    forms, having, zero_n = _day_5_memberships()
+    terms = [f"2^{forms}"]
+    ones = 0
+    for k, n in sorted(having.items(), key=lambda item: -item[1]):
+        if n:
+            terms.append(f"- 2^{n}")
+            if k == 0:
+                terms.append(f"+ 2^{zero_n}")
+            else:
+                ones += 1
+    return " ".join(terms) + f" + {ones}"
+
+
+def _canonical_sets(forms: Sequence[int]) -> Any:
+    """Which subsets of ``forms`` (which must hold every option of each of them, and
+    every option of those options) are canonical, no member reversible: a NumPy array
+    of booleans indexed by the subset's bit mask."""
     import numpy as np
 
     n = len(forms)
@@ -441,4 +508,4 @@ def _count_sets(forms: Sequence[int]) -> int:
             for gg in opts[g]:
                 through |= equal[gg]
             reducible |= has(i) & through
-    return int((~reducible).sum())
+    return ~reducible
