@@ -161,6 +161,31 @@ def test_the_formula_gives_days_1_to_5() -> None:
         assert count_by_formula(len(forms), having, zero_n) == conway
 
 
+#: day 6's count as Chris Thompson recomputed it (a post to sci.math,
+#: https://groups.google.com/g/sci.math/c/IrjOWJ5PrwI/m/m9hGuvYCmUoJ), correcting the one
+#: printed in On Numbers and Games, p. 140; Winning Ways (p. 397) gives its 1255831 digits
+THOMPSON = ("2^4171780 - 2^2096640 - 2^2095104 - 2^2094593 - 2^2094080 - 3.2^2091522 "
+            "- 2^2088960 - 2^2088705 - 2^2088448 - 2^2088193 - 2^2086912 - 2^2086657 "
+            "- 2^2086401 - 2^2086145 - 2^2085888 - 2^2079234 + 2^1960962 + 21")
+
+
+def evaluate(expression: str) -> int:
+    """A sum of terms ``2^n``, ``c.2^n`` and ``c``, each after a sign but the first."""
+    total = 0
+    for sign, term in zip(["+", *expression.split()[1::2]], expression.split()[::2]):
+        count, _, power = term.rpartition("2^") if "^" in term else ("", "", "")
+        n = (int(count.rstrip(".") or 1) << int(power)) if power else int(term)
+        total += n if sign == "+" else -n
+    return total
+
+
+def test_day_6_is_thompsons_count() -> None:
+    total = count_born_by(6)
+    assert total == evaluate(THOMPSON)
+    assert evaluate(day_6_expression()) == total
+    assert 10 ** 1255830 < total < 10 ** 1255831
+
+
 def test_day_6_count_and_its_expression_agree() -> None:
     total = count_born_by(6)
     assert 1 << 4171779 < total < 1 << 4171780

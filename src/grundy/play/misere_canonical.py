@@ -449,23 +449,23 @@ def _day_5_memberships() -> tuple[int, dict[int, int], int]:
 
 
 def day_6_expression() -> str:
-    """Day 6's count as a sum of powers of 2, a term for each day-4 form (its decimal
-    digits are more than a million).
+    """Day 6's count as a sum of powers of 2, equal powers merged (its decimal digits
+    are more than a million).
 
-    >>> day_6_expression().startswith("2^4171780 - 2^")
+    >>> day_6_expression().startswith("2^4171780 - 2^2096640 - 2^2095104 - 2^2094593")
     True
     """
+    from collections import Counter
+
     forms, having, zero_n = _day_5_memberships()
-    terms = [f"2^{forms}"]
-    ones = 0
-    for k, n in sorted(having.items(), key=lambda item: -item[1]):
-        if n:
-            terms.append(f"- 2^{n}")
-            if k == 0:
-                terms.append(f"+ 2^{zero_n}")
-            else:
-                ones += 1
-    return " ".join(terms) + f" + {ones}"
+    less = Counter(n for n in having.values() if n)
+    while any(c > 1 for c in less.values()):  # 2^n + 2^n = 2^(n+1)
+        n = next(n for n, c in less.items() if c > 1)
+        less[n] -= 2
+        less[n + 1] += 1
+    ones = sum(1 for k, n in having.items() if n and k != 0)
+    powers = " ".join(f"- 2^{n}" for n in sorted(less, reverse=True) if less[n])
+    return f"2^{forms} {powers} + 2^{zero_n} + {ones}"
 
 
 def _canonical_sets(forms: Sequence[int]) -> Any:
