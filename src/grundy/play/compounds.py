@@ -24,9 +24,11 @@ move (to a new end): the compound ends, and its winner is decided, exactly as be
 So the misère remoteness and suspense are the same recursions with an end position
 counted 1 instead of 0.  In the misère selective compound the player to move loses iff
 either exactly one part still has a move and that part is a misère P-position on its
-own, or at least two parts have a move and every part has Grundy value 0 (while only one
-part is left it is played alone; before, a player keeps the normal-play strategy and
-leaves the last part in the state misère play needs).  Each rule is checked in
+own, or at least two parts have a move and every part has Grundy value 0.  (From parts
+all of value 0, two or more of which can move, every move leaves those parts able to
+move and some of them of a value other than 0: a part of value 0 has no option without
+a move, as such a position has value 0.  The other half, that the player to move wins
+otherwise, was found and is checked by search.)  Each rule is checked in
 ``tests/test_compounds.py`` against a plain search of the compound itself.
 
 >>> from grundy.rules.heap import Nim
