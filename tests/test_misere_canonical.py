@@ -218,6 +218,7 @@ def test_limits_and_bad_input() -> None:
 def test_cli(cli: Any) -> None:
     assert cli("misere-form", "kayles", "4").out == "*\n"
     assert cli("misere-form", "nim", "2", "2").out == "{*2,*3}\n"
+    assert cli("misere-form", "nim", "2", "+", "kayles", "2").out == "{*2,*3}\n"
     out = cli("misere-form", "--born-by", "3").out.splitlines()
     assert out[-1] == "5 forms born by day 3" and "{*2}" in out
     assert cli("misere-form", "--born-by", "5", "--count").out == \

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from .common import echo_json, fail, position_words, refuse_options, resolve_game
+from .common import echo_json, fail, refuse_options
 
 __all__ = ["misere_form"]
 
@@ -24,7 +24,8 @@ def misere_form(game: str | None, position: tuple[str, ...], day: int | None, co
     Two positions are equal in misère play (the same outcome beside any game) iff
     their forms are the same (Conway, On Numbers and Games, ch. 12).  A form is
     written with nim heaps where it is one (0, *, *2), else as the set of its options
-    ({*2}, {0,*2}).  The parts of POSITION are added up (grundy misere-form nim 2 2).
+    ({*2}, {0,*2}).  The parts of POSITION are added up (grundy misere-form nim 2 2;
+    different games join with +: grundy misere-form nim 2 + kayles 3).
     --born-by 4 lists the 22 forms of the games born by day 4; --born-by 5 --count
     counts day 5's (4171780, a second or two), --born-by 6 --count day 6's, as a
     sum of powers of 2.
@@ -62,10 +63,9 @@ def misere_form(game: str | None, position: tuple[str, ...], day: int | None, co
     refuse_options(("count", "--count"), why="it counts the forms of --born-by")
     if game is None or not position:
         fail("give GAME POSITION (grundy misere-form kayles 5), or --born-by DAY")
-    from ..play.analysis import parse_position
+    from .positions import _read  # one game, or different games joined by +
 
-    ruleset = resolve_game(game)
-    parts = parse_position(ruleset, position_words(position))
+    ruleset, parts = _read(game, position)
     form = misere_canonical(ruleset, parts)
     if as_json:
         echo_json({"form": str(form), "birthday": form.birthday, "outcome": form.outcome})
