@@ -35,6 +35,10 @@ if TYPE_CHECKING:  # what type checkers see; at run time, __getattr__ below load
                          outcome, part_winning_moves, value, winning_moves)
     from .errors import GrundyError, InputError, UnknownGameError
     from .catalog.loading import LoadError
+    from .play.compounds import (analyze_compound, compound_outcome, compound_winning_moves,
+                                 remoteness, suspense)
+    from .play.misere_canonical import (MisereForm, count_born_by, misere_canonical,
+                                        misere_equal, misere_form, misere_forms_born_by)
     from .play.loopy import Infinity, loopy_outcome, loopy_value, loopy_winning_moves
     from .play.misere import misere_outcome, misere_part_winning_moves, misere_winning_moves
     from .misere.genus import Genus, genus, heap_genera
@@ -89,6 +93,17 @@ _LAZY = {
     "nim_mul": "nimber",
     "nim_pow": "nimber",
     "nim_sqrt": "nimber",
+    "remoteness": "play.compounds",
+    "suspense": "play.compounds",
+    "compound_outcome": "play.compounds",
+    "compound_winning_moves": "play.compounds",
+    "analyze_compound": "play.compounds",
+    "MisereForm": "play.misere_canonical",
+    "misere_canonical": "play.misere_canonical",
+    "misere_equal": "play.misere_canonical",
+    "misere_form": "play.misere_canonical",
+    "misere_forms_born_by": "play.misere_canonical",
+    "count_born_by": "play.misere_canonical",
     "Infinity": "play.loopy",
     "loopy_value": "play.loopy",
     "loopy_outcome": "play.loopy",

@@ -33,6 +33,7 @@ COMMANDS = {
     "explore": "grundy.cli.explore:explore",
     "genus": "grundy.cli.misere:genus",
     "quotient": "grundy.cli.misere:quotient",
+    "misere-form": "grundy.cli.forms:misere_form",
     "survey": "grundy.cli.survey:survey",
     "serve": "grundy.cli.serve:serve",
 }

@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from .common import echo_json, fail, position_words, resolve_game
+from .common import echo_json, fail, position_words, refuse_options, resolve_game
 
 __all__ = ["analyze", "play"]
 
@@ -23,8 +23,12 @@ __all__ = ["analyze", "play"]
 @click.option("--misere", is_flag=True, help="Misère play: the player who moves last loses.")
 @click.option("--explain", is_flag=True,
               help="Name the theorem the answer comes from (a closed form, a proved period).")
+@click.option("--compound", type=click.Choice(["conjunctive", "continued", "selective"]),
+              default=None, help="Play the parts together instead of as a sum: move in "
+              "every part (conjunctive), in every part that can move (continued), or in "
+              "any parts you choose (selective).")
 def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool,
-            explain: bool) -> None:
+            explain: bool, compound: str | None) -> None:
     """Who wins POSITION of GAME, with which moves, and how many winning moves.
 
     POSITION is a list of parts played side by side: heap sizes for heap games
@@ -36,13 +40,20 @@ def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool,
     where play can go on for ever, the outcome D names a draw).  Different games add up with + (grundy analyze wythoff 3,5 +
     nim 4 + kayles 7).  With --misere the sum is searched
     move by move (values do not add up in misère play), so keep such positions
-    small.
+    small.  --compound plays the parts as a conjunctive, continued conjunctive or
+    selective compound (grundy analyze kayles 3 5 --compound conjunctive): the
+    outcome, the remoteness or suspense that decides it, and the winning moves.
     """
     from ..play.analysis import analyze as compute
     from ..play.analysis import analyze_misere
 
     _refuse_unknown_options(position)
+    if compound is not None:
+        refuse_options(("explain", "--explain"), why="a compound names its rule anyway")
     ruleset, parts = _read(game, position)
+    if compound is not None:
+        _analyze_compound(ruleset, parts, compound, misere, as_json)
+        return
     if misere:
         with _misere_memos(ruleset):
             found = analyze_misere(ruleset, parts)
@@ -61,6 +72,28 @@ def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool,
             click.echo(f"theorem: {line}")
         if explain and not theorems:
             click.echo("theorem: none: the values were searched move by move")
+
+
+def _analyze_compound(ruleset: Any, parts: list[Any], compound: str, misere: bool,
+                      as_json: bool) -> None:
+    from ..play.compounds import analyze_compound
+
+    with _misere_memos(ruleset):
+        found = analyze_compound(ruleset, parts, compound, misere)
+    if not as_json:
+        click.echo(found.describe(), nl=False)
+        return
+    number = {"conjunctive": "remoteness", "continued": "suspense"}.get(compound)
+    echo_json({
+        "compound": compound,
+        "misere": misere,
+        "outcome": found.outcome,
+        **({number: found.number} if number else {}),
+        "rule": found.rule,
+        "winning_moves": found.count,
+        "every_winning_move": len(found.moves) == found.count,
+        "moves": [{"to": [_part_json(p, ruleset) for p in move]} for move in found.moves],
+    })
 
 
 #: a word that is an option, not a part of a position (``-3`` is a heap, refused as one)
