@@ -37,7 +37,7 @@ if TYPE_CHECKING:  # what type checkers see; at run time, __getattr__ below load
     from .catalog.loading import LoadError
     from .play.compounds import (analyze_compound, compound_outcome, compound_winning_moves,
                                  remoteness, suspense)
-    from .play.misere_canonical import (MisereForm, count_born_by, misere_canonical,
+    from .misere.canonical import (MisereForm, count_born_by, misere_canonical,
                                         misere_equal, misere_form, misere_forms_born_by)
     from .play.loopy import Infinity, loopy_outcome, loopy_value, loopy_winning_moves
     from .play.misere import misere_outcome, misere_part_winning_moves, misere_winning_moves
@@ -98,12 +98,12 @@ _LAZY = {
     "compound_outcome": "play.compounds",
     "compound_winning_moves": "play.compounds",
     "analyze_compound": "play.compounds",
-    "MisereForm": "play.misere_canonical",
-    "misere_canonical": "play.misere_canonical",
-    "misere_equal": "play.misere_canonical",
-    "misere_form": "play.misere_canonical",
-    "misere_forms_born_by": "play.misere_canonical",
-    "count_born_by": "play.misere_canonical",
+    "MisereForm": "misere.canonical",
+    "misere_canonical": "misere.canonical",
+    "misere_equal": "misere.canonical",
+    "misere_form": "misere.canonical",
+    "misere_forms_born_by": "misere.canonical",
+    "count_born_by": "misere.canonical",
     "Infinity": "play.loopy",
     "loopy_value": "play.loopy",
     "loopy_outcome": "play.loopy",

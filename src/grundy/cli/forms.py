@@ -30,7 +30,7 @@ def misere_form(game: str | None, position: tuple[str, ...], day: int | None, co
     counts day 5's (4171780, a second or two), --born-by 6 --count day 6's, as a
     sum of powers of 2.
     """
-    from ..play.misere_canonical import count_born_by, misere_canonical, misere_forms_born_by
+    from ..misere.canonical import count_born_by, misere_canonical, misere_forms_born_by
 
     if day is not None:
         if game is not None:
@@ -38,7 +38,7 @@ def misere_form(game: str | None, position: tuple[str, ...], day: int | None, co
         if count:
             total = count_born_by(day)
             if day == 6:  # 1255831 decimal digits: written as powers of 2
-                from ..play.misere_canonical import day_6_expression
+                from ..misere.canonical import day_6_expression
 
                 text = day_6_expression()
                 digits = _digits(total)

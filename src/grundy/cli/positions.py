@@ -83,17 +83,7 @@ def _analyze_compound(ruleset: Any, parts: list[Any], compound: str, misere: boo
     if not as_json:
         click.echo(found.describe(), nl=False)
         return
-    number = {"conjunctive": "remoteness", "continued": "suspense"}.get(compound)
-    echo_json({
-        "compound": compound,
-        "misere": misere,
-        "outcome": found.outcome,
-        **({number: found.number} if number else {}),
-        "rule": found.rule,
-        "winning_moves": found.count,
-        "every_winning_move": len(found.moves) == found.count,
-        "moves": [{"to": [_part_json(p, ruleset) for p in move]} for move in found.moves],
-    })
+    echo_json(found.as_dict())
 
 
 #: a word that is an option, not a part of a position (``-3`` is a heap, refused as one)

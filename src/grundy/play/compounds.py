@@ -29,7 +29,7 @@ all of value 0, two or more of which can move, every move leaves those parts abl
 move and some of them of a value other than 0: a part of value 0 has no option without
 a move, as such a position has value 0.  The other half, that the player to move wins
 otherwise, was found and is checked by search.)  Each rule is checked in
-``tests/test_compounds.py`` against a plain search of the compound itself.
+``tests/play/test_compounds.py`` against a plain search of the compound itself.
 
 >>> from grundy.rules.heap import Nim
 >>> nim = Nim()
@@ -388,6 +388,26 @@ class CompoundAnalysis:
             if self.count > 20:
                 lines.append(f"  ... and {self.count - 20} more")
         return "\n".join(lines) + "\n"
+
+    def as_dict(self) -> dict[str, Any]:
+        """The answer as JSON (``grundy analyze --compound ... --json``): ``compound``,
+        ``misere``, ``outcome``, ``remoteness`` (conjunctive) or ``suspense`` (continued),
+        ``rule``, ``winning_moves`` (how many), ``every_winning_move`` and ``moves``, each
+        ``{"to": [PART, ...]}``: the parts a move leaves, one for each part of the compound
+        (a compound move moves several parts at once), written as a move's parts are
+        (:func:`grundy.play.analysis.part_json`).
+
+        >>> from grundy.rules.heap import Nim
+        >>> analyze_compound(Nim(), [2, 3], "conjunctive").as_dict()["moves"][0]
+        {'to': [1, 0]}
+        """
+        from .analysis import part_json
+
+        number = {"conjunctive": "remoteness", "continued": "suspense"}.get(self.compound)
+        return {"compound": self.compound, "misere": self.misere, "outcome": self.outcome,
+                **({number: self.number} if number else {}), "rule": self.rule,
+                "winning_moves": self.count, "every_winning_move": len(self.moves) == self.count,
+                "moves": [{"to": [part_json(p, self.game) for p in move]} for move in self.moves]}
 
 
 def analyze_compound(game: Game, parts: Sequence[Any], compound: str,

@@ -14,7 +14,7 @@ import pytest
 
 import grundy
 from grundy import Game, GrundyError, InputError, Nim, Sum, find
-from grundy.play.misere_canonical import (_FORMS, _born_by, _canonical_sets, count_born_by,
+from grundy.misere.canonical import (_FORMS, _born_by, _canonical_sets, count_born_by,
                                           count_by_formula, day_6_expression,
                                           misere_canonical, misere_equal, misere_form,
                                           misere_forms_born_by)
