@@ -63,9 +63,9 @@ def misere_form(game: str | None, position: tuple[str, ...], day: int | None, co
     refuse_options(("count", "--count"), why="it counts the forms of --born-by")
     if game is None or not position:
         fail("give GAME POSITION (grundy misere-form kayles 5), or --born-by DAY")
-    from .positions import _read  # one game, or different games joined by +
+    from .positions import read_game_position  # one game, or different games joined by +
 
-    ruleset, parts = _read(game, position)
+    ruleset, parts = read_game_position(game, position)
     form = misere_canonical(ruleset, parts)
     if as_json:
         echo_json({"form": str(form), "birthday": form.birthday, "outcome": form.outcome})

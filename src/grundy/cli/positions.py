@@ -13,7 +13,7 @@ import click
 
 from .common import echo_json, fail, position_words, refuse_options, resolve_game
 
-__all__ = ["analyze", "play"]
+__all__ = ["analyze", "play", "read_game_position"]
 
 
 @click.command(context_settings={"ignore_unknown_options": True})
@@ -50,7 +50,7 @@ def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool,
     _refuse_unknown_options(position)
     if compound is not None:
         refuse_options(("explain", "--explain"), why="a compound names its rule anyway")
-    ruleset, parts = _read(game, position)
+    ruleset, parts = read_game_position(game, position)
     if compound is not None:
         _analyze_compound(ruleset, parts, compound, misere, as_json)
         return
@@ -116,7 +116,7 @@ def _misere_memos(ruleset: Any) -> Iterator[None]:
         forget_misere(ruleset)
 
 
-def _read(game: str, words: tuple[str, ...]) -> tuple[Any, list[Any]]:
+def read_game_position(game: str, words: tuple[str, ...]) -> tuple[Any, list[Any]]:
     """The game and the parts: one game, or a sum of games joined by ``+``
     (:func:`grundy.catalog.positions.read_position`); a word ``@FILE`` is the text of that
     file, and GAME may be a user's ruleset (``rules.py:Class``)."""
