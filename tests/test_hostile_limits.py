@@ -122,3 +122,40 @@ def test_a_stopped_run_stays_resumable_on_a_full_disk(small_disk: Path,
     # Kayles from heap 72 on repeats with period 12 (Guy and Smith 1956)
     assert got[:12].tolist() == [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
     assert (got[84:] == got[72:-12]).all() and len(got) == 100000
+
+
+# -- a damaged or unwritable quotient cache ------------------------------------------------
+
+DAMAGED = {
+    "nested-100000-deep": "[" * 100_000 + "]" * 100_000,
+    "a-5000-digit-number": '{"game": "0.77", "heaps": ' + "7" * 5000 + "}",
+    "a-5000-digit-negative": '{"table": [[-' + "7" * 5000 + "]]}",
+    "not-utf-8": '{"game": "\xff"}',
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGED, ids=list(DAMAGED))
+def test_a_damaged_cache_is_one_warning_and_replaced(tmp_path: Path, damage: str) -> None:
+    folder = tmp_path / "quotients"
+    folder.mkdir()
+    (folder / "0.77.json").write_bytes(DAMAGED[damage].encode("latin-1"))
+    r = run("quotient", "0.77", env={"GRUNDY_CACHE_DIR": str(tmp_path)})
+    assert r.code == 0 and "|Q| = 40" in r.out, r
+    assert r.err.startswith("grundy: warning: the cached misère quotient") and \
+        r.err.count("\n") == 1 and "not used" in r.err, r.err
+    r = run("quotient", "0.77", env={"GRUNDY_CACHE_DIR": str(tmp_path)})  # replaced
+    assert (r.code, r.err) == (0, "") and "|Q| = 40" in r.out, r
+    assert [p.name for p in folder.iterdir()] == ["0.77.json"]
+
+
+def test_a_cache_on_a_full_disk_leaves_no_temporary_file(small_disk: Path) -> None:
+    filler = small_disk / "filler"
+    with open(filler, "wb") as handle:  # the disk full but for a little
+        try:
+            handle.write(b"x" * (60 << 10))
+        except OSError:
+            pass
+    r = run("quotient", "0.77", env={"GRUNDY_CACHE_DIR": str(small_disk)})
+    assert r.code == 0 and "|Q| = 40" in r.out, r
+    assert "cannot write the misère quotient cache" in r.err and r.err.count("\n") == 1, r.err
+    assert not [p for p in (small_disk / "quotients").iterdir()]
