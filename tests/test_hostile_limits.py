@@ -159,3 +159,93 @@ def test_a_cache_on_a_full_disk_leaves_no_temporary_file(small_disk: Path) -> No
     assert r.code == 0 and "|Q| = 40" in r.out, r
     assert "cannot write the misère quotient cache" in r.err and r.err.count("\n") == 1, r.err
     assert not [p for p in (small_disk / "quotients").iterdir()]
+
+
+# -- unbounded reads ------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def two_gigabytes(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A 2 GB file of zeros (sparse: no disk is used)."""
+    path = tmp_path_factory.mktemp("zeros") / "zeros"
+    with open(path, "wb") as handle:
+        handle.truncate(2 << 30)
+    return str(path)
+
+
+ENDLESS = [  # (args, standard input from this file or None, words of the error)
+    (("nim",), "/dev/zero", "line 1"),
+    (("solve", "coins"), "/dev/zero", "line 1"),
+    (("solve", "coins", "/dev/zero"), None, "line 1"),
+    (("solve", "split", "{zeros}"), None, "larger than 512 MB"),
+    (("nim", "{zeros}"), None, "larger than 512 MB"),
+    (("nim",), "{zeros}", "larger than 512 MB"),
+    (("survey", "@/dev/zero", "--db", "{db}"), None, "longer than 4 MB"),
+    (("survey", "@{zeros}", "--db", "{db}"), None, "longer than 4 MB"),
+    (("table", "cram", "--rows", "2", "--cols", "2", "--save", "/dev/zero"), None, "not a file"),
+    (("table", "cram", "--rows", "2", "--cols", "2", "--save", "{zeros}"), None,
+     "nothing was read"),
+    (("survey", "0.7", "--max", "50", "--db", "/dev/full"), None, "not a file"),
+]
+
+
+@pytest.mark.parametrize("args, stdin, words", ENDLESS,
+                         ids=[" ".join(a) + (f" <{s}" if s else "") for a, s, _ in ENDLESS])
+def test_an_endless_or_huge_input_is_refused_unread(args: tuple[str, ...], stdin: str | None,
+                                                    words: str, two_gigabytes: str,
+                                                    tmp_path: Path) -> None:
+    names = {"zeros": two_gigabytes, "db": str(tmp_path / "s.sqlite")}
+    r = run(*(a.format(**names) for a in args),
+            stdin_file=stdin.format(**names) if stdin else None)
+    assert_one_line_error(r, words)
+    assert list(tmp_path.iterdir()) == []  # no database made, no journal, no .tmp
+    assert not os.path.exists("/dev/full-journal")
+
+
+def test_standard_input_past_the_bound_is_refused_by_the_console_too(monkeypatch, capfd) -> None:
+    """The console script's judge-run path reads standard input first: past the bound it
+    hands the CLI the same fault (not what is left of the stream)."""
+    import io
+
+    from grundy.cli import console
+    from grundy.native import compiled
+
+    monkeypatch.setattr(compiled, "MAX_INPUT", 10)
+    for problem in (["nim"], ["solve", "split"]):
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"1\n1 1\n" * 10)))
+        monkeypatch.setattr(sys, "argv", ["grundy", *problem])
+        with pytest.raises(SystemExit) as stop:
+            console.main()
+        got = capfd.readouterr()
+        assert (stop.value.code, got.out) == (2, "")
+        assert got.err == "grundy: error: cannot read -: larger than 10 bytes, the most " \
+                          "grundy reads of an input\n"
+
+
+def test_a_saved_board_table_is_written_whole_or_not_at_all(tmp_path: Path, monkeypatch) -> None:
+    """A save that fails (a full disk) leaves the table before as it was, and no .tmp."""
+    from grundy.research import boards
+
+    search = boards._kernel(boards.MEMORY) if boards.kernel() else None
+    if search is None:
+        pytest.skip("the compiled board search is not built")
+    path = tmp_path / "c.table"
+    path.write_bytes(b"before")
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    real_open = open
+
+    def failing_open(file: object, mode: str = "r", *args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+        handle = real_open(file, mode, *args, **kwargs)  # type: ignore[call-overload]
+        if "w" in mode:
+            handle.write = full
+        return handle
+
+    monkeypatch.setattr("builtins.open", failing_open)
+    with pytest.raises(OSError):
+        boards.save_table(path, search)
+    monkeypatch.undo()
+    assert [p.name for p in tmp_path.iterdir()] == ["c.table"]
+    assert path.read_bytes() == b"before"
