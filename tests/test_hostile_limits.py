@@ -249,3 +249,62 @@ def test_a_saved_board_table_is_written_whole_or_not_at_all(tmp_path: Path, monk
     monkeypatch.undo()
     assert [p.name for p in tmp_path.iterdir()] == ["c.table"]
     assert path.read_bytes() == b"before"
+
+
+# -- what goes move by move (play, misère play, the genus) refuses what it cannot list -------
+
+
+def cli(capfd: pytest.CaptureFixture[str], *args: str, stdin: str = "") -> Result:
+    """``grundy ARGS`` in this process (the command, not its start-up, is what is tested)."""
+    import io
+
+    from grundy.cli.main import run as run_cli
+
+    start = time.monotonic()
+    old = sys.stdin
+    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin.encode()))
+    try:
+        code = run_cli(list(args))
+    finally:
+        sys.stdin = old
+    got = capfd.readouterr()
+    return Result(code, got.out, got.err, time.monotonic() - start)
+
+
+HUGE_CLASSICS = [("wythoff", "10**30", "3"), ("wythoff", "100000", "3"), ("euclid", "10**30", "3"),
+                 ("fibonacci-nim", "10**30"), ("northcott", "3,10**30"),
+                 ("poker-nim", "3", "pool=10**30"), ("poker-nim", "10**30", "pool=1"),
+                 ("moores-nim", "10**20", "3", "5"), ("moore:3", "10**20", "3", "5", "7")]
+MOVE_BY_MOVE = [(*verb, *position) for verb in (("genus",), ("analyze", "--misere"), ("play",))
+                for position in HUGE_CLASSICS]
+
+
+@pytest.mark.parametrize("args", MOVE_BY_MOVE, ids=[" ".join(a) for a in MOVE_BY_MOVE])
+def test_move_by_move_refuses_what_it_cannot_list(capfd: pytest.CaptureFixture[str],
+                                                  args: tuple[str, ...]) -> None:
+    """At once, where it took minutes and gigabytes (genus wythoff 10**30 3: 33 s, 7.5 GB)
+    or raised OverflowError (moores-nim 10**20 3 5)."""
+    r = cli(capfd, *args)
+    assert_one_line_error(r, "too large")
+    assert r.seconds < TIMEOUT
+
+
+@pytest.mark.parametrize("position", HUGE_CLASSICS, ids=[" ".join(p) for p in HUGE_CLASSICS])
+def test_plain_analyze_still_answers_them(capfd: pytest.CaptureFixture[str],
+                                          position: tuple[str, ...]) -> None:
+    r = cli(capfd, "analyze", *position)
+    assert (r.code, r.err) == (0, "") and "outcome: " in r.out, r
+
+
+@pytest.mark.parametrize("game, heap", [("nim", 100_000), ("kayles", 100_000),
+                                        ("laskers-nim", 100_000)])
+def test_the_genus_keeps_its_time(game: str, heap: int) -> None:
+    """A heap of 10^5 options, each with 10^5 of its own: the clock is watched inside the
+    listing too (genus nim 100000 3 ran past 150 s where 10 s are promised)."""
+    from grundy.errors import GrundyError
+    from grundy.play.misere.genus import genus
+
+    start = time.monotonic()
+    with pytest.raises(GrundyError, match="needs more than 0.5 s"):
+        genus(find(game), heap, seconds=0.5)
+    assert time.monotonic() - start < TIMEOUT

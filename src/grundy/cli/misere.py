@@ -38,12 +38,13 @@ def genus(game: str, position: tuple[str, ...], count: int, as_json: bool) -> No
     from ..play.misere.genus import genus as genus_of
     from ..play.misere.search import forget_misere
     from ..rules.base import is_heap_game
+    from ..rules.closed import check_move_by_move
 
     ruleset = resolve_game(game)
     if position:
         parts = parse_position(ruleset, list(position))
         for part in parts:
-            ruleset.check_listable(part)
+            check_move_by_move(ruleset, part, "take its genus")
         try:
             g = genus_of(ruleset, Sum(*parts) if len(parts) > 1 else parts[0])
         finally:

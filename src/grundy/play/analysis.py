@@ -22,7 +22,7 @@ from typing import Any
 from ..engine import Game, Sum, value
 from ..errors import GrundyError, shorten
 from ..rules.base import HeapGame
-from ..rules.closed import OutcomeTheory, WordReader
+from ..rules.closed import OutcomeTheory, WordReader, check_move_by_move
 
 __all__ = ["Analysis", "MisereAnalysis", "Move", "OutcomeAnalysis", "analyze",
            "analyze_misere", "format_part", "parse_position", "theorem_of"]
@@ -225,7 +225,7 @@ def analyze_misere(game: Game, parts: Sequence[Any]) -> MisereAnalysis:
 
     parts = tuple(parts)
     for part in parts:
-        game.check_listable(part)
+        check_move_by_move(game, part, "search in misère play")
     outcome, pairs, why = misere_answer(game, parts)
     return MisereAnalysis(parts, outcome, tuple(Move(i, parts[i], o, game) for i, o in pairs),
                           tuple(why), game)

@@ -23,9 +23,9 @@ from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from ..engine import Game
-from ..errors import GrundyError
+from ..errors import GrundyError, shorten
 
-__all__ = ["MAX_DIGITS", "OutcomeTheory", "WordReader", "read_integer"]
+__all__ = ["MAX_DIGITS", "OutcomeTheory", "WordReader", "check_move_by_move", "read_integer"]
 
 #: the most decimal digits of a number read (isqrt of 10^4 digits takes well under a second)
 MAX_DIGITS = 10_000
@@ -75,6 +75,25 @@ class OutcomeTheory(Protocol):
     def every_zero_option(self, part: Any) -> bool:
         """Whether :meth:`zero_options` lists every winning move of ``part`` (else some, at
         least one when there is one: a construction, past the size where all are listed)."""
+
+
+def check_move_by_move(game: Game, part: Any, why: str = "list its moves one by one") -> None:
+    """Raise unless every move of ``part`` can be listed and valued in seconds: the game's
+    own limit (``check_listable``) and, for a game whose theorem answers any size
+    (:class:`OutcomeTheory`), a value the search reaches.  The one rule of everything that
+    goes move by move: ``play``, misère play, the genus.
+
+    >>> from grundy import find
+    >>> check_move_by_move(find("wythoff"), (10**30, 3))
+    Traceback (most recent call last):
+    ...
+    grundy.errors.GrundyError: 1000000000000000000000000000000,3 is too large to list its moves one by one in wythoff ('grundy analyze' answers its normal play by the theorem)
+    """
+    game.check_listable(part)
+    if isinstance(game, OutcomeTheory) and not game.value_known(part):
+        text = shorten(game.format_position(part), 80)
+        raise GrundyError(f"{text} is too large to {why} in {game.label} ('grundy analyze' "
+                          "answers its normal play by the theorem)")
 
 
 class MovesByTheorem(Game):
