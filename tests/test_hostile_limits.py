@@ -308,3 +308,92 @@ def test_the_genus_keeps_its_time(game: str, heap: int) -> None:
     with pytest.raises(GrundyError, match="needs more than 0.5 s"):
         genus(find(game), heap, seconds=0.5)
     assert time.monotonic() - start < TIMEOUT
+
+
+# -- the web API: a 4xx JSON error at once, the server's memory as it was -------------------
+
+WEB = [  # (game, position): each refused with a 4xx JSON error
+    ("chomp", ["1x1000000000"]), ("chomp", ["1000000000x1"]), ("chomp", ["0x1000000000"]),
+    ("cram", ["100000x100000"]), ("node-kayles", ["0-10000000"]),
+    ("node-kayles", ["complete:100000"]), ("green-hackenbush", ["stalk:1000000000"]),
+    ("kayles", ["9" * 5000]), ("wythoff", ["9" * 5000 + ",3"]), ("split", ["9" * 5000 + "x3"]),
+    ("wythoff", ["10**30,3"]), ("poker-nim", ["3 pool=10**30"]), ("nim", [10**30]),
+]
+
+
+def _rss() -> int:
+    """This process's resident memory now, in bytes (Linux), or 0 where it cannot be read."""
+    try:
+        with open("/proc/self/statm") as handle:
+            return int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+@pytest.fixture(scope="module")
+def web() -> object:
+    pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
+    pytest.importorskip("httpx", reason="starlette's test client needs httpx")
+    from starlette.testclient import TestClient
+
+    from grundy.web.app import create_app
+
+    return TestClient(create_app())
+
+
+@pytest.mark.parametrize("misere", [False, True])
+def test_the_web_refuses_hostile_positions_and_keeps_its_memory(web: object,
+                                                                misere: bool) -> None:
+    web.post("/api/analyze", json={"game": "nim", "position": [1, 2]})  # type: ignore[attr-defined]
+    before = _rss()
+    for game, position in WEB:
+        start = time.monotonic()
+        body = {"game": game, "position": position, "misere": misere}
+        response = web.post("/api/analyze", json=body)  # type: ignore[attr-defined]
+        assert 400 <= response.status_code < 500, (game, response.text[:300])
+        assert set(response.json()) == {"error"}, response.text[:300]
+        assert "\n" not in response.json()["error"]
+        assert time.monotonic() - start < TIMEOUT
+    assert _rss() - before < 100 << 20  # within 100 MB of where it started
+
+
+def test_a_trivial_request_is_answered_while_a_hostile_one_is_refused() -> None:
+    """Two clients of one server: the trivial answer comes within a second (measured
+    around the hostile one, which used to hold the server for minutes)."""
+    pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
+    pytest.importorskip("httpx", reason="starlette's test client needs httpx")
+    from concurrent.futures import ThreadPoolExecutor
+
+    from starlette.testclient import TestClient
+
+    from grundy.web.app import create_app
+
+    client = TestClient(create_app())
+    hostile = {"game": "chomp", "position": ["1x1000000000"]}
+    with ThreadPoolExecutor(2) as pool:
+        refused = pool.submit(client.post, "/api/analyze", json=hostile)
+        start = time.monotonic()
+        trivial = client.post("/api/analyze", json={"game": "nim", "position": [1, 2]})
+        took = time.monotonic() - start
+        assert refused.result(timeout=TIMEOUT).status_code == 400
+    assert trivial.status_code == 200 and trivial.json()["value"] == 3
+    assert took < 10  # a second or so here even under load; a held server took minutes
+
+
+# -- sizes checked before anything is built (each under the memory limit) -------------------
+
+SIZES = [
+    ("analyze", "chomp", "1x1000000000"), ("analyze", "chomp", "0x1000000000"),
+    ("analyze", "chomp", "1000000000x1"), ("play", "chomp", "1x1000000000"),
+    ("genus", "chomp", "1x1000000000"), ("analyze", "--misere", "chomp", "1x1000000000"),
+    ("analyze", "cram", "100000x100000"), ("analyze", "node-kayles", "complete:100000"),
+    ("analyze", "green-hackenbush", "stalk:1000000000"),
+    ("genus", "wythoff", "10**30", "3"), ("analyze", "--misere", "fibonacci-nim", "10**30"),
+]
+
+
+@pytest.mark.parametrize("args", SIZES, ids=[" ".join(a) for a in SIZES])
+def test_a_huge_position_is_refused_before_it_is_built(args: tuple[str, ...]) -> None:
+    r = run(*args)
+    assert_one_line_error(r, "")
+    assert r.seconds < TIMEOUT
