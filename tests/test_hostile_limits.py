@@ -397,3 +397,48 @@ def test_a_huge_position_is_refused_before_it_is_built(args: tuple[str, ...]) ->
     r = run(*args)
     assert_one_line_error(r, "")
     assert r.seconds < TIMEOUT
+
+
+# -- small inconsistencies ----------------------------------------------------------------
+
+SAID = [  # (args, words of the one error line)
+    (("analyze", "node-kayles", "0-10000000"), "past the limit of the graph games"),
+    (("analyze", "green-hackenbush", "0-" + "9" * 30), "past the limit of the graph games"),
+    (("analyze", "moore:abc", "3"), "moore:K takes K"),
+    (("analyze", "Moore:x", "3"), "moore:K takes K"),
+    (("analyze", "poker-nim", "3", "pool=1", "pool=2"), "pool= is given twice"),
+    (("analyze", "fibonacci-nim", "10/11"), "write 10/10"),
+    (("genus", "kayles", "-n", "5", "3"), "-n does not apply"),
+    (("analyze", "kayles", "²"), "heap size"),
+]
+
+
+@pytest.mark.parametrize("args, words", SAID, ids=[" ".join(a) for a, _ in SAID])
+def test_each_notation_says_what_is_wrong(capfd: pytest.CaptureFixture[str],
+                                          args: tuple[str, ...], words: str) -> None:
+    assert_one_line_error(cli(capfd, *args), words)
+
+
+def test_every_heap_game_reads_numbers_as_nim_does(capfd: pytest.CaptureFixture[str]) -> None:
+    """kayles 10**2 was refused where nim 10**2 was read; a 5000-digit heap is a clear
+    error in the Python API too (it was Python's ValueError past 4300 digits)."""
+    r = cli(capfd, "analyze", "kayles", "10**2", "2^3")
+    assert r.code == 0 and r.out.startswith("values: 100: "), r
+    from grundy.errors import GrundyError
+
+    for game in ("nim", "kayles", "welter", "fibonacci-nim", "staircase-nim"):
+        try:
+            find(game).parse_position("9" * 5000)
+        except GrundyError:
+            pass
+
+
+def test_counts_are_written_in_the_singular_for_one(capfd: pytest.CaptureFixture[str],
+                                                    tmp_path: Path) -> None:
+    r = cli(capfd, "survey", "0.7", "--max", "100", "--workers", "0", "--db",
+            str(tmp_path / "s.sqlite"))
+    assert r.code == 0 and r.out.splitlines()[-1].startswith("1 game: "), r
+    r = cli(capfd, "solve", "coins", stdin="2 2\n10\n")
+    assert_one_line_error(r, "has 2 rows")
+    r = cli(capfd, "solve", "coins", stdin="1 2\n")
+    assert_one_line_error(r, "has 1 row,")

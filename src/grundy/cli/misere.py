@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from .common import echo_json, fail, resolve_game
+from .common import echo_json, fail, refuse_options, resolve_game
 from .fastquot import end_progress, progress
 
 __all__ = ["GENUS_HEAPS", "genus", "quotient"]
@@ -42,6 +42,7 @@ def genus(game: str, position: tuple[str, ...], count: int, as_json: bool) -> No
 
     ruleset = resolve_game(game)
     if position:
+        refuse_options(("count", "-n"), why="-n lists heaps 0..N-1; a POSITION is one position")
         parts = parse_position(ruleset, list(position))
         for part in parts:
             check_move_by_move(ruleset, part, "take its genus")

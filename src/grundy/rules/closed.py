@@ -51,12 +51,21 @@ def read_integer(text: str, what: str = "a non-negative integer") -> int:
         raise GrundyError(f"a number of more than {MAX_DIGITS} digits is past any limit of "
                           "grundy")
     if not power:
-        return int(base)
-    b, e = (10, int(exponent)) if mark in "eE" else (int(base), int(exponent))
+        return _decimal(base)
+    b, e = (10, _decimal(exponent)) if mark in "eE" else (_decimal(base), _decimal(exponent))
     if b > 1 and e * len(str(b)) > MAX_DIGITS + len(str(b)):  # about e * log10(b) digits
         raise GrundyError(f"{text.strip()} has more than {MAX_DIGITS} digits, past any limit "
                           "of grundy")
-    return int(base) * int(b**e) if mark in "eE" else int(b**e)
+    return _decimal(base) * int(b**e) if mark in "eE" else int(b**e)
+
+
+def _decimal(digits: str) -> int:
+    """The number of a string of ASCII digits of any length (``int`` reads at most 4300 of
+    them: a longer one is read in halves)."""
+    if len(digits) <= 4000:
+        return int(digits)
+    half = len(digits) // 2
+    return _decimal(digits[:half]) * 10 ** (len(digits) - half) + _decimal(digits[half:])
 
 
 @runtime_checkable
