@@ -65,7 +65,8 @@ def _decimal(digits: str) -> int:
     if len(digits) <= 4000:
         return int(digits)
     half = len(digits) // 2
-    return _decimal(digits[:half]) * 10 ** (len(digits) - half) + _decimal(digits[half:])
+    shift: int = 10 ** (len(digits) - half)
+    return _decimal(digits[:half]) * shift + _decimal(digits[half:])
 
 
 @runtime_checkable
