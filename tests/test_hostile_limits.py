@@ -442,3 +442,30 @@ def test_counts_are_written_in_the_singular_for_one(capfd: pytest.CaptureFixture
     assert_one_line_error(r, "has 2 rows")
     r = cli(capfd, "solve", "coins", stdin="1 2\n")
     assert_one_line_error(r, "has 1 row,")
+
+
+# -- every search keeps its --time ----------------------------------------------------------
+
+SLOW = [  # legal but slow: each stopped by --time with one line
+    ("analyze", "arc-kayles", "complete:64"),  # nothing in 60 s without it
+    ("analyze", "sub:" + ",".join(map(str, range(1, 20000))), "30000"),  # over 60 s
+    ("analyze", "cram", "6x7"),
+    ("analyze", "--misere", "arc-kayles", "complete:40"),
+    ("table", "cram", "--rows", "8", "--cols", "8", "--cells", "64"),
+    ("genus", "kayles", "100000"),
+    ("genus", "kayles", "-n", "32"),
+]
+
+
+@pytest.mark.parametrize("args", SLOW, ids=[" ".join(a)[:40] for a in SLOW])
+def test_a_slow_search_stops_at_its_time(capfd: pytest.CaptureFixture[str],
+                                         args: tuple[str, ...]) -> None:
+    r = cli(capfd, *args, "--time", "0.5")
+    assert_one_line_error(r, "")
+    assert "0.5 s" in r.err or "more than" in r.err, r.err
+    assert r.seconds < TIMEOUT
+
+
+def test_time_is_no_bound_on_a_quick_answer(capfd: pytest.CaptureFixture[str]) -> None:
+    r = cli(capfd, "analyze", "kayles", "3", "5", "--time", "30")
+    assert (r.code, r.err) == (0, "") and r.out.startswith("values: 3: 3, 5: 4"), r

@@ -11,7 +11,8 @@ from typing import Any
 
 import click
 
-from .common import echo_json, fail, position_words, resolve_game
+from .common import (echo_json, fail, position_words, resolve_game, time_limit,
+                     time_option)
 
 __all__ = ["analyze", "play"]
 
@@ -23,8 +24,9 @@ __all__ = ["analyze", "play"]
 @click.option("--misere", is_flag=True, help="Misère play: the player who moves last loses.")
 @click.option("--explain", is_flag=True,
               help="Name the theorem the answer comes from (a closed form, a proved period).")
+@time_option("the search")
 def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool,
-            explain: bool) -> None:
+            explain: bool, seconds: float | None) -> None:
     """Who wins POSITION of GAME, with which moves, and how many winning moves.
 
     POSITION is a list of parts played side by side: heap sizes for heap games
@@ -43,7 +45,7 @@ def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool,
     _refuse_unknown_options(position)
     ruleset, parts = _read(game, position)
     if misere:
-        with _misere_memos(ruleset):
+        with _misere_memos(ruleset), time_limit(seconds):
             found = analyze_misere(ruleset, parts)
         if as_json:
             echo_json({
@@ -55,7 +57,9 @@ def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool,
         else:
             click.echo(found.describe(), nl=False)
         return
-    result = compute(ruleset, parts)
+    with time_limit(seconds, lambda: f"{len(ruleset.cache)} positions valued"
+                    if len(ruleset.cache) else None):
+        result = compute(ruleset, parts)
     theorems = _theorems(ruleset, parts) if explain else []
     if as_json:
         echo_json({
