@@ -410,6 +410,8 @@ SAID = [  # (args, words of the one error line)
     (("analyze", "fibonacci-nim", "10/11"), "write 10/10"),
     (("genus", "kayles", "-n", "5", "3"), "-n does not apply"),
     (("analyze", "kayles", "²"), "heap size"),
+    (("analyze", "node-kayles", "-path:3"), "No such option"),  # was the help, exit 0
+    (("analyze", "kayles", "-h3"), "No such option"),
 ]
 
 

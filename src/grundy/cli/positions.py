@@ -17,7 +17,31 @@ from .common import (echo_json, fail, position_words, resolve_game, time_limit,
 __all__ = ["analyze", "play"]
 
 
-@click.command(context_settings={"ignore_unknown_options": True})
+#: a word that is an option, not a part of a position (``-3`` is a heap, refused as one)
+_OPTION = re.compile(r"--?[A-Za-z]")
+
+
+class _PositionCommand(click.Command):
+    """A command whose POSITION words may start with '-' (``-3`` is read, and refused, as
+    a heap): a word that looks like an option it does not have is Click's own error, found
+    before Click reads the words (which would take ``-path:3`` for ``-p -a -t -h``, the
+    help)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        import difflib
+
+        known = {o for p in self.get_params(ctx) for o in (*p.opts, *p.secondary_opts)}
+        for word in args:
+            if word == "--":
+                break
+            if _OPTION.match(word) and word.partition("=")[0] not in known:
+                long = sorted(o for o in known if o.startswith("--"))
+                raise click.NoSuchOption(word.partition("=")[0], ctx=ctx,
+                                         possibilities=difflib.get_close_matches(word, long))
+        return super().parse_args(ctx, args)
+
+
+@click.command(cls=_PositionCommand, context_settings={"ignore_unknown_options": True})
 @click.argument("game")
 @click.argument("position", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON object.")
@@ -42,7 +66,6 @@ def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool,
     from ..play.analysis import analyze as compute
     from ..play.analysis import analyze_misere
 
-    _refuse_unknown_options(position)
     ruleset, parts = _read(game, position)
     if misere:
         with _misere_memos(ruleset), time_limit(seconds):
@@ -79,23 +102,6 @@ def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool,
         if explain and not theorems:
             click.echo("theorem: none: the values were searched move by move")
 
-
-#: a word that is an option, not a part of a position (``-3`` is a heap, refused as one)
-_OPTION = re.compile(r"--?[A-Za-z]")
-
-
-def _refuse_unknown_options(words: tuple[str, ...]) -> None:
-    """Click's own error for a word that looks like an option ``analyze`` does not have
-    (it leaves unknown options among the position's words, so that ``-3`` is read, and
-    refused, as a heap)."""
-    import difflib
-
-    for word in words:
-        if _OPTION.match(word):
-            ctx = click.get_current_context()
-            known = [o for p in ctx.command.params for o in p.opts if o.startswith("--")]
-            raise click.NoSuchOption(word.partition("=")[0], ctx=ctx,
-                                     possibilities=difflib.get_close_matches(word, known))
 
 
 @contextmanager
