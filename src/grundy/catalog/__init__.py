@@ -228,6 +228,8 @@ def lookup(name: str) -> Entry:
 
 #: the prefixes of the subtraction notations (``sub:1,3,4``, ``allbut:1,2``)
 SUBTRACTION_PREFIXES = ("sub:", "allbut:")
+#: every prefix of a catalog notation (``moore:3`` too): a name with one is never a module
+NOTATION_PREFIXES = (*SUBTRACTION_PREFIXES, "moore:")
 
 
 def _notation(key: str) -> bool:

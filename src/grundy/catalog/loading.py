@@ -37,7 +37,7 @@ import traceback
 from pathlib import Path
 from types import ModuleType, TracebackType
 
-from . import SUBTRACTION_PREFIXES, find
+from . import NOTATION_PREFIXES, find
 from ..engine import Game
 from ..errors import GrundyError
 
@@ -54,7 +54,7 @@ def user_spec(spec: str) -> tuple[str, str] | None:
         return None
     if where.endswith(".py"):
         return where, name
-    if f"{where.lower()}:" in SUBTRACTION_PREFIXES:  # a catalog notation, never a module
+    if f"{where.lower()}:" in NOTATION_PREFIXES:  # a catalog notation, never a module
         return None
     if all(piece.isidentifier() for piece in where.split(".")):
         return where, name

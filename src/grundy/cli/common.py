@@ -6,14 +6,15 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, NoReturn
 
 import click
 
 __all__ = ["MAX_POSITION_FILE", "echo_json", "fail", "long_numbers", "position_words",
-           "read_input", "refuse_options", "resolve_game", "write_chunks"]
+           "read_input", "refuse_options", "resolve_game", "time_limit", "time_option",
+           "write_chunks"]
 
 
 def fail(message: str) -> NoReturn:
@@ -110,3 +111,79 @@ def long_numbers() -> Iterator[None]:
         yield
     finally:
         sys.set_int_max_str_digits(saved)
+
+
+class _TimeUp(BaseException):
+    """Raised by the interval timer of :func:`time_limit` wherever the search is (a
+    BaseException, as Ctrl-C: no ``except Exception`` of a search takes it for a fault)."""
+
+
+def time_option(what: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The ``--time SECONDS`` option of a command with a search (``what`` it bounds)."""
+    return click.option("--time", "seconds", type=click.FloatRange(min=0, min_open=True),
+                        default=None, metavar="SECONDS",
+                        help=f"Stop {what} after about this many seconds, with one error "
+                             "line (saying how far it got where it can tell).")
+
+
+@contextmanager
+def time_limit(seconds: float | None,
+               reached: Callable[[], str | None] | None = None) -> Iterator[None]:
+    """Stop the command with one line once ``seconds`` are spent (None: no limit).  The
+    search is stopped where it is by an interval timer's signal; what it has memoised is
+    final, so ``reached()`` may say how far it got (``"4120 positions valued"``, or None).  On a
+    terminal, stderr shows the time spent meanwhile."""
+    import signal
+    import time
+
+    if seconds is None and not _terminal():
+        yield
+        return
+    start = time.monotonic()
+    shown, active = False, True
+
+    def tick(signum: int, frame: Any) -> None:
+        nonlocal shown
+        if not active:
+            return
+        spent = time.monotonic() - start
+        if seconds is not None and spent >= seconds:
+            raise _TimeUp
+        if _terminal():
+            far = f", {got}" if reached is not None and (got := reached()) else ""
+            sys.stderr.write(f"\rsearching: {spent:.0f} s{far}  ")
+            sys.stderr.flush()
+            shown = True
+
+    if not hasattr(signal, "setitimer"):  # pragma: no cover - no interval timers (Windows)
+        yield
+        return
+    every = 1.0 if seconds is None else min(1.0, seconds)
+    old = signal.signal(signal.SIGALRM, tick)
+    signal.setitimer(signal.ITIMER_REAL, every, every)
+    try:
+        try:
+            yield
+        finally:
+            active = False
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            _clear(shown)
+    except _TimeUp:
+        far = f" ({got})" if reached is not None and (got := reached()) else ""
+        fail(f"no answer within --time {seconds:g} s{far}: give it more time, or a smaller "
+             "position")
+    finally:
+        signal.signal(signal.SIGALRM, old)
+
+
+def _terminal() -> bool:
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _clear(shown: bool) -> None:
+    if shown:
+        sys.stderr.write("\r\033[K")
+        sys.stderr.flush()

@@ -24,6 +24,10 @@ from __future__ import annotations
 import io
 import sys
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing (a judge's run)
+if TYPE_CHECKING:
+    from typing_extensions import Buffer
+
 __all__ = ["NIM_OPERATIONS", "judge_input", "main"]
 
 #: the words ``grundy nim`` takes as operations rather than as a file (those of grundy.nimber)
@@ -113,7 +117,9 @@ def _answer(problem: str, path: str) -> bool:
         else:
             with open(path, "rb") as handle:
                 data = read_all(handle)
-    except OSError:
+    except OSError as exc:
+        if path == "-":  # what was read is gone: the CLI is handed the same fault
+            sys.stdin = io.TextIOWrapper(io.BufferedReader(_Fault(exc)))
         return False  # the CLI tries again and reports it
     try:
         chunks = _solve(problem, data)
@@ -130,6 +136,20 @@ def _answer(problem: str, path: str) -> bool:
         out.write(chunk)
     out.flush()
     return True
+
+
+class _Fault(io.RawIOBase):
+    """A stream whose reading fails as a first reading of standard input did."""
+
+    def __init__(self, exc: OSError) -> None:
+        super().__init__()
+        self.exc = exc
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Buffer, /) -> int:
+        raise self.exc
 
 
 def _solve(problem: str, data: bytes) -> list[bytes] | None:

@@ -11,12 +11,37 @@ from typing import Any
 
 import click
 
-from .common import echo_json, fail, position_words, refuse_options, resolve_game
+from .common import (echo_json, fail, position_words, refuse_options, resolve_game,
+                     time_limit, time_option)
 
 __all__ = ["analyze", "play", "read_game_position"]
 
 
-@click.command(context_settings={"ignore_unknown_options": True})
+#: a word that is an option, not a part of a position (``-3`` is a heap, refused as one)
+_OPTION = re.compile(r"--?[A-Za-z]")
+
+
+class _PositionCommand(click.Command):
+    """A command whose POSITION words may start with '-' (``-3`` is read, and refused, as
+    a heap): a word that looks like an option it does not have is Click's own error, found
+    before Click reads the words (which would take ``-path:3`` for ``-p -a -t -h``, the
+    help)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        import difflib
+
+        known = {o for p in self.get_params(ctx) for o in (*p.opts, *p.secondary_opts)}
+        for word in args:
+            if word == "--":
+                break
+            if _OPTION.match(word) and word.partition("=")[0] not in known:
+                long = sorted(o for o in known if o.startswith("--"))
+                raise click.NoSuchOption(word.partition("=")[0], ctx=ctx,
+                                         possibilities=difflib.get_close_matches(word, long))
+        return super().parse_args(ctx, args)
+
+
+@click.command(cls=_PositionCommand, context_settings={"ignore_unknown_options": True})
 @click.argument("game")
 @click.argument("position", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON object.")
@@ -27,8 +52,9 @@ __all__ = ["analyze", "play", "read_game_position"]
               default=None, help="Play the parts together instead of as a sum: move in "
               "every part (conjunctive), in every part that can move (continued), or in "
               "any parts you choose (selective).")
+@time_option("the search")
 def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool,
-            explain: bool, compound: str | None) -> None:
+            explain: bool, compound: str | None, seconds: float | None) -> None:
     """Who wins POSITION of GAME, with which moves, and how many winning moves.
 
     POSITION is a list of parts played side by side: heap sizes for heap games
@@ -47,22 +73,24 @@ def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool,
     from ..play.analysis import analyze as compute
     from ..play.analysis import analyze_misere
 
-    _refuse_unknown_options(position)
     if compound is not None:
         refuse_options(("explain", "--explain"), why="a compound names its rule anyway")
     ruleset, parts = read_game_position(game, position)
     if compound is not None:
-        _analyze_compound(ruleset, parts, compound, misere, as_json)
+        with time_limit(seconds):
+            _analyze_compound(ruleset, parts, compound, misere, as_json)
         return
     if misere:
-        with _misere_memos(ruleset):
+        with _misere_memos(ruleset), time_limit(seconds):
             found = analyze_misere(ruleset, parts)
         if as_json:
             echo_json(found.as_dict())
         else:
             click.echo(found.describe(), nl=False)
         return
-    result = compute(ruleset, parts)
+    with time_limit(seconds, lambda: f"{len(ruleset.cache)} positions valued"
+                    if len(ruleset.cache) else None):
+        result = compute(ruleset, parts)
     theorems = _theorems(ruleset, parts) if explain else []
     if as_json:
         echo_json({**result.as_dict(), **({"theorems": theorems} if explain else {})})
@@ -85,23 +113,6 @@ def _analyze_compound(ruleset: Any, parts: list[Any], compound: str, misere: boo
         return
     echo_json(found.as_dict())
 
-
-#: a word that is an option, not a part of a position (``-3`` is a heap, refused as one)
-_OPTION = re.compile(r"--?[A-Za-z]")
-
-
-def _refuse_unknown_options(words: tuple[str, ...]) -> None:
-    """Click's own error for a word that looks like an option ``analyze`` does not have
-    (it leaves unknown options among the position's words, so that ``-3`` is read, and
-    refused, as a heap)."""
-    import difflib
-
-    for word in words:
-        if _OPTION.match(word):
-            ctx = click.get_current_context()
-            known = [o for p in ctx.command.params for o in p.opts if o.startswith("--")]
-            raise click.NoSuchOption(word.partition("=")[0], ctx=ctx,
-                                     possibilities=difflib.get_close_matches(word, known))
 
 
 @contextmanager

@@ -71,7 +71,8 @@ def _table(records: Sequence[dict[str, Any]]) -> str:
     if same:
         text.append(f"{same} computed as the code in 'same as': the same game without a zero "
                     "move that changes no value (proved equal)")
-    text.append(f"{len(records)} games: {certified} certified, {len(records) - certified} open")
+    games = f"{len(records)} game{'s' * (len(records) != 1)}"
+    text.append(f"{games}: {certified} certified, {len(records) - certified} open")
     return "\n".join(text) + "\n"
 
 
@@ -227,8 +228,9 @@ def survey(pattern: str | None, max_n: int | None, seconds: float | None, db_pat
                 meter.end()
                 db.abandon()
                 saved = len(db.misere_rows(codes) if misere else db.rows(codes))
-                fail(f"interrupted: {saved} of {len(codes)} games are saved in {db_path}; "
-                      "the same command resumes")
+                fail(f"interrupted: {saved} of {len(codes)} game{'s' * (len(codes) != 1)} "
+                     f"{'is' if saved == 1 else 'are'} saved in {db_path}; "
+                     "the same command resumes")
             meter.end()
         if misere:
             found = _misere_records(db.misere_rows(codes))

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from .common import echo_json, fail, refuse_options, resolve_game
+from .common import echo_json, fail, refuse_options, resolve_game, time_limit, time_option
 
 __all__ = ["plot", "table"]
 
@@ -22,17 +22,20 @@ __all__ = ["plot", "table"]
                    "resumes from it.")
 @click.option("--cells", type=click.IntRange(1, 64), default=30, show_default=True,
               help="Board games: search the boards of at most this many cells ('-' past it).")
+@time_option("the table")
 def table(game: str, rows: int, cols: int, as_json: bool, save: str | None,
-          cells: int) -> None:
+          cells: int, seconds: float | None) -> None:
     """Print the value table of a two-dimensional GAME (products, coins, squares, split, ...),
     or of a board game the values of its empty boards, 1 x 1 to ROWS x COLS (cram,
     node-kayles)."""
     from ..research.boards import TableNotSaved
     from ..research.tables import value_table
 
+    kept = (lambda: f"the values found are kept in {save}") if save else None
     try:
-        values, first = value_table(resolve_game(game), rows, cols, name=game, save=save,
-                                    cells=cells)
+        with time_limit(seconds, kept):
+            values, first = value_table(resolve_game(game), rows, cols, name=game, save=save,
+                                        cells=cells)
     except TableNotSaved as unsaved:  # computed, but the file failed: print it all the same
         assert unsaved.table is not None
         _show(unsaved.table, 1, as_json)

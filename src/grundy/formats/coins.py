@@ -68,7 +68,7 @@ def parse_boards(data: bytes) -> list[Board]:
             while n < len(lines) and not lines[n].strip():
                 n += 1
             if n == len(lines):
-                raise InputError(f"the board of line {header} has {rows} rows, "
+                raise InputError(f"the board of line {header} has {rows} row{'s' * (rows != 1)}, "
                                  f"found only {len(chunk)} before the end of input",
                                  last_line(data))
             row = b"".join(lines[n].split())  # blanks between the cells are allowed

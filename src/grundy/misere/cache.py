@@ -27,6 +27,9 @@ __all__ = ["MAX_FILE", "cache_dir", "load", "save"]
 #: the solver's largest order (``solver.MAX_ORDER``, 6000) writes its table of 6000^2
 #: numbers in at most 6 bytes each, and its words well within the rest
 MAX_FILE = 8 * 6000**2 + (16 << 20)
+#: the longest number read from a cached file (a quotient's numbers are its elements and
+#: heap counts: a file with a longer one is damaged)
+MAX_DIGITS = 30
 
 
 def cache_dir() -> Path:
@@ -99,9 +102,13 @@ def save(game: HeapRules, q: Quotient) -> Path | None:
             except (OSError, ValueError, GrundyError):
                 pass  # an unreadable file is replaced by a good one
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(q.as_dict(), handle)
-        os.replace(tmp, path)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                json.dump(q.as_dict(), handle)
+            os.replace(tmp, path)
+        except OSError:
+            os.unlink(tmp)  # a full disk: no half-written file left in the folder
+            raise
         return path
     except OSError as exc:
         _warn(f"cannot write the misère quotient cache {path}: {exc.strerror or exc}")
@@ -114,7 +121,16 @@ def _read(path: Path) -> object:
     size = path.stat().st_size
     if size > MAX_FILE:
         raise GrundyError(f"{size} bytes, larger than any quotient's file ({MAX_FILE} bytes)")
-    return json.loads(path.read_text(encoding="utf-8"))
+    try:  # a damaged file: its numbers as long as a quotient's, its nesting as shallow
+        return json.loads(path.read_text(encoding="utf-8"), parse_int=_number)
+    except RecursionError:
+        raise GrundyError("its JSON is nested deeper than any quotient's") from None
+
+
+def _number(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise GrundyError(f"a number of {len(text)} digits, longer than any quotient's")
+    return int(text)
 
 
 def _short(exc: BaseException) -> str:

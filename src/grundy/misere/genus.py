@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,7 +38,7 @@ __all__ = ["MAX_GENUS_SECONDS", "MAX_GENUS_STATES", "Genus", "genus", "heap_gene
 MAX_GENUS_STATES = 10**6
 MAX_GENUS_SECONDS = 10.0
 #: sums valued between two looks at the clock
-_CHECK_EVERY = 256
+_CHECK_EVERY = 16
 #: entries of the exponent computed at most (they alternate much sooner)
 _MAX_ENTRIES = 40
 
@@ -124,12 +124,17 @@ class _Parts:
             found = self.alive[part] = has_move(self.game, part)
         return found
 
-    def options(self, part: Any) -> tuple[tuple[Any, ...], ...]:
+    def options(self, part: Any, tick: Callable[[], None]) -> tuple[tuple[Any, ...], ...]:
+        """``tick()`` is called at each option (a clock to watch: a heap of 10^5 has 10^5
+        options, each looked at for a move)."""
         found = self.known.get(part)
         if found is None:
-            found = self.known[part] = tuple(
-                tuple(p for p in (o.parts if isinstance(o, Sum) else (o,)) if self.live(p))
-                for o in options_of(self.game, part))
+            out = []
+            for o in options_of(self.game, part):
+                tick()
+                out.append(tuple(p for p in (o.parts if isinstance(o, Sum) else (o,))
+                                 if self.live(p)))
+            found = self.known[part] = tuple(out)
         return found
 
     def state(self, parts: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -160,18 +165,15 @@ class _Values:
             self.drop()
             raise GrundyError(f"the genus needs more than {MAX_GENUS_STATES} sums here: "
                               "try a smaller position")
-        self.added += 1
-        if self.added % _CHECK_EVERY == 0 and time.monotonic() > self.deadline:
-            self.drop()
-            raise GrundyError(f"the genus needs more than {self.seconds:g} s here: "
-                              "try a smaller position")
+        self.tick()
         search = self.search
         seen = set()
         for i, part in enumerate(parts):
             if i and part == parts[i - 1]:
                 continue  # an equal part has the same options
             rest = parts[:i] + parts[i + 1:]
-            for option in search.options(part):
+            for option in search.options(part, self.tick):
+                self.tick()  # (a part of 10^5 options whose sums are all known is work too)
                 state = tuple(sorted(rest + option, key=hash)) if option else rest
                 seen.add(self.value(state, twos, ones))
         if twos:
@@ -182,6 +184,15 @@ class _Values:
         result = mex(seen) if seen else 1
         memo[key] = result
         return result
+
+    def tick(self) -> None:
+        """Count a step; GrundyError once the time is spent (the clock read every
+        :data:`_CHECK_EVERY` steps)."""
+        self.added += 1
+        if self.added % _CHECK_EVERY == 0 and time.monotonic() > self.deadline:
+            self.drop()
+            raise GrundyError(f"the genus needs more than {self.seconds:g} s here: "
+                              "try a smaller position")
 
     def drop(self) -> None:
         """Forget the game's memo (a genus past its limits: a memo that large is not kept,

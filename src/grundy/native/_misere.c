@@ -1,4 +1,4 @@
-/* The compiled kernel of misère quotients (see grundy.play.misere.solver): the P-portion of a
+/* The compiled kernel of misère quotients (see grundy.misere.solver): the P-portion of a
  * candidate monoid marked along the least sum of each of its elements.
  *
  * The monoid is a direct product: an element is the integer a * nc + c, a of the first factor
@@ -353,7 +353,7 @@ static void check_walk(Check *c, int d, int32_t x, const uint64_t *s) {
 
 PyDoc_STRVAR(check_doc,
 "check(table, in_p, gens, opts, offsets) -> (failure, owners, members, starts)\n\n"
-"The verification's walk (see grundy.play.misere.solver._n_check): the least sum (int64\n"
+"The verification's walk (see grundy.misere.solver._n_check): the least sum (int64\n"
 "counts of each generator) whose element is outside P and whose options all lie outside\n"
 "P, or None; and the least option sets seen: set i belongs to element owners[i] and holds\n"
 "members[starts[i]:starts[i+1]] (int32).");
@@ -462,7 +462,7 @@ PyDoc_STRVAR(reduce_doc,
 "marks (uint8): the coarsest partition separating P kept by every generator, classes\n"
 "numbered by their first element; returns the quotient's table (int32, m x m, row-major),\n"
 "its P-portion (uint8) and the class of each element (int32).  The NumPy path\n"
-"(grundy.play.misere.monoid.quotient_of) computes the same.  None when the quotient has more\n"
+"(grundy.misere.monoid.quotient_of) computes the same.  None when the quotient has more\n"
 "than limit elements (limit >= 0), before its table is made.");
 
 static PyObject *reduce_py(PyObject *self, PyObject *args) {
@@ -702,7 +702,7 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_misere",
-    "The compiled kernel of misère quotients (see grundy.play.misere.solver).", -1, methods,
+    "The compiled kernel of misère quotients (see grundy.misere.solver).", -1, methods,
 };
 
 PyMODINIT_FUNC PyInit__misere(void) { return PyModule_Create(&module); }

@@ -1,5 +1,5 @@
 # Types of the optional compiled kernel of misère quotients (src/grundy/native/_misere.c);
-# see grundy.play.misere.solver and grundy.play.misere.monoid.
+# see grundy.misere.solver and grundy.misere.monoid.
 from typing import Any
 
 from typing_extensions import Buffer

@@ -23,6 +23,7 @@ from typing import Any
 from ..engine import EndlessGameError, Game, LoopyGameError, Sum, value
 from ..errors import GrundyError, shorten
 from ..rules.base import HeapGame, is_grid_game, is_heap_game
+from ..rules.closed import check_move_by_move
 from .loopy import LoopyValue, loopy_outcome_of, loopy_part_winning_moves, loopy_value
 
 __all__ = ["Analysis", "LoopyAnalysis", "MisereAnalysis", "Move", "OutcomeAnalysis", "analyze",
@@ -450,7 +451,7 @@ def analyze_misere(game: Game, parts: Sequence[Any]) -> MisereAnalysis:
 
     parts = tuple(parts)
     for part in parts:
-        game.check_listable(part)
+        check_move_by_move(game, part, "search in misère play")
     outcome, pairs, why = misere_answer(game, parts)
     return MisereAnalysis(parts, outcome, tuple(Move(i, parts[i], o, game) for i, o in pairs),
                           tuple(why), game)

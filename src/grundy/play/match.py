@@ -37,6 +37,7 @@ from .analysis import (Analysis, LoopyAnalysis, MisereAnalysis, Move, OutcomeAna
 from ..misere.moves import options_of
 from ..engine import EndlessGameError, Game, LoopyGameError, Sum, value
 from ..errors import GrundyError
+from ..rules.closed import check_move_by_move
 
 __all__ = ["MENU_LIMIT", "Match", "option_parts", "play", "tidy"]
 
@@ -59,11 +60,7 @@ class Match:
         self.game = game
         self.parts = tidy(game, parts)
         for part in self.parts:  # a match lists every move: only positions the search reaches
-            game.check_listable(part)
-            if not game.value_known(part):
-                raise GrundyError(f"{format_part(part, game)} is too large to play move by "
-                                  f"move in {game.label} ('grundy analyze' answers it by the "
-                                  "theorem)")
+            check_move_by_move(game, part, "play move by move")
         self.rng = random.Random(seed)
         self.misere = misere
         self._analysis: tuple[tuple[Any, ...], Analysis | MisereAnalysis | OutcomeAnalysis

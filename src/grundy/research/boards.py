@@ -24,6 +24,7 @@ options still open) and the time.
 from __future__ import annotations
 
 import os
+import stat
 import struct
 import sys
 import time
@@ -77,6 +78,8 @@ def check_writable(path: str | os.PathLike[str]) -> None:
     target = Path(path)
     if target.is_dir():
         raise GrundyError(f"cannot save the board table to {path}: it is a folder")
+    if target.exists() and not target.is_file():
+        raise GrundyError(f"cannot save the board table to {path}: not a file (a device?)")
     if not target.parent.is_dir():
         raise GrundyError(f"cannot save the board table to {path}: its folder {target.parent} "
                           "does not exist")
@@ -132,22 +135,34 @@ def save_table(path: str | os.PathLike[str], search: ModuleType) -> int:
     records = search.dump()
     target = Path(path)
     tmp = target.with_name(target.name + ".tmp")
-    with open(tmp, "wb") as out:
-        out.write(_MAGIC + _HEAD.pack(len(records) // 12, zlib.crc32(records)) + records)
-    os.replace(tmp, target)
+    try:
+        with open(tmp, "wb") as out:
+            out.write(_MAGIC + _HEAD.pack(len(records) // 12, zlib.crc32(records)) + records)
+        os.replace(tmp, target)
+    except OSError:
+        tmp.unlink(missing_ok=True)  # the table before, if any, stays whole
+        raise
     return len(records) // 12
 
 
 def load_table(path: str | os.PathLike[str], search: ModuleType) -> int:
     """Give the search the values saved in ``path`` (none if there is no such file); their
     number.  A file that is not a whole table saved by :func:`save_table` is refused."""
+    start = len(_MAGIC) + _HEAD.size
+    most = start + 12 * int(search.stats()[2])  # a table saved from a table of this size
     try:
-        data = Path(path).read_bytes()
+        with open(path, "rb") as handle:
+            info = os.fstat(handle.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise GrundyError(f"{path}: not a board table saved by grundy (not a file)")
+            if info.st_size > most:
+                raise GrundyError(f"{path}: {info.st_size} bytes, more values than the search's "
+                                  f"table keeps ({most} bytes); nothing was read from it")
+            data = handle.read(most + 1)
     except FileNotFoundError:
         return 0
     except OSError as error:
         raise GrundyError(f"{path}: cannot read the board table ({error.strerror})") from None
-    start = len(_MAGIC) + _HEAD.size
     if not data.startswith(_MAGIC) or len(data) < start:
         raise GrundyError(f"{path}: not a board table saved by grundy")
     count, crc = _HEAD.unpack_from(data, len(_MAGIC))

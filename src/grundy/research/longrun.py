@@ -18,6 +18,7 @@ the count after, so the record never claims a value that is not on disk.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sys
@@ -40,8 +41,44 @@ def _record(path: Path) -> Path:
 
 def _write_record(path: Path, game: str, n: int, done: int) -> None:
     record, tmp = _record(path), path.with_name(path.name + ".part.tmp")
-    tmp.write_text(json.dumps({"game": game, "n": n, "done": done}) + "\n")
-    os.replace(tmp, record)
+    try:
+        tmp.write_text(json.dumps({"game": game, "n": n, "done": done}) + "\n")
+        os.replace(tmp, record)
+    except OSError:
+        tmp.unlink(missing_ok=True)  # the record before stays as it was
+        raise
+
+
+def _reserved(path: Path, n: int, game: str, done: int = 0,
+              final: np.ndarray | None = None) -> np.memmap[Any, Any]:
+    """A new memory map of ``n`` uint16 values at ``path`` (the ``final`` ones copied to its
+    start) and the record of ``done`` of them, its disk space reserved first: a map of a
+    sparse file faults (a bus error, no message) at the first page a full disk cannot back.
+    The file is made beside ``path`` and moved there once it and its record are written,
+    so that on failure (OSError) whatever was at ``path`` stays as it was."""
+    from numpy.lib.format import open_memmap
+
+    new = path.with_name(path.name + ".new")
+    try:
+        values = open_memmap(new, mode="w+", dtype=np.uint16, shape=(n,))
+        try:
+            with open(new, "r+b") as handle:
+                size = os.fstat(handle.fileno()).st_size
+                if size and hasattr(os, "posix_fallocate"):
+                    os.posix_fallocate(handle.fileno(), 0, size)
+        except OSError as exc:
+            if exc.errno not in (errno.EOPNOTSUPP, errno.EINVAL, errno.ENOSYS):
+                del values
+                raise
+        if final is not None:
+            values[: len(final)] = final
+            values.flush()
+        _write_record(path, game, n, done)
+        os.replace(new, path)
+        return values
+    except OSError:
+        new.unlink(missing_ok=True)
+        raise
 
 
 def _read_record(path: Path) -> dict[str, Any]:
@@ -66,9 +103,7 @@ def _open(path: Path, n: int, resume: bool, game: str) -> tuple[np.memmap[Any, A
         if _record(path).exists():
             raise GrundyError(f"{path}: an unfinished run is recorded there; add --resume to "
                               "continue it, or remove the file and its .part record")
-        values = open_memmap(path, mode="w+", dtype=np.uint16, shape=(n,))
-        _write_record(path, game, n, 0)
-        return values, 0
+        return _reserved(path, n, game), 0
     record = _read_record(path)
     if record["game"] != game:
         raise GrundyError(f"{path}: that run computes {record['game']}, not {game}")
@@ -80,13 +115,8 @@ def _open(path: Path, n: int, resume: bool, game: str) -> tuple[np.memmap[Any, A
         raise GrundyError(f"{path}: not a file of values written by grundy sequence --out")
     done = min(record["done"], len(values))
     if n > len(values):  # a longer run: a larger file, the final values copied over
-        grown_path = path.with_name(path.name + ".grow")
-        grown = open_memmap(grown_path, mode="w+", dtype=np.uint16, shape=(n,))
-        grown[:done] = values[:done]
-        grown.flush()
-        del values, grown
-        os.replace(grown_path, path)
-        values = open_memmap(path, mode="r+")
+        # on a full disk: the run as it was, resumable
+        return _reserved(path, n, game, done, values[:done]), done
     _write_record(path, game, n, done)
     return values, done
 

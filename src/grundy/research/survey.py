@@ -69,6 +69,8 @@ __all__ = [
 
 #: The most codes one survey takes (a pattern matching more is refused).
 MAX_CODES = 10_000
+#: the most characters of a file of codes read (10^4 codes with their comments fit well)
+MAX_CODES_FILE = 4 << 20
 #: Shifts 1..SHIFTS are looked for between classes.
 SHIFTS = 8
 #: Heaps and seconds a misère survey gives each game when not told.
@@ -164,7 +166,11 @@ def read_codes(path: str) -> list[str]:
     """
     try:
         with open(path, encoding="utf-8") as handle:
-            lines = handle.read().splitlines()
+            text = handle.read(MAX_CODES_FILE + 1)
+        if len(text) > MAX_CODES_FILE:
+            raise GrundyError(f"cannot read the codes file {path}: longer than "
+                              f"{MAX_CODES_FILE >> 20} MB (a survey takes {MAX_CODES} codes)")
+        lines = text.splitlines()
     except (OSError, UnicodeDecodeError) as exc:
         why = exc.strerror if isinstance(exc, OSError) else "not a text file"
         raise GrundyError(f"cannot read the codes file {path}: {why}") from None
@@ -414,6 +420,9 @@ class SurveyDB:
                               "first")
         if os.path.isdir(path):
             raise GrundyError(f"cannot use {path} as the survey database: it is a folder")
+        if os.path.exists(path) and not os.path.isfile(path):  # SQLite would write beside it
+            raise GrundyError(f"cannot use {path} as the survey database: not a file "
+                              "(a device?)")
         try:
             self.conn = sqlite3.connect(path, timeout=30)
             self.conn.execute(_SCHEMA)

@@ -35,6 +35,7 @@ import numpy as np
 from ..engine import Game, Sum, grid_values, heap_values
 from ..errors import GrundyError
 from .codes import MisereCertifier
+from .closed import read_integer
 from .periods import Certifier, Found, Known, extend, search, value_at
 
 __all__ = ["MAX_IN_PLACE", "GridGame", "HeapGame", "is_grid_game", "is_heap_game"]
@@ -236,13 +237,9 @@ class HeapGame(_Named):
         return int(self.kernel_sequence(n + 1)[n])  # pragma: no cover - past _KEEP values
 
     def parse_position(self, text: str) -> int:
-        """A heap size from the command line: a non-negative decimal integer."""
-        word = text.strip()
-        if not (word.isascii() and word.isdigit()):
-            raise GrundyError(f"expected a heap size (a non-negative integer), got {text!r}")
-        if len(word) > 100:
-            raise GrundyError(f"a heap of {len(word)} digits is past any limit of grundy")
-        return int(word)
+        """A heap size from the command line: digits, or ``B**E`` as every number grundy
+        reads (:func:`~grundy.rules.closed.read_integer`)."""
+        return read_integer(text, "a heap size")
 
     def check_listable(self, part: Any) -> None:
         """Raise unless the moves of ``part`` can be listed one by one in seconds."""

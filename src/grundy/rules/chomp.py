@@ -29,6 +29,28 @@ __all__ = ["Chomp", "MAX_DIAGRAMS"]
 MAX_DIAGRAMS = 5 * 10**4
 
 
+def _check_size(rows: int, cols: int) -> None:
+    """A clear error unless the diagrams below a bar of ``rows`` x ``cols`` (at most
+    C(rows + cols, cols) of them) are within :data:`MAX_DIAGRAMS`; a bar of 10^9 columns is
+    refused by its numbers, before anything is built.
+
+    >>> _check_size(1, 10**9)
+    Traceback (most recent call last):
+    ...
+    grundy.errors.GrundyError: a bar of 1 row and 1000000000 columns has more than 50000 diagrams below it, past the limit (50000)
+    """
+    if rows < 1 or cols < 1:
+        raise GrundyError(f"a chocolate bar has at least one row and one column, got "
+                          f"{rows}x{cols}")
+    # C(r + c, c) >= r + c when r, c >= 1: a bound read off the numbers alone
+    below = comb(rows + cols, cols) if rows + cols <= MAX_DIAGRAMS else None
+    if below is None or below > MAX_DIAGRAMS:
+        count = f"more than {MAX_DIAGRAMS}" if below is None else str(below)
+        raise GrundyError(f"a bar of {rows} row{'s' * (rows != 1)} and {cols} "
+                          f"column{'s' * (cols != 1)} has {count} diagrams below it, "
+                          f"past the limit ({MAX_DIAGRAMS})")
+
+
 class Chomp(BoardGame):
     """Chomp on any Young diagram (column heights from the left, never increasing)."""
 
@@ -89,21 +111,22 @@ class Chomp(BoardGame):
         except ValueError:  # more digits than Python reads
             raise GrundyError(f"cannot read a chocolate bar from {text!r}: a number is too "
                               "long") from None
-        heights = (numbers[0],) * numbers[1] if len(size) == 2 else tuple(numbers)
+        if len(size) == 2:  # the size checked before the columns are built
+            _check_size(numbers[0], numbers[1])
+            heights = (numbers[0],) * numbers[1]
+        else:
+            heights = tuple(numbers)
         return self.check(heights)
 
     def check(self, heights: tuple[int, ...]) -> tuple[int, ...]:
         """``heights`` if they make a bar grundy can search, else a clear error."""
         if not heights or min(heights) < 1:
             raise GrundyError(f"a chocolate bar has columns of at least one square, got "
-                              f"{heights!r}")
+                              f"{','.join(map(str, heights)) or 'no column'}")
         if any(a < b for a, b in zip(heights, heights[1:])):
             raise GrundyError(f"the column heights of a bar never increase from the left, got "
                               f"{','.join(map(str, heights))}")
-        below = comb(heights[0] + len(heights), len(heights))
-        if below > MAX_DIAGRAMS:
-            raise GrundyError(f"a bar of {heights[0]} rows and {len(heights)} columns has "
-                              f"{below} diagrams below it, past the limit ({MAX_DIAGRAMS})")
+        _check_size(heights[0], len(heights))
         return heights
 
     def format_position(self, position: Any) -> str:

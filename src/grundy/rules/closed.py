@@ -25,9 +25,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine import Game
-from ..errors import GrundyError
+from ..errors import GrundyError, shorten
 
-__all__ = ["MAX_DIGITS", "MovesByTheorem", "WordReader", "read_integer"]
+__all__ = ["MAX_DIGITS", "MovesByTheorem", "WordReader", "check_move_by_move", "read_integer"]
 
 #: the most decimal digits of a number read (isqrt of 10^4 digits takes well under a second)
 MAX_DIGITS = 10_000
@@ -53,12 +53,22 @@ def read_integer(text: str, what: str = "a non-negative integer") -> int:
         raise GrundyError(f"a number of more than {MAX_DIGITS} digits is past any limit of "
                           "grundy")
     if not power:
-        return int(base)
-    b, e = (10, int(exponent)) if mark in "eE" else (int(base), int(exponent))
+        return _decimal(base)
+    b, e = (10, _decimal(exponent)) if mark in "eE" else (_decimal(base), _decimal(exponent))
     if b > 1 and e * len(str(b)) > MAX_DIGITS + len(str(b)):  # about e * log10(b) digits
         raise GrundyError(f"{text.strip()} has more than {MAX_DIGITS} digits, past any limit "
                           "of grundy")
-    return int(base) * int(b**e) if mark in "eE" else int(b**e)
+    return _decimal(base) * int(b**e) if mark in "eE" else int(b**e)
+
+
+def _decimal(digits: str) -> int:
+    """The number of a string of ASCII digits of any length (``int`` reads at most 4300 of
+    them: a longer one is read in halves)."""
+    if len(digits) <= 4000:
+        return int(digits)
+    half = len(digits) // 2
+    shift: int = 10 ** (len(digits) - half)
+    return _decimal(digits[:half]) * shift + _decimal(digits[half:])
 
 
 class WordReader(Game):
@@ -69,6 +79,25 @@ class WordReader(Game):
     def parse_words(self, words: Sequence[str]) -> list[Any]:  # pragma: no cover - abstract
         """The parts the words name."""
         raise NotImplementedError(f"{type(self).__name__} must define parse_words(words)")
+
+
+def check_move_by_move(game: Game, part: Any, why: str = "list its moves one by one") -> None:
+    """Raise unless every move of ``part`` can be listed and valued in seconds: the game's
+    own limit (``check_listable``) and, for a game whose theorem answers any size, a value
+    the search reaches (``value_known``).  The one rule of everything that
+    goes move by move: ``play``, misère play, the genus.
+
+    >>> from grundy import find
+    >>> check_move_by_move(find("wythoff"), (10**30, 3))
+    Traceback (most recent call last):
+    ...
+    grundy.errors.GrundyError: 1000000000000000000000000000000,3 is too large to list its moves one by one in wythoff ('grundy analyze' answers its normal play by the theorem)
+    """
+    game.check_listable(part)
+    if not game.value_known(part):
+        text = shorten(game.format_position(part), 80)
+        raise GrundyError(f"{text} is too large to {why} in {game.label} ('grundy analyze' "
+                          "answers its normal play by the theorem)")
 
 
 class MovesByTheorem(WordReader):

@@ -17,7 +17,7 @@ grundy.errors.GrundyError: line 1 ('0 1 2'): write one edge a line, as 'U V' or 
 
 from __future__ import annotations
 
-from ..errors import GrundyError
+from ..errors import GrundyError, shorten
 
 __all__ = ["MAX_DIGITS", "read_edges"]
 
@@ -28,8 +28,12 @@ MAX_DIGITS = 7
 def _take(words: list[str], lone: bool, pairs: list[tuple[int, int]], alone: list[int]) -> bool:
     """Add the edge (two numbers) or the lone vertex (one) ``words`` name; False if they
     name neither."""
-    if not all(w.isascii() and w.isdigit() and len(w) <= MAX_DIGITS for w in words):
+    if not all(w.isascii() and w.isdigit() for w in words):
         return False
+    for w in words:
+        if len(w.lstrip("0")) > MAX_DIGITS:  # read as a number, it is past every limit
+            raise GrundyError(f"vertex {shorten(w, 40)} is past the limit of the graph games "
+                              f"(vertices are numbered with at most {MAX_DIGITS} digits)")
     if len(words) == 2:
         pairs.append((int(words[0]), int(words[1])))
         return True

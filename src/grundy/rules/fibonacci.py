@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine import Sum
-from ..errors import GrundyError
+from ..errors import GrundyError, shorten
 from .closed import MovesByTheorem, read_integer
 
 __all__ = ["FibonacciNim", "zeckendorf"]
@@ -121,7 +121,12 @@ class FibonacciNim(MovesByTheorem):
         tokens = read_integer(n, "a number of tokens")
         if not slash:
             return self.start(tokens)
-        return tokens, min(read_integer(m, "the most tokens to take"), tokens)
+        most = read_integer(m, "the most tokens to take")
+        if most > tokens:  # the same position as N/N: said, not changed silently
+            raise GrundyError(f"fibonacci-nim {shorten(text.strip(), 80)}: at most {most} "
+                              f"tokens to take of {tokens}; write {tokens}/{tokens} (the same "
+                              "position: every token may be taken)")
+        return tokens, most
 
     def parse_words(self, words: Sequence[str]) -> list[Any]:
         return [self.parse_position(w) for w in words]

@@ -188,9 +188,13 @@ class PokerNim(MovesByTheorem):
 
     def parse_words(self, words: Sequence[str]) -> list[Any]:
         """The heaps, then ``pool=K`` (the chips that may be added; 0 if not given)."""
-        pool, heaps = 0, []
+        pool, heaps, pools = 0, [], 0
         for word in words:
             if word.strip().lower().startswith("pool="):
+                pools += 1
+                if pools > 1:
+                    raise GrundyError("poker-nim: pool= is given twice (one pool of chips a "
+                                      "position)")
                 pool = read_integer(word.strip()[5:], "the pool of chips")
             else:
                 heaps.append(read_integer(word, "a heap size"))

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine import Game, Sum
-from ..errors import GrundyError
+from ..errors import GrundyError, shorten
 from .closed import WordReader, read_integer
 
 __all__ = ["Northcott", "Welter", "welter_value"]
@@ -36,6 +36,9 @@ __all__ = ["Northcott", "Welter", "welter_value"]
 WELTER_MOVES = 20_000
 #: the most coins of a Welter position (the formula costs n^2 steps)
 WELTER_COINS = 2000
+#: the largest gap of a Northcott row whose moves are listed one by one (play, misère
+#: play, the genus), as for a nim heap
+NORTHCOTT_GAP = 10**5
 
 
 def _hooks_up_to(x: int) -> int:
@@ -165,7 +168,14 @@ class Northcott(Game):
         return [(y - target - 1, y), (x, x + target + 1)]
 
     def check_listable(self, part: Any) -> None:
-        self._row(part)
+        x, y = self._row(part)
+        if y - x - 1 > NORTHCOTT_GAP:
+            raise GrundyError(f"northcott: the row {shorten(f'{x},{y}', 80)} is too large to "
+                              f"list its moves one by one (a gap of at most {NORTHCOTT_GAP}; "
+                              "analyze gives its value and winning moves at any size)")
+
+    def check_winning_moves(self, part: Any) -> None:
+        self._row(part)  # any size: options_of_value names the two moves of a value
 
     def parse_position(self, text: str) -> tuple[int, int]:
         """A row ``X,Y``: the columns of its two counters."""

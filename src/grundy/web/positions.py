@@ -49,11 +49,29 @@ def board_of(game: Game) -> str:
     return game.board or "heaps"
 
 
+def _number(digits: str, where: str) -> int:
+    """The number a string of digits writes, refused unread past 30 digits (far past any
+    size the playground takes; Python reads no more than 4300).
+
+    >>> _number(" 12", "position[0]")
+    12
+    >>> _number("9" * 5000, "position[0]")
+    Traceback (most recent call last):
+    ...
+    grundy.errors.GrundyError: position[0]: a number of 5000 digits is too large for the playground
+    """
+    digits = digits.strip().lstrip("0") or "0"
+    if len(digits) > 30:
+        raise GrundyError(f"{where}: a number of {len(digits)} digits is too large for the "
+                          "playground")
+    return int(digits)
+
+
 def read_part(game: Game, raw: Any, where: str) -> Any:
     """One part from JSON; ``where`` names it in errors (``position[2]``)."""
     if is_heap_game(game):
         if isinstance(raw, str) and raw.strip().isdigit():
-            raw = int(raw)
+            raw = _number(raw, where)
         if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
             raise GrundyError(f"{where}: expected a heap size (a non-negative integer), got "
                               f"{_show(raw)}")
@@ -66,7 +84,7 @@ def read_part(game: Game, raw: Any, where: str) -> Any:
         pair: Any = raw
         if isinstance(raw, str):
             pieces = raw.lower().replace(",", "x").split("x")
-            pair = [int(p) if p.strip().isdigit() else p for p in pieces]
+            pair = [_number(p, where) if p.strip().isdigit() else p for p in pieces]
         if (not isinstance(pair, list) or len(pair) != 2
                 or not all(isinstance(x, int) and not isinstance(x, bool) for x in pair)):
             raise GrundyError(f"{where}: expected [row, col] or \"RxC\" such as \"3x4\", "
