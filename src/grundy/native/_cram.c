@@ -9,12 +9,16 @@
  * (reduced()).  A move (a domino on two free adjacent cells) splits a component into parts;
  * equal parts cancel in pairs before any is searched, and the value of the move is the
  * XOR of the rest.  The value of a component is the mex of its moves' values, found
- * without valuing every option: see search() below.
+ * without valuing every option: see search() below.  The same search answers "is the
+ * value t?" (has_value) far faster than it finds the value when the answer is no: a
+ * winning move is an option of value 0, so the winning moves are found by such questions.
  *
- * Values found are kept in a transposition table of fixed size (16 bytes a slot, the
- * size set by set_slots): a slot is found by linear probing over 8 places; when all 8
- * are taken, the smallest board among them is replaced (it is the cheapest to find
- * again).  Every value the table holds is exact, so the table can be saved (dump) and
+ * Values found are kept in a transposition table of 16 bytes a slot that grows with the
+ * work: it starts small (2^16 slots, 1 MB) and doubles, every slot placed again, when more
+ * than half its slots are used, up to a limit (set_slots; 64 MB by default), so a board of
+ * a second never pays for a table of gigabytes.  A slot is found by linear probing over 8
+ * places; when all 8 are taken (in a table at its limit), the smallest board among them
+ * is replaced (it is the cheapest to find again).  Every value the table holds is exact, so the table can be saved (dump) and
  * given back (load) to resume a long search.  A slot may also hold, for a board whose
  * value is not known yet, the values 0..31 it was found not to have (a question "is your
  * value r?" answered no without settling the value), so that the question is not searched
@@ -58,7 +62,10 @@ typedef struct {
 
 static Slot *table = NULL;
 static uint64_t slots = 0;          /* a power of two */
-static uint64_t wanted_slots = 1u << 22;
+static uint64_t most_slots = 1u << 22;  /* the table grows up to this many slots */
+static uint64_t first_slots = 1u << 16; /* ...from this many */
+static int keep_all = 0;            /* load(): grow rather than let a value go (a search lets
+                                     * one go when its 8 places are taken: it is a cache) */
 static uint64_t stored = 0;         /* slots holding a value */
 static uint64_t noted = 0;          /* slots holding values a board has not (UNKNOWN) */
 static uint64_t searched = 0;       /* components searched (not found in the table) */
@@ -67,6 +74,8 @@ static int rule = 0;                /* 0: Cram (a domino); 1: Node Kayles (a cel
 static int reduce = 1;              /* Cram: take away the cells that change no value (reduced()) */
 static int mirror = 1;              /* Cram: leave out parts that are a loss by symmetry */
 static int depth = 0;               /* searches under way, one inside another */
+static int asking = 0;              /* a question about one value (has_value): no search is
+                                     * the board's own piece (search_root) */
 static int root_value = -1, root_option = 0, root_options = 0; /* where the outermost is */
 static PyObject *progress = NULL;   /* called with (searched, stored) every `every` searches */
 static uint64_t every = 1u << 20;   /* a power of two */
@@ -297,14 +306,16 @@ static uint64_t canonical(uint64_t m, int h, int w, int *H, int *W)
     return best;
 }
 
-static inline uint64_t slot_of(uint64_t m, uint16_t shape)
+static inline uint64_t hash_of(uint64_t m, uint16_t shape)
 {
     uint64_t x = m ^ ((uint64_t)shape << 48) ^ ((uint64_t)shape * 0x9E3779B97F4A7C15ull);
     x ^= x >> 31;
     x *= 0xBF58476D1CE4E5B9ull;
     x ^= x >> 29;
-    return x & (slots - 1);
+    return x;
 }
+
+static inline uint64_t slot_of(uint64_t m, uint16_t shape) { return hash_of(m, shape) & (slots - 1); }
 
 /* The table's memory, zeroed.  On Linux it is mapped whole and asked for huge pages: its
  * probes land anywhere in it, and with 4 KB pages nearly each one misses the address
@@ -339,14 +350,71 @@ static int ensure_table(void)
 {
     if (table != NULL)
         return 0;
-    table = table_alloc(wanted_slots);
+    uint64_t n = first_slots < most_slots ? first_slots : most_slots;
+    table = table_alloc(n);
     if (table == NULL) {
         PyErr_Format(PyExc_MemoryError, "cannot hold a Cram table of %llu slots",
-                     (unsigned long long)wanted_slots);
+                     (unsigned long long)n);
         return -1;
     }
-    slots = wanted_slots;
+    slots = n;
     stored = noted = 0;
+    return 0;
+}
+
+/* forget every value: the table goes back to its first size (cheaper than zeroing a big
+ * one) */
+static void table_reset(void)
+{
+    table_free(table, slots);
+    table = NULL;
+    slots = stored = noted = 0;
+}
+
+/* the table at n slots (more than now), every slot placed again in probe order from its
+ * new place; when some 8 places are all taken, the smallest board among them gives way as
+ * in keep_fact (in load(), the table doubles again instead while within the limit).  Left as it is when the
+ * memory is not there; 0 if it grew. */
+static int grow_to(uint64_t n)
+{
+    Slot *bigger = table_alloc(n);
+    if (bigger == NULL)
+        return -1;
+    uint64_t lost_stored = 0, lost_noted = 0;
+    for (uint64_t i = 0; i < slots; i++) {
+        const Slot *e = &table[i];
+        if (e->shape == 0)
+            continue;
+        uint64_t at = hash_of(e->mask, e->shape) & (n - 1);
+        Slot *victim = NULL;
+        for (int k = 0; k < PROBES; k++) {
+            Slot *f = &bigger[(at + k) & (n - 1)];
+            if (f->shape == 0) {
+                victim = f;
+                break;
+            }
+            int f_unknown = f->value == UNKNOWN, v_unknown = victim && victim->value == UNKNOWN;
+            if (victim == NULL || f_unknown > v_unknown
+                || (f_unknown == v_unknown && f->cells < victim->cells))
+                victim = f;
+        }
+        if (victim->shape != 0) {
+            if (keep_all && 2 * n <= most_slots) { /* crowded: try a larger table */
+                table_free(bigger, n);
+                return grow_to(2 * n);
+            }
+            if (victim->value == UNKNOWN)
+                lost_noted++;
+            else
+                lost_stored++;
+        }
+        *victim = *e;
+    }
+    table_free(table, slots);
+    table = bigger;
+    slots = n;
+    stored -= lost_stored;
+    noted -= lost_noted;
     return 0;
 }
 
@@ -375,6 +443,8 @@ static int look(uint64_t m, uint16_t shape)
  * of an unknown value goes first, and an unknown value never pushes out a known one) */
 static void keep_fact(uint64_t m, uint16_t shape, int value, uint32_t not)
 {
+    if (2 * (stored + noted) >= slots && slots < most_slots)
+        grow_to(2 * slots);
     uint64_t i = slot_of(m, shape);
     Slot *victim = NULL;
     int cells = __builtin_popcountll(m), fresh = 0;
@@ -401,6 +471,10 @@ static void keep_fact(uint64_t m, uint16_t shape, int value, uint32_t not)
         if (victim == NULL || e_unknown > v_unknown
             || (e_unknown == v_unknown && e->cells < victim->cells))
             victim = e;
+    }
+    if (!fresh && keep_all && slots < most_slots && grow_to(2 * slots) == 0) { /* crowded */
+        keep_fact(m, shape, value, not);
+        return;
     }
     if (!fresh) {
         int v_unknown = victim->value == UNKNOWN;
@@ -802,7 +876,7 @@ static int search_with(uint64_t m, int h, int w, Set want, uint16_t shape,
     if (up == 0)
         return NOT_IN; /* every wanted value is past the number of moves */
     up = below(largest(up) + 1);
-    int root = depth == 1;
+    int root = depth == 1 && !asking;
     Part parts[2][32]; /* this option's parts, and the next one's (their slots fetched) */
     int parts_in[2] = {count > 0 ? option_parts(m & ~moves[0], h, w, parts[0]) : 0, 0};
     for (int i = 0; i < count; i++) {
@@ -927,8 +1001,9 @@ static int graph_id(int n, const uint64_t *adj)
             && memcmp(known[k].adjacency, adj, (size_t)n * sizeof(uint64_t)) == 0)
             return known[k].id;
     if (next_id == MAX_GRAPH_ID) { /* every id used: forget every value, start again */
-        memset(table, 0, slots * sizeof(Slot));
-        stored = noted = 0;
+        table_reset();
+        if (ensure_table() < 0)
+            return -1;
         known_count = known_next = next_id = 0;
     }
     Known *slot = &known[known_next];
@@ -944,27 +1019,23 @@ static int graph_id(int n, const uint64_t *adj)
 
 static int board_value(uint64_t free, int h, int w); /* below: a graph's is board_value(free, 0, 0) */
 
-static PyObject *cram_graph_value(PyObject *self, PyObject *args)
+/* read a graph (its adjacency, the mask of its vertices left, the rule) into the search's
+ * graph mode; -1 with an exception set if it is not one */
+static int graph_begin(PyObject *given, uint64_t m, int which)
 {
-    PyObject *given;
-    unsigned long long m;
-    int which;
     uint64_t adj[64];
-    (void)self;
-    if (!PyArg_ParseTuple(args, "OKi", &given, &m, &which))
-        return NULL;
     if (which != 0 && which != 1) {
         PyErr_SetString(PyExc_ValueError, "rule: 0 (Arc Kayles) or 1 (Node Kayles)");
-        return NULL;
+        return -1;
     }
     PyObject *seq = PySequence_Fast(given, "adjacency: a sequence of neighbour masks");
     if (seq == NULL)
-        return NULL;
+        return -1;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
     if (n > 64) {
         Py_DECREF(seq);
         PyErr_Format(PyExc_ValueError, "a graph has at most 64 vertices, got %zd", n);
-        return NULL;
+        return -1;
     }
     for (Py_ssize_t v = 0; v < n; v++) {
         PyObject *item = PySequence_Fast_GET_ITEM(seq, v);
@@ -974,7 +1045,7 @@ static PyObject *cram_graph_value(PyObject *self, PyObject *args)
             PyErr_Clear();
             PyErr_Format(PyExc_ValueError, "the neighbours of vertex %zd are not a mask of "
                          "64 bits", v);
-            return NULL;
+            return -1;
         }
     }
     Py_DECREF(seq);
@@ -983,28 +1054,30 @@ static PyObject *cram_graph_value(PyObject *self, PyObject *args)
         if (adj[v] & ~all) {
             PyErr_Format(PyExc_ValueError, "vertex %d has a neighbour past vertex %zd", v,
                          n - 1);
-            return NULL;
+            return -1;
         }
         if ((adj[v] >> v) & 1) {
             PyErr_Format(PyExc_ValueError, "vertex %d is its own neighbour (a loop)", v);
-            return NULL;
+            return -1;
         }
         for (uint64_t rest = adj[v]; rest; rest &= rest - 1) {
             int u = __builtin_ctzll(rest);
             if (!((adj[u] >> v) & 1)) {
                 PyErr_Format(PyExc_ValueError, "vertex %d is a neighbour of %d but not %d of "
                              "%d (the adjacency is not symmetric)", u, v, v, u);
-                return NULL;
+                return -1;
             }
         }
     }
     if (m & ~all) {
         PyErr_SetString(PyExc_ValueError, "the mask has vertices outside the graph");
-        return NULL;
+        return -1;
     }
     if (ensure_table() < 0)
-        return NULL;
+        return -1;
     int id = graph_id((int)n, adj);
+    if (id < 0)
+        return -1;
     memcpy(adjacency, adj, (size_t)n * sizeof(uint64_t));
     graph_kind = (65 + id / 256) * 256 + id % 256;
     rule = which;
@@ -1012,6 +1085,21 @@ static PyObject *cram_graph_value(PyObject *self, PyObject *args)
     stopped = 0;
     root_value = -1;
     stack_top = 0;
+    return 0;
+}
+
+static int has_value(uint64_t free, int h, int w, int target);
+
+static PyObject *cram_graph_value(PyObject *self, PyObject *args)
+{
+    PyObject *given;
+    unsigned long long m;
+    int which;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OKi", &given, &m, &which))
+        return NULL;
+    if (graph_begin(given, (uint64_t)m, which) < 0)
+        return NULL;
     int v = board_value((uint64_t)m, 0, 0);
     graph = 0;
     if (v == BAD) {
@@ -1020,6 +1108,30 @@ static PyObject *cram_graph_value(PyObject *self, PyObject *args)
         return NULL;
     }
     return PyLong_FromLong(v);
+}
+
+static PyObject *cram_graph_has_value(PyObject *self, PyObject *args)
+{
+    PyObject *given;
+    unsigned long long m;
+    int which, target;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OKii", &given, &m, &which, &target))
+        return NULL;
+    if (target < 0) {
+        PyErr_SetString(PyExc_ValueError, "a value is at least 0");
+        return NULL;
+    }
+    if (graph_begin(given, (uint64_t)m, which) < 0)
+        return NULL;
+    int v = has_value((uint64_t)m, 0, 0, target);
+    graph = 0;
+    if (v == BAD) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_OverflowError, "a graph value past 127");
+        return NULL;
+    }
+    return PyBool_FromLong(v);
 }
 
 /* the value of the free cells `free` of an h x w board: the XOR of its parts' */
@@ -1036,6 +1148,44 @@ static int board_value(uint64_t free, int h, int w)
     return x;
 }
 
+/* whether the free cells `free` of an h x w board (a graph's vertices in graph mode) have
+ * the value `target`, 1 or 0 (BAD on a stop): the question "is the value target?" of
+ * Beling and Rogalski's search, far cheaper than the value when the answer is no */
+static int has_value(uint64_t free, int h, int w, int target)
+{
+    if (target >= 128) { /* past the sets: the value itself */
+        int v = board_value(free, h, w);
+        return v == BAD ? BAD : v == target;
+    }
+    asking = 1;
+    int v = option_value(free, h, w, bit(target));
+    asking = 0;
+    return v == BAD ? BAD : v == target;
+}
+
+/* check a board's arguments and make ready to search it; -1 with an exception set */
+static int board_begin(int h, int w, uint64_t m, int which)
+{
+    if (which != 0 && which != 1) {
+        PyErr_SetString(PyExc_ValueError, "rule: 0 (Cram) or 1 (Node Kayles)");
+        return -1;
+    }
+    if (h < 1 || w < 1 || h * w > 64) {
+        PyErr_SetString(PyExc_ValueError, "a board has 1 to 64 cells");
+        return -1;
+    }
+    if (h * w < 64 && (m >> (h * w)) != 0) {
+        PyErr_SetString(PyExc_ValueError, "the mask has cells outside the board");
+        return -1;
+    }
+    if (ensure_table() < 0)
+        return -1;
+    rule = which;
+    stopped = 0;
+    root_value = -1;
+    return 0;
+}
+
 static PyObject *cram_value(PyObject *self, PyObject *args)
 {
     int h, w, which = 0;
@@ -1043,23 +1193,8 @@ static PyObject *cram_value(PyObject *self, PyObject *args)
     (void)self;
     if (!PyArg_ParseTuple(args, "iiK|i", &h, &w, &m, &which))
         return NULL;
-    if (which != 0 && which != 1) {
-        PyErr_SetString(PyExc_ValueError, "rule: 0 (Cram) or 1 (Node Kayles)");
+    if (board_begin(h, w, (uint64_t)m, which) < 0)
         return NULL;
-    }
-    rule = which;
-    if (h < 1 || w < 1 || h * w > 64) {
-        PyErr_SetString(PyExc_ValueError, "a board has 1 to 64 cells");
-        return NULL;
-    }
-    if (h * w < 64 && (m >> (h * w)) != 0) {
-        PyErr_SetString(PyExc_ValueError, "the mask has cells outside the board");
-        return NULL;
-    }
-    if (ensure_table() < 0)
-        return NULL;
-    stopped = 0;
-    root_value = -1;
     int v = board_value((uint64_t)m, h, w);
     if (v == BAD) {
         if (!PyErr_Occurred())
@@ -1069,21 +1204,46 @@ static PyObject *cram_value(PyObject *self, PyObject *args)
     return PyLong_FromLong(v);
 }
 
+static PyObject *cram_has_value(PyObject *self, PyObject *args)
+{
+    int h, w, which, target;
+    unsigned long long m;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "iiKii", &h, &w, &m, &which, &target))
+        return NULL;
+    if (target < 0) {
+        PyErr_SetString(PyExc_ValueError, "a value is at least 0");
+        return NULL;
+    }
+    if (board_begin(h, w, (uint64_t)m, which) < 0)
+        return NULL;
+    int v = has_value((uint64_t)m, h, w, target);
+    if (v == BAD) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_OverflowError, "a value past 127");
+        return NULL;
+    }
+    return PyBool_FromLong(v);
+}
+
 static PyObject *cram_set_slots(PyObject *self, PyObject *args)
 {
-    unsigned long long n;
+    unsigned long long n, first = 1u << 16;
     (void)self;
-    if (!PyArg_ParseTuple(args, "K", &n))
+    if (!PyArg_ParseTuple(args, "K|K", &n, &first))
         return NULL;
     if (n < 1024 || (n & (n - 1)) != 0 || n > (1ull << 32)) {
         PyErr_SetString(PyExc_ValueError, "slots: a power of two from 2^10 to 2^32");
         return NULL;
     }
-    table_free(table, slots);
-    table = NULL;
-    slots = stored = noted = 0;
+    if (first < 16 || (first & (first - 1)) != 0 || first > (1ull << 32)) {
+        PyErr_SetString(PyExc_ValueError, "first: a power of two from 2^4 to 2^32");
+        return NULL;
+    }
+    table_reset();
     known_count = known_next = next_id = 0;
-    wanted_slots = n;
+    most_slots = n;
+    first_slots = first;
     Py_RETURN_NONE;
 }
 
@@ -1092,7 +1252,14 @@ static PyObject *cram_stats(PyObject *self, PyObject *noargs)
     (void)self;
     (void)noargs;
     return Py_BuildValue("KKK", (unsigned long long)searched, (unsigned long long)stored,
-                         (unsigned long long)(table ? slots : wanted_slots));
+                         (unsigned long long)most_slots);
+}
+
+static PyObject *cram_table_slots(PyObject *self, PyObject *noargs)
+{
+    (void)self;
+    (void)noargs;
+    return Py_BuildValue("KK", (unsigned long long)slots, (unsigned long long)most_slots);
 }
 
 static PyObject *cram_root(PyObject *self, PyObject *noargs)
@@ -1193,7 +1360,9 @@ static PyObject *cram_load(PyObject *self, PyObject *arg)
         }
         /* records are trusted only once checked by the caller (a checksum); they are
          * stored here as found */
+        keep_all = 1;
         keep(m, shape, p[10]);
+        keep_all = 0;
     }
     PyBuffer_Release(&view);
     Py_RETURN_NONE;
@@ -1203,9 +1372,8 @@ static PyObject *cram_clear(PyObject *self, PyObject *noargs)
 {
     (void)self;
     (void)noargs;
-    if (table != NULL)
-        memset(table, 0, slots * sizeof(Slot));
-    stored = noted = searched = 0;
+    table_reset();
+    searched = 0;
     known_count = known_next = next_id = 0;
     Py_RETURN_NONE;
 }
@@ -1218,9 +1386,18 @@ static PyMethodDef methods[] = {
      "graph_value(adjacency, mask, rule) -> the Grundy value of the vertices of mask in a graph "
      "given by its vertices' neighbour masks (at most 64, symmetric, no loop), in Arc Kayles "
      "(rule 0) or Node Kayles (rule 1)"},
+    {"has_value", cram_has_value, METH_VARARGS,
+     "has_value(rows, cols, mask, rule, target) -> whether the board's value is target (a "
+     "question the search answers faster than the value)"},
+    {"graph_has_value", cram_graph_has_value, METH_VARARGS,
+     "graph_has_value(adjacency, mask, rule, target) -> whether the graph's value is target"},
     {"set_slots", cram_set_slots, METH_VARARGS,
-     "set_slots(n): the table's size in slots of 16 bytes (a power of two); clears it"},
-    {"stats", cram_stats, METH_NOARGS, "stats() -> (components searched, slots used, slots)"},
+     "set_slots(n, first=2**16): the most slots of 16 bytes the table grows to, and the "
+     "slots it starts with (powers of two); clears it"},
+    {"stats", cram_stats, METH_NOARGS,
+     "stats() -> (components searched, slots used, the most slots)"},
+    {"table_slots", cram_table_slots, METH_NOARGS,
+     "table_slots() -> (slots now, the most slots): the table grows as it fills"},
     {"set_progress", cram_set_progress, METH_VARARGS,
      "set_progress(fn or None, every=2**20): fn(searched, stored) is called every `every` "
      "components searched (a power of two); an exception it raises stops the search"},

@@ -6,8 +6,9 @@ holds before they start and save every value found when they stop, finished or n
 run stopped by Ctrl-C saves what it found and a second run with the same file goes on
 from there.  The file holds nothing but exact values, with a checksum: a file that is
 damaged, or is not such a table, is refused whole with one clear error and never read in
-part.  The table in memory has a fixed size (``memory`` bytes, 16 a value, 64 MB by
-default): past it the smallest boards are forgotten first (they are found again fast).
+part.  The table in memory starts at 1 MB and doubles as the search fills it, up to
+``memory`` bytes (16 a value, 64 MB by default): past it the smallest boards are forgotten
+first (they are found again fast).
 
 On a terminal a status line shows the components searched, the values kept, where the board's
 own search is (``value 2? 6/31``: it asks whether some option has value 2, at the 6th of the 31

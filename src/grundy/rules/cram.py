@@ -27,8 +27,8 @@ from ..engine import Game, Sum
 from ..errors import GrundyError
 from .cells import Board
 
-__all__ = ["Cram", "board_value", "compiled_value", "dominoes", "kernel", "taken_cells",
-           "value_by_pieces"]
+__all__ = ["Cram", "board_value", "compiled_options_of_value", "compiled_value", "dominoes",
+           "kernel", "taken_cells", "value_by_pieces"]
 
 
 def kernel() -> ModuleType | None:
@@ -82,6 +82,24 @@ def taken_cells(board: Board, rule: int) -> list[int]:
         return dominoes(board)
     return [(cell | board.neighbours(cell)) & board.mask
             for cell in (board.bit(r, c) for r, c in board.cells())]
+
+
+def compiled_options_of_value(part: Any, target: int, rule: int) -> list[Board] | None:
+    """The options of the board ``part`` whose value is ``target``, in ``options()`` order,
+    each found by the compiled search's question "is your value ``target``?" (far faster
+    than its value when the answer is no: ``grundy analyze`` finds winning moves so); None
+    without the kernel or for another position.
+
+    >>> found = compiled_options_of_value(Board.full(2, 3), 0, 0)
+    >>> found is None or [b.text() for b in found] == ['#..|#..', '.#.|.#.', '..#|..#']
+    True
+    """
+    found = kernel()
+    if found is None or not isinstance(part, Board):
+        return None
+    rows, cols, mask = part.rows, part.cols, part.mask
+    return [part.without(taken) for taken in taken_cells(part, rule)
+            if found.has_value(rows, cols, mask & ~taken, rule, target)]
 
 
 def board_value(board: Board, rule: int, memo: dict[Board, int]) -> int:
@@ -151,6 +169,11 @@ class Cram(Game):
     def fast_value(self, position: Any) -> int | None:
         """The value of a board (or a sum of boards) by pieces (:func:`value_by_pieces`)."""
         return value_by_pieces(self, position, 0)
+
+    def options_of_value(self, part: Any, target: int) -> list[Any]:
+        """The options of value ``target`` (:func:`compiled_options_of_value`)."""
+        found = compiled_options_of_value(part, target, 0)
+        return found if found is not None else super().options_of_value(part, target)
 
     @property
     def notation(self) -> str:

@@ -42,7 +42,7 @@ from typing import Any
 from ..engine import Game, Sum
 from ..errors import GrundyError
 from .cells import Board
-from .cram import Cram, kernel, taken_cells, value_by_pieces
+from .cram import Cram, compiled_options_of_value, kernel, taken_cells, value_by_pieces
 from .edges import read_edges
 
 __all__ = ["ArcKayles", "Graph", "MAX_VERTICES", "NodeKayles", "compiled_value"]
@@ -312,6 +312,30 @@ class _OnGraphs(Game):
         if isinstance(position, (Graph, Board)):
             return position.text()
         return super().format_position(position)
+
+    def options_of_value(self, part: Any, target: int) -> list[Any]:
+        """The options of value ``target``, each found by the compiled search's question "is
+        your value ``target``?" when it is built (on a graph, asked of the vertices left in
+        the graph itself, so that its options share the search's table).
+
+        >>> g, path = NodeKayles(), Graph.parse("path:5")
+        >>> [g.describe_move(path, o) for o in g.options_of_value(path, 2)]
+        ['take vertex 0', 'take vertex 4']
+        """
+        rule = 0 if isinstance(self, ArcKayles) else 1
+        found = compiled_options_of_value(part, target, rule)
+        if found is not None:
+            return found
+        search = kernel()
+        if search is None or not isinstance(part, Graph):
+            return super().options_of_value(part, target)
+        near, everything = part.adjacency(), (1 << part.n) - 1
+        if rule == 1:
+            taken = [(1 << v) | near[v] for v in range(part.n)]
+        else:
+            taken = [(1 << u) | (1 << v) for u, v in sorted(part.edges)]
+        return [option for option, gone in zip(self.options(part), taken)
+                if search.graph_has_value(near, everything & ~gone, rule, target)]
 
     def describe_move(self, part: Any, option: Any) -> str | None:
         """The vertex (Node Kayles) or edge (Arc Kayles) a move from a graph takes, in the
