@@ -13,6 +13,7 @@ from grundy.play.analysis import analyze
 from grundy.rules.cells import Board
 from grundy.rules.cram import Cram, kernel, taken_cells
 from grundy.rules.graphs import ArcKayles, Graph, NodeKayles
+from grundy.rules.heap import TakeAndBreak
 from test_boards import (domino_moves, induced, masks, needs_kernel, node_moves, plain_cells,
                          plain_graph, pure, random_graph)
 
@@ -183,3 +184,148 @@ def test_bad_table_sizes_are_refused():
                 k.set_slots(*args)
     finally:
         k.set_slots(most)
+
+
+# -- boards and graphs in two words ---------------------------------------------------------
+
+@pytest.fixture
+def wide():
+    """The compiled search with every board and graph in two words; one word afterwards."""
+    k = kernel()
+    k.set_wide(True)
+    k.clear()
+    yield k
+    k.set_wide(False)
+    k.clear()
+
+
+def both_widths(k, ask):
+    """``ask()`` in one word and in two (each from a cleared table)."""
+    found = []
+    for on in (False, True):
+        k.set_wide(on)
+        k.clear()
+        found.append(ask())
+    k.set_wide(False)
+    return found
+
+
+@needs_kernel
+@pytest.mark.parametrize("rule", [0, 1])
+def test_two_words_equal_one_word_and_the_plain_search_on_random_small_boards(rule):
+    rng, k = random.Random(35), kernel()
+    plain = domino_moves if rule == 0 else node_moves
+    try:
+        for _ in range(250):
+            b = random_blocked_board(rng, rng.randint(1, 5), rng.randint(1, 7))
+            one, two = both_widths(k, lambda: k.value(b.rows, b.cols, b.mask, rule))
+            assert one == two, b.text()
+            if b.count() <= 14:
+                assert one == plain_cells(b.cells(), plain), b.text()
+            t = rng.choice([0, 1, one])
+            asked = both_widths(k, lambda: k.has_value(b.rows, b.cols, b.mask, rule, t))
+            assert asked == [one == t] * 2, (b.text(), t)
+    finally:
+        k.set_wide(False)
+        k.clear()
+
+
+def sparse_board(rng, rows, cols, free):
+    """A board of rows x cols with about ``free`` free cells, in a few clumps."""
+    cells = set()
+    while len(cells) < free:
+        r, c = rng.randrange(rows), rng.randrange(cols)
+        for _ in range(rng.randint(1, 8)):
+            cells.add((r, c))
+            r = min(rows - 1, max(0, r + rng.choice((-1, 0, 1))))
+            c = min(cols - 1, max(0, c + rng.choice((-1, 0, 1))))
+    return Board(rows, cols, sum(1 << (r * cols + c) for r, c in cells))
+
+
+@needs_kernel
+@pytest.mark.parametrize("rule", [0, 1])
+def test_boards_past_64_cells_equal_the_python_path(rule):
+    """Boards of 65 to 128 cells with 12 to 24 free cells: the compiled search (two words,
+    its small pieces in one; and all in two) equals the Python search by pieces."""
+    from grundy.rules.cram import board_value
+
+    rng, k = random.Random(36), kernel()
+    memo: dict = {}
+    shapes = [(9, 9), (5, 20), (2, 64), (11, 11), (1, 128), (3, 30), (8, 16), (13, 9)]
+    try:
+        for i in range(120):
+            rows, cols = shapes[i % len(shapes)]
+            b = sparse_board(rng, rows, cols, rng.randint(12, 24))
+            want = board_value(b, rule, memo)
+            assert both_widths(k, lambda: k.value(rows, cols, b.mask, rule)) == [want] * 2
+    finally:
+        k.set_wide(False)
+        k.clear()
+
+
+@needs_kernel
+def test_long_rows_and_paths_past_64_are_dawsons_games():
+    kayles = TakeAndBreak("0.07").sequence(129).tolist()
+    chess = TakeAndBreak("0.137").sequence(129).tolist()
+    for n in (63, 64, 65, 70, 99, 127, 128):
+        assert Cram().value(Board.full(1, n)) == kayles[n]
+        assert NodeKayles().value(Board.full(1, n)) == chess[n]
+        assert NodeKayles().value(Graph.parse(f"path:{n}")) == chess[n]
+        assert ArcKayles().value(Graph.parse(f"path:{n}")) == kayles[n]
+    for n in (33, 40, 64):  # 66 to 128 cells: even by even loses, even by odd wins
+        assert (Cram().value(Board.full(2, n)) == 0) == (n % 2 == 0), n
+
+
+@needs_kernel
+@pytest.mark.parametrize("rule, name", [(0, "arc"), (1, "node")])
+def test_graphs_past_64_vertices_equal_the_plain_search(rule, name):
+    """Random graphs of 65 to 128 vertices, with up to 12 vertices left: the two-word graph
+    search equals the plain search of what is left."""
+    rng, k = random.Random(37), kernel()
+    for _ in range(120):
+        n = rng.randint(65, 128)
+        edges = random_graph(rng, n, rng.uniform(0.02, 0.1))
+        left = sum(1 << v for v in rng.sample(range(n), rng.randint(0, 12)))
+        want = plain_graph(*induced(n, edges, left), name)
+        assert k.graph_value(masks(n, edges), left, rule) == want
+        t = rng.choice([0, want])
+        assert k.graph_has_value(masks(n, edges), left, rule, t) == (want == t)
+
+
+@needs_kernel
+@pytest.mark.parametrize("rule, name", [(0, "arc"), (1, "node")])
+def test_graphs_in_two_words_equal_one_word(rule, name, wide):
+    rng = random.Random(38)
+    for _ in range(200):
+        n = rng.randint(0, 10)
+        edges = random_graph(rng, n, rng.random())
+        left = rng.choice([(1 << n) - 1, rng.getrandbits(n) if n else 0])
+        assert wide.graph_value(masks(n, edges), left, rule) == plain_graph(
+            *induced(n, edges, left), name)
+
+
+@needs_kernel
+def test_the_two_word_table_is_saved_and_given_back():
+    k = kernel()
+    k.clear()
+    b = Board.full(1, 100)  # in two words, its pieces of at most 64 cells in one
+    first = Cram().value(b)
+    wide_records, records = k.dump(2), k.dump()
+    assert len(wide_records) % 20 == 0 and wide_records and records
+    assert len(records) // 12 + len(wide_records) // 20 == k.stats()[1]
+    k.clear()
+    k.load(wide_records, 2)
+    k.load(records)
+    assert sorted(chunks20(k.dump(2))) == sorted(chunks20(wide_records))
+    searched = k.stats()[0]
+    assert Cram().value(b) == first and k.stats()[0] == searched  # all known: none searched
+    assert first == TakeAndBreak("0.07").sequence(101).tolist()[100]
+    with pytest.raises(ValueError):
+        k.load(wide_records[:-1], 2)
+    with pytest.raises(ValueError):
+        k.load(b"\xff" * 20, 2)
+    k.clear()
+
+
+def chunks20(records):
+    return [records[i:i + 20] for i in range(0, len(records), 20)]

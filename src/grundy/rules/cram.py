@@ -141,7 +141,7 @@ def value_by_pieces(game: Game, position: Any, rule: int) -> int | None:
 
 
 class Cram(Game):
-    """Cram on any board of at most 64 cells (rows of ``.`` free and ``#`` blocked)."""
+    """Cram on any board of at most 128 cells (rows of ``.`` free and ``#`` blocked)."""
 
     board = "cram"
     #: the compiled board search's rule (research.boards, value tables of board sizes)

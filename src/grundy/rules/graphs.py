@@ -48,7 +48,7 @@ from .edges import read_edges
 __all__ = ["ArcKayles", "Graph", "MAX_VERTICES", "NodeKayles", "compiled_value"]
 
 #: the most vertices of a graph position (searches past this do not end in seconds)
-MAX_VERTICES = 64
+MAX_VERTICES = 128
 
 
 @dataclass(frozen=True, slots=True)
