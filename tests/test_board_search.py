@@ -329,3 +329,59 @@ def test_the_two_word_table_is_saved_and_given_back():
 
 def chunks20(records):
     return [records[i:i + 20] for i in range(0, len(records), 20)]
+
+
+@needs_kernel
+def test_a_board_past_64_cells_resumes_from_its_file_with_both_widths(tmp_path):
+    from grundy.errors import GrundyError
+    from grundy.research import boards
+
+    table, k = tmp_path / "row.table", kernel()
+    k.clear()
+    board = Board.full(1, 100)
+    first = boards.solve(board, table=table)
+    assert b"two words\n" in table.read_bytes()
+    k.clear()
+    assert boards.load_table(table, k) == k.stats()[1] > 0 and k.dump(2)
+    searched = k.stats()[0]
+    assert boards.solve(board, table=table) == first and k.stats()[0] == searched
+    data = bytearray(table.read_bytes())
+    data[-1] ^= 0xFF  # in the two-word part
+    table.write_bytes(bytes(data))
+    k.clear()
+    with pytest.raises(GrundyError, match="damaged"):
+        boards.load_table(table, k)
+    assert k.stats()[1] == 0
+
+
+# -- published values ------------------------------------------------------------------------
+
+def published_three_rows():
+    from pathlib import Path
+
+    found = {}
+    for line in (Path(__file__).parent / "data" / "board_values.txt").read_text().splitlines():
+        if line and not line.startswith("#"):
+            game, first, values = line.split(" ", 2)
+            found[game] = {int(first) + i: int(v) for i, v in enumerate(values.split(", "))}
+    return found
+
+
+def test_the_board_data_names_its_source():
+    from pathlib import Path
+
+    text = (Path(__file__).parent / "data" / "board_values.txt").read_text()
+    assert text.count("# source:") == 2 == len(published_three_rows())
+
+
+@needs_kernel
+def test_three_row_boards_equal_the_published_values():
+    """Cram 3 x 3 .. 3 x 13 (the rest of the published terms take seconds each) and Node
+    Kayles on the 3 x 1 .. 3 x 16 grids, in one word and (Node Kayles) in two."""
+    k, published = kernel(), published_three_rows()
+    for n, v in published["cram"].items():
+        if n <= 13:
+            assert Cram().value(Board.full(3, n)) == v, n
+    for n, v in published["node-kayles"].items():
+        assert both_widths(k, lambda: k.value(3, n, (1 << 3 * n) - 1, 1)) == [v, v], n
+    assert len(published["cram"]) == 18 and len(published["node-kayles"]) == 16
