@@ -7,8 +7,9 @@
  * in one word (a bounding box of at most 64 cells) goes to the one-word search, faster,
  * with its own table: the two-word table holds only the pieces too large for one.  The
  * limit is 128 cells because the words are the compiler's own 128-bit integers (a third
- * word would need the shifts, counts and comparisons written out), and because past it a
- * search does not end anyway: 3 x 24 Cram (72 cells) takes minutes.
+ * word would need the shifts, counts and comparisons written out); a full board that large
+ * does not end in hours anyway, but a board of any shape with blocked cells does.  Two
+ * words cost about 1.5 times one on the same board (set_wide: the tests compare them).
  *
  * A board is a bitboard: bit r * w + c is set when cell (r, c) of an h x w rectangle is
  * free.  The value of a board is the XOR of the values of its connected components; a
