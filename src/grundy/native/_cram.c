@@ -163,9 +163,16 @@ typedef unsigned __int128 Wide;
 /* a non-negative Python int of at most 128 bits; -1 with an exception set */
 static int read_mask(PyObject *given, Wide *out, const char *what)
 {
-    if (!PyLong_Check(given)) {
-        PyErr_Format(PyExc_ValueError, "%s is not an integer", what);
-        return -1;
+    if (!PyLong_Check(given)) { /* an integer of another type (numpy's) is read as an int */
+        PyObject *number = PyNumber_Check(given) ? PyNumber_Index(given) : NULL;
+        if (number == NULL) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError, "%s is not an integer", what);
+            return -1;
+        }
+        int r = read_mask(number, out, what);
+        Py_DECREF(number);
+        return r;
     }
     PyObject *zero = PyLong_FromLong(0), *high = NULL;
     int negative = zero == NULL ? -1 : PyObject_RichCompareBool(given, zero, Py_LT);
