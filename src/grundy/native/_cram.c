@@ -1,4 +1,15 @@
-/* The compiled Cram search: Grundy values of boards of at most 64 cells.
+/* The compiled Cram search: Grundy values of boards of at most 128 cells.
+ *
+ * A board is held in one machine word of 64 bits when it fits, else in two (an unsigned
+ * __int128): the search below is compiled twice, once for each width (this file includes
+ * itself with WORDS set to 1, then 2; every name of the search gets the suffix _1 or _2).
+ * A board of more than 64 cells is searched in two words, and each piece of it that fits
+ * in one word (a bounding box of at most 64 cells) goes to the one-word search, faster,
+ * with its own table: the two-word table holds only the pieces too large for one.  The
+ * limit is 128 cells because the words are the compiler's own 128-bit integers (a third
+ * word would need the shifts, counts and comparisons written out); a full board that large
+ * does not end in hours anyway, but a board of any shape with blocked cells does.  Two
+ * words cost about 1.5 times one on the same board (set_wide: the tests compare them).
  *
  * A board is a bitboard: bit r * w + c is set when cell (r, c) of an h x w rectangle is
  * free.  The value of a board is the XOR of the values of its connected components; a
@@ -9,13 +20,17 @@
  * (reduced()).  A move (a domino on two free adjacent cells) splits a component into parts;
  * equal parts cancel in pairs before any is searched, and the value of the move is the
  * XOR of the rest.  The value of a component is the mex of its moves' values, found
- * without valuing every option: see search() below.
+ * without valuing every option: see search() below.  The same search answers "is the
+ * value t?" (has_value) far faster than it finds the value when the answer is no: a
+ * winning move is an option of value 0, so the winning moves are found by such questions.
  *
- * Values found are kept in a transposition table of fixed size (16 bytes a slot, the
- * size set by set_slots): a slot is found by linear probing over 8 places; when all 8
- * are taken, the smallest board among them is replaced (it is the cheapest to find
- * again).  Every value the table holds is exact, so the table can be saved (dump) and
- * given back (load) to resume a long search.  A slot may also hold, for a board whose
+ * Values found are kept in a transposition table of 16 bytes a slot that grows with the
+ * work: it starts small (2^16 slots, 1 MB) and doubles, every slot placed again, when more
+ * than half its slots are used, up to a limit (set_slots; 64 MB by default), so a board of
+ * a second never pays for a table of gigabytes.  A slot is found by linear probing over 8
+ * places; when all 8 are taken (in a table at its limit), the smallest board among them
+ * is replaced (it is the cheapest to find again).  Every value the table holds is exact,
+ * so the table can be saved (dump) and given back (load) to resume a long search.  A slot may also hold, for a board whose
  * value is not known yet, the values 0..31 it was found not to have (a question "is your
  * value r?" answered no without settling the value), so that the question is not searched
  * again (about 40% fewer boards searched); a known value pushes such a slot out first, and
@@ -25,7 +40,7 @@
  * The same search plays Node Kayles on a board's grid graph (rule 1: a move takes a free
  * cell and its free neighbours), where one cell or two have value 1.
  *
- * It also plays both games on any graph of at most 64 vertices (graph_value): a position
+ * It also plays both games on any graph of at most 128 vertices (graph_value): a position
  * is the mask of the vertices left, components are found by a flood fill over the
  * neighbour masks, and a move (rule 0, Arc Kayles: an edge u-v, both ends taken; rule 1,
  * Node Kayles: a vertex and its neighbours) takes vertices from the adjacency.  A
@@ -39,6 +54,7 @@
  * The Python path (grundy.rules.cram) computes the same values through the generic
  * engine; the tests check the two against each other and against a plain mex search.
  */
+#ifndef WORDS /* -- what both widths share ---------------------------------------------- */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
@@ -48,50 +64,22 @@
 #include <sys/mman.h>
 #endif
 
-typedef struct {
-    uint64_t mask;
-    uint16_t shape; /* h * 256 + w; 0 for an empty slot */
-    uint8_t value;      /* UNKNOWN: not known, but not the values in `excluded` */
-    uint8_t cells;
-    uint32_t excluded;  /* values 0..31 the board was found not to have */
-} Slot;
-
-static Slot *table = NULL;
-static uint64_t slots = 0;          /* a power of two */
-static uint64_t wanted_slots = 1u << 22;
-static uint64_t stored = 0;         /* slots holding a value */
-static uint64_t noted = 0;          /* slots holding values a board has not (UNKNOWN) */
 static uint64_t searched = 0;       /* components searched (not found in the table) */
 static int stopped = 0;             /* a signal arrived: unwind */
 static int rule = 0;                /* 0: Cram (a domino); 1: Node Kayles (a cell and its neighbours) */
 static int reduce = 1;              /* Cram: take away the cells that change no value (reduced()) */
 static int mirror = 1;              /* Cram: leave out parts that are a loss by symmetry */
 static int depth = 0;               /* searches under way, one inside another */
+static int asking = 0;              /* a question about one value (has_value): no search is
+                                     * the board's own piece (search_root) */
 static int root_value = -1, root_option = 0, root_options = 0; /* where the outermost is */
 static PyObject *progress = NULL;   /* called with (searched, stored) every `every` searches */
 static uint64_t every = 1u << 20;   /* a power of two */
-
-/* graph mode (graph_value): the graph searched, and the ids of the graphs recently met */
+static int wide = 0;                /* every board and graph in two words (for the tests) */
+#define PROBES 8
 #define GRAPHS 256
 #define MAX_GRAPH_ID (63 * 256)     /* ids 0 .. MAX_GRAPH_ID - 1 */
-static int graph = 0;               /* searching a graph, not a board */
-static uint64_t adjacency[64];      /* the neighbours of each vertex of the graph searched */
-static int graph_kind = 0;          /* the shape field of its components (see above) */
-typedef struct {
-    int n, id;
-    uint64_t hash, adjacency[64];
-} Known;
-static Known known[GRAPHS];
-static int known_count = 0, known_next = 0, next_id = 0;
-/* the moves and pending options of the searches under way, when a graph component has
- * more edges than a search's own arrays hold (at most about 64^2 entries along a line of
- * searches whose components lose two vertices a step) */
 #define STACK (1 << 16)
-static uint64_t stack_moves[STACK], stack_pending[STACK];
-static uint8_t stack_size[STACK];
-static int stack_top = 0;
-
-#define PROBES 8
 #define BAD 255
 #define UNKNOWN 254
 #define NOT_IN 253             /* search(): the value is not in the set asked about */
@@ -153,30 +141,630 @@ static inline void pool_drop(Pool *p, int v, Set but_largest)
         pool_drop_largest(p, but_largest);
 }
 
+static inline uint64_t reverse64(uint64_t x)
+{
+    x = ((x >> 1) & 0x5555555555555555ull) | ((x & 0x5555555555555555ull) << 1);
+    x = ((x >> 2) & 0x3333333333333333ull) | ((x & 0x3333333333333333ull) << 2);
+    x = ((x >> 4) & 0x0F0F0F0F0F0F0F0Full) | ((x & 0x0F0F0F0F0F0F0F0Full) << 4);
+    return __builtin_bswap64(x);
+}
+
+#define WORDS 1
+#include "_cram.c"
+#undef WORDS
+#define WORDS 2
+#include "_cram.c"
+#undef WORDS
+
+/* -- the module: each board and graph to the search of its width ------------------------ */
+
+typedef unsigned __int128 Wide;
+
+/* a non-negative Python int of at most 128 bits; -1 with an exception set */
+static int read_mask(PyObject *given, Wide *out, const char *what)
+{
+    if (!PyLong_Check(given)) { /* an integer of another type (numpy's) is read as an int */
+        PyObject *number = PyNumber_Check(given) ? PyNumber_Index(given) : NULL;
+        if (number == NULL) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError, "%s is not an integer", what);
+            return -1;
+        }
+        int r = read_mask(number, out, what);
+        Py_DECREF(number);
+        return r;
+    }
+    PyObject *zero = PyLong_FromLong(0), *high = NULL;
+    int negative = zero == NULL ? -1 : PyObject_RichCompareBool(given, zero, Py_LT);
+    Py_XDECREF(zero);
+    if (negative != 0) {
+        if (negative > 0)
+            PyErr_Format(PyExc_ValueError, "%s is negative", what);
+        return -1;
+    }
+    uint64_t lo = PyLong_AsUnsignedLongLongMask(given);
+    PyObject *shift = PyLong_FromLong(64);
+    if (shift != NULL)
+        high = PyNumber_Rshift(given, shift);
+    Py_XDECREF(shift);
+    if (high == NULL)
+        return -1;
+    uint64_t hi = PyLong_AsUnsignedLongLong(high);
+    Py_DECREF(high);
+    if (hi == (uint64_t)-1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError, "%s has more than 128 bits", what);
+        return -1;
+    }
+    *out = ((Wide)hi << 64) | lo;
+    return 0;
+}
+
+/* check a board's arguments and make ready to search it: the words it is searched in (1 or
+ * 2), or -1 with an exception set */
+static int board_begin(int h, int w, PyObject *given, int which, Wide *m)
+{
+    if (which != 0 && which != 1) {
+        PyErr_SetString(PyExc_ValueError, "rule: 0 (Cram) or 1 (Node Kayles)");
+        return -1;
+    }
+    if (h < 1 || w < 1 || h > 128 || w > 128 || h * w > 128) {
+        PyErr_SetString(PyExc_ValueError, "a board has 1 to 128 cells");
+        return -1;
+    }
+    if (read_mask(given, m, "the mask") < 0)
+        return -1;
+    if (h * w < 128 && (*m >> (h * w)) != 0) {
+        PyErr_SetString(PyExc_ValueError, "the mask has cells outside the board");
+        return -1;
+    }
+    int words = h * w <= 64 && !wide ? 1 : 2;
+    if (ensure_table_1() < 0 || (words == 2 && ensure_table_2() < 0))
+        return -1;
+    rule = which;
+    stopped = 0;
+    root_value = -1;
+    return words;
+}
+
+static PyObject *cram_value(PyObject *self, PyObject *args)
+{
+    int h, w, which = 0;
+    PyObject *given;
+    Wide m;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "iiO|i", &h, &w, &given, &which))
+        return NULL;
+    int words = board_begin(h, w, given, which, &m);
+    if (words < 0)
+        return NULL;
+    int v = words == 1 ? board_value_1((uint64_t)m, h, w) : board_value_2(m, h, w);
+    if (v == BAD) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_OverflowError, "a value past 127");
+        return NULL;
+    }
+    return PyLong_FromLong(v);
+}
+
+static PyObject *cram_has_value(PyObject *self, PyObject *args)
+{
+    int h, w, which, target;
+    PyObject *given;
+    Wide m;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "iiOii", &h, &w, &given, &which, &target))
+        return NULL;
+    if (target < 0) {
+        PyErr_SetString(PyExc_ValueError, "a value is at least 0");
+        return NULL;
+    }
+    int words = board_begin(h, w, given, which, &m);
+    if (words < 0)
+        return NULL;
+    int v = words == 1 ? has_value_1((uint64_t)m, h, w, target) : has_value_2(m, h, w, target);
+    if (v == BAD) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_OverflowError, "a value past 127");
+        return NULL;
+    }
+    return PyBool_FromLong(v);
+}
+
+/* read a graph (its adjacency, the mask of its vertices left, the rule) into the graph mode
+ * of the search of its width: the words (1 or 2), or -1 with an exception set */
+static int graph_begin(PyObject *given, PyObject *mask, int which, Wide *m)
+{
+    Wide adj[128];
+    if (which != 0 && which != 1) {
+        PyErr_SetString(PyExc_ValueError, "rule: 0 (Arc Kayles) or 1 (Node Kayles)");
+        return -1;
+    }
+    PyObject *seq = PySequence_Fast(given, "adjacency: a sequence of neighbour masks");
+    if (seq == NULL)
+        return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n > 128) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "a graph has at most 128 vertices, got %zd", n);
+        return -1;
+    }
+    for (Py_ssize_t v = 0; v < n; v++) {
+        if (read_mask(PySequence_Fast_GET_ITEM(seq, v), &adj[v], "a neighbour mask") < 0) {
+            Py_DECREF(seq);
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError, "the neighbours of vertex %zd are not a mask of "
+                         "64 bits (of 128 past 64 vertices)", v);
+            return -1;
+        }
+    }
+    Py_DECREF(seq);
+    Wide all = n == 128 ? ~(Wide)0 : (((Wide)1 << n) - 1);
+    for (int v = 0; v < n; v++) {
+        if (adj[v] & ~all) {
+            PyErr_Format(PyExc_ValueError, "vertex %d has a neighbour past vertex %zd", v,
+                         n - 1);
+            return -1;
+        }
+        if ((adj[v] >> v) & 1) {
+            PyErr_Format(PyExc_ValueError, "vertex %d is its own neighbour (a loop)", v);
+            return -1;
+        }
+        for (Wide rest = adj[v]; rest; rest &= rest - 1) {
+            int u = ctzB_2(rest);
+            if (!((adj[u] >> v) & 1)) {
+                PyErr_Format(PyExc_ValueError, "vertex %d is a neighbour of %d but not %d of "
+                             "%d (the adjacency is not symmetric)", u, v, v, u);
+                return -1;
+            }
+        }
+    }
+    if (read_mask(mask, m, "the mask") < 0)
+        return -1;
+    if (*m & ~all) {
+        PyErr_SetString(PyExc_ValueError, "the mask has vertices outside the graph");
+        return -1;
+    }
+    if (n > 64 || wide)
+        return begin_graph_2((int)n, adj, which) < 0 ? -1 : 2;
+    uint64_t narrow[64];
+    for (int v = 0; v < n; v++)
+        narrow[v] = (uint64_t)adj[v];
+    return begin_graph_1((int)n, narrow, which) < 0 ? -1 : 1;
+}
+
+static PyObject *graph_answer(int v)
+{
+    graph_1 = graph_2 = 0;
+    if (v == BAD) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_OverflowError, "a graph value past 127");
+        return NULL;
+    }
+    return PyLong_FromLong(v);
+}
+
+static PyObject *cram_graph_value(PyObject *self, PyObject *args)
+{
+    PyObject *given, *mask;
+    int which;
+    Wide m;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOi", &given, &mask, &which))
+        return NULL;
+    int words = graph_begin(given, mask, which, &m);
+    if (words < 0)
+        return NULL;
+    return graph_answer(words == 1 ? board_value_1((uint64_t)m, 0, 0) : board_value_2(m, 0, 0));
+}
+
+static PyObject *cram_graph_has_value(PyObject *self, PyObject *args)
+{
+    PyObject *given, *mask;
+    int which, target;
+    Wide m;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOii", &given, &mask, &which, &target))
+        return NULL;
+    if (target < 0) {
+        PyErr_SetString(PyExc_ValueError, "a value is at least 0");
+        return NULL;
+    }
+    int words = graph_begin(given, mask, which, &m);
+    if (words < 0)
+        return NULL;
+    PyObject *v = graph_answer(words == 1 ? has_value_1((uint64_t)m, 0, 0, target)
+                                          : has_value_2(m, 0, 0, target));
+    if (v == NULL)
+        return NULL;
+    int yes = PyLong_AsLong(v) == 1;
+    Py_DECREF(v);
+    return PyBool_FromLong(yes);
+}
+
+static void forget_all(void)
+{
+    table_reset_1();
+    table_reset_2();
+    known_count_1 = known_next_1 = next_id_1 = 0;
+    known_count_2 = known_next_2 = next_id_2 = 0;
+}
+
+static PyObject *cram_set_slots(PyObject *self, PyObject *args)
+{
+    unsigned long long n, first = 1u << 16;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "K|K", &n, &first))
+        return NULL;
+    if (n < 1024 || (n & (n - 1)) != 0 || n > (1ull << 32)) {
+        PyErr_SetString(PyExc_ValueError, "slots: a power of two from 2^10 to 2^32");
+        return NULL;
+    }
+    if (first < 16 || (first & (first - 1)) != 0 || first > (1ull << 32)) {
+        PyErr_SetString(PyExc_ValueError, "first: a power of two from 2^4 to 2^32");
+        return NULL;
+    }
+    forget_all();
+    most_slots_1 = n;
+    first_slots_1 = first;
+    most_slots_2 = n / 2; /* 24 bytes a slot: the two tables at most 1.75 times n slots of 16 */
+    first_slots_2 = first;
+    Py_RETURN_NONE;
+}
+
+static PyObject *cram_stats(PyObject *self, PyObject *noargs)
+{
+    (void)self;
+    (void)noargs;
+    return Py_BuildValue("KKK", (unsigned long long)searched,
+                         (unsigned long long)(stored_1 + stored_2),
+                         (unsigned long long)most_slots_1);
+}
+
+static PyObject *cram_table_slots(PyObject *self, PyObject *args)
+{
+    int words = 1;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "|i", &words))
+        return NULL;
+    if (words != 1 && words != 2) {
+        PyErr_SetString(PyExc_ValueError, "words: 1 or 2");
+        return NULL;
+    }
+    return Py_BuildValue("KK", (unsigned long long)(words == 1 ? slots_1 : slots_2),
+                         (unsigned long long)(words == 1 ? most_slots_1 : most_slots_2));
+}
+
+static PyObject *cram_set_wide(PyObject *self, PyObject *args)
+{
+    int on;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "p", &on))
+        return NULL;
+    wide = on;
+    Py_RETURN_NONE;
+}
+
+static PyObject *cram_root(PyObject *self, PyObject *noargs)
+{
+    (void)self;
+    (void)noargs;
+    if (depth == 0 || root_value < 0)
+        Py_RETURN_NONE;
+    return Py_BuildValue("iii", root_value, root_option, root_options);
+}
+
+static PyObject *cram_set_reduce(PyObject *self, PyObject *args)
+{
+    (void)self;
+    int on, symmetric = -1;
+    if (!PyArg_ParseTuple(args, "p|p", &on, &symmetric))
+        return NULL;
+    reduce = on;
+    mirror = symmetric < 0 ? on : symmetric;
+    Py_RETURN_NONE;
+}
+
+static PyObject *cram_set_progress(PyObject *self, PyObject *args)
+{
+    PyObject *fn;
+    unsigned long long n = 1u << 20;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O|K", &fn, &n))
+        return NULL;
+    if (n < 1 || (n & (n - 1)) != 0) {
+        PyErr_SetString(PyExc_ValueError, "every: a power of two");
+        return NULL;
+    }
+    every = n;
+    Py_XDECREF(progress);
+    progress = fn == Py_None ? NULL : fn;
+    Py_XINCREF(progress);
+    Py_RETURN_NONE;
+}
+
+/* the values the table of one width holds, as bytes of records: for one word (the default)
+ * 12 bytes, mask (8, little-endian), shape (2), value, cells; for two words 20 (a mask of 16) */
+static PyObject *cram_dump(PyObject *self, PyObject *args)
+{
+    int words = 1;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "|i", &words))
+        return NULL;
+    if (words != 1 && words != 2) {
+        PyErr_SetString(PyExc_ValueError, "words: 1 or 2");
+        return NULL;
+    }
+    uint64_t count = words == 1 ? stored_1 : stored_2, size = words == 1 ? 12 : 20;
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(count * size));
+    if (out == NULL)
+        return NULL;
+    unsigned char *p = (unsigned char *)PyBytes_AS_STRING(out);
+    uint64_t n = words == 1 ? dump_records_1(p) : dump_records_2(p);
+    if (_PyBytes_Resize(&out, (Py_ssize_t)(n * size)) < 0)
+        return NULL;
+    return out;
+}
+
+static PyObject *cram_load(PyObject *self, PyObject *args)
+{
+    Py_buffer view;
+    int words = 1;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "y*|i", &view, &words))
+        return NULL;
+    Py_ssize_t size = words == 1 ? 12 : 20;
+    if (words != 1 && words != 2) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_ValueError, "words: 1 or 2");
+        return NULL;
+    }
+    if (view.len % size != 0) {
+        PyBuffer_Release(&view);
+        PyErr_Format(PyExc_ValueError, "a Cram table is a whole number of %zd-byte records",
+                     size);
+        return NULL;
+    }
+    const unsigned char *p = view.buf;
+    int r = words == 1 ? load_records_1(p, view.len / size) : load_records_2(p, view.len / size);
+    PyBuffer_Release(&view);
+    if (r < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *cram_clear(PyObject *self, PyObject *noargs)
+{
+    (void)self;
+    (void)noargs;
+    forget_all();
+    searched = 0;
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"value", cram_value, METH_VARARGS,
+     "value(rows, cols, mask, rule=0) -> the Grundy value of the board (at most 128 cells) whose "
+     "free cells are the set bits of mask (bit r * cols + c), in Cram (rule 0) or Node Kayles "
+     "(rule 1)"},
+    {"graph_value", cram_graph_value, METH_VARARGS,
+     "graph_value(adjacency, mask, rule) -> the Grundy value of the vertices of mask in a graph "
+     "given by its vertices' neighbour masks (at most 128, symmetric, no loop), in Arc Kayles "
+     "(rule 0) or Node Kayles (rule 1)"},
+    {"has_value", cram_has_value, METH_VARARGS,
+     "has_value(rows, cols, mask, rule, target) -> whether the board's value is target (a "
+     "question the search answers faster than the value)"},
+    {"graph_has_value", cram_graph_has_value, METH_VARARGS,
+     "graph_has_value(adjacency, mask, rule, target) -> whether the graph's value is target"},
+    {"set_slots", cram_set_slots, METH_VARARGS,
+     "set_slots(n, first=2**16): the most slots of 16 bytes the table grows to, and the "
+     "slots it starts with (powers of two); clears it"},
+    {"stats", cram_stats, METH_NOARGS,
+     "stats() -> (components searched, slots used, the most slots)"},
+    {"table_slots", cram_table_slots, METH_VARARGS,
+     "table_slots(words=1) -> (slots now, the most slots) of the table of boards held in that "
+     "many words: it grows as it fills"},
+    {"set_wide", cram_set_wide, METH_VARARGS,
+     "set_wide(on): search every board and graph in two words, not only those past 64 cells "
+     "(for the tests: the two widths checked against each other)"},
+    {"set_progress", cram_set_progress, METH_VARARGS,
+     "set_progress(fn or None, every=2**20): fn(searched, stored) is called every `every` "
+     "components searched (a power of two); an exception it raises stops the search"},
+    {"root", cram_root, METH_NOARGS,
+     "root() -> (r, i, n) or None: while a search runs, the outermost piece's question (is "
+     "some option's value r?) and which of its n options open is asked (i)"},
+    {"set_reduce", cram_set_reduce, METH_VARARGS,
+     "set_reduce(on, mirror=on): whether Cram boards lose the cells that change no value "
+     "before they are split, and (mirror) the parts that are a loss by symmetry (both on by "
+     "default; off: for comparisons)"},
+    {"dump", cram_dump, METH_VARARGS,
+     "dump(words=1) -> the records of the table of boards held in that many words, as bytes"},
+    {"load", cram_load, METH_VARARGS,
+     "load(bytes, words=1): put records of dump(words) back in the table"},
+    {"clear", cram_clear, METH_NOARGS, "clear(): forget every value"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_cram",
+                                    "The compiled Cram search (see _cram.c).", -1, methods,
+                                    NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__cram(void) { return PyModule_Create(&module); }
+
+#else /* -- the search, once for each width: WORDS words of 64 bits -------------------- */
+
+#define BITS (64 * WORDS)   /* the most cells of a board, vertices of a graph */
+#define MOVES (128 * WORDS) /* the most moves of a search's own arrays */
+#define PARTS (32 * WORDS)  /* the most parts of a board */
+#define NAMED_(x, w) x##_##w
+#define NAMED(x, w) NAMED_(x, w)
+#define B NAMED(B, WORDS)
+#define Known NAMED(Known, WORDS)
+#define Part NAMED(Part, WORDS)
+#define Shape NAMED(Shape, WORDS)
+#define Slot NAMED(Slot, WORDS)
+#define add_part NAMED(add_part, WORDS)
+#define adjacency NAMED(adjacency, WORDS)
+#define begin_graph NAMED(begin_graph, WORDS)
+#define better NAMED(better, WORDS)
+#define block_cut NAMED(block_cut, WORDS)
+#define board_value NAMED(board_value, WORDS)
+#define canonical NAMED(canonical, WORDS)
+#define clzB NAMED(clzB, WORDS)
+#define crop NAMED(crop, WORDS)
+#define ctzB NAMED(ctzB, WORDS)
+#define dump_records NAMED(dump_records, WORDS)
+#define edges_in NAMED(edges_in, WORDS)
+#define ensure_table NAMED(ensure_table, WORDS)
+#define fill NAMED(fill, WORDS)
+#define find NAMED(find, WORDS)
+#define first_slots NAMED(first_slots, WORDS)
+#define flip_rows NAMED(flip_rows, WORDS)
+#define fold NAMED(fold, WORDS)
+#define graph NAMED(graph, WORDS)
+#define graph_id NAMED(graph_id, WORDS)
+#define graph_kind NAMED(graph_kind, WORDS)
+#define grow_to NAMED(grow_to, WORDS)
+#define half_turn NAMED(half_turn, WORDS)
+#define has_value NAMED(has_value, WORDS)
+#define hash_of NAMED(hash_of, WORDS)
+#define keep NAMED(keep, WORDS)
+#define keep_all NAMED(keep_all, WORDS)
+#define keep_fact NAMED(keep_fact, WORDS)
+#define known NAMED(known, WORDS)
+#define known_count NAMED(known_count, WORDS)
+#define known_next NAMED(known_next, WORDS)
+#define load_records NAMED(load_records, WORDS)
+#define look NAMED(look, WORDS)
+#define mirror_loss NAMED(mirror_loss, WORDS)
+#define most_slots NAMED(most_slots, WORDS)
+#define moves_of NAMED(moves_of, WORDS)
+#define moves_of_graph NAMED(moves_of_graph, WORDS)
+#define next_id NAMED(next_id, WORDS)
+#define noted NAMED(noted, WORDS)
+#define option_known NAMED(option_known, WORDS)
+#define option_parts NAMED(option_parts, WORDS)
+#define option_value NAMED(option_value, WORDS)
+#define part_value NAMED(part_value, WORDS)
+#define place_of NAMED(place_of, WORDS)
+#define popB NAMED(popB, WORDS)
+#define reduced NAMED(reduced, WORDS)
+#define reverseB NAMED(reverseB, WORDS)
+#define search NAMED(search, WORDS)
+#define search_root NAMED(search_root, WORDS)
+#define search_with NAMED(search_with, WORDS)
+#define shape_key NAMED(shape_key, WORDS)
+#define shape_of NAMED(shape_of, WORDS)
+#define shapes NAMED(shapes, WORDS)
+#define shl NAMED(shl, WORDS)
+#define shr NAMED(shr, WORDS)
+#define slot_of NAMED(slot_of, WORDS)
+#define slots NAMED(slots, WORDS)
+#define split NAMED(split, WORDS)
+#define split_graph NAMED(split_graph, WORDS)
+#define stack_moves NAMED(stack_moves, WORDS)
+#define stack_pending NAMED(stack_pending, WORDS)
+#define stack_size NAMED(stack_size, WORDS)
+#define stack_top NAMED(stack_top, WORDS)
+#define stored NAMED(stored, WORDS)
+#define table NAMED(table, WORDS)
+#define table_alloc NAMED(table_alloc, WORDS)
+#define table_free NAMED(table_free, WORDS)
+#define table_reset NAMED(table_reset, WORDS)
+#define transpose NAMED(transpose, WORDS)
+
+#if WORDS == 1
+typedef uint64_t B;
+static inline int ctzB(B x) { return __builtin_ctzll(x); }
+static inline int clzB(B x) { return __builtin_clzll(x); }
+static inline int popB(B x) { return __builtin_popcountll(x); }
+static inline B reverseB(B x) { return reverse64(x); }
+static inline uint64_t fold(B x) { return x; }
+#else
+typedef unsigned __int128 B;
+static inline int ctzB(B x)
+{
+    uint64_t lo = (uint64_t)x;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(x >> 64));
+}
+static inline int clzB(B x)
+{
+    uint64_t hi = (uint64_t)(x >> 64);
+    return hi ? __builtin_clzll(hi) : 64 + __builtin_clzll((uint64_t)x);
+}
+static inline int popB(B x)
+{
+    return __builtin_popcountll((uint64_t)x) + __builtin_popcountll((uint64_t)(x >> 64));
+}
+static inline B reverseB(B x)
+{
+    return ((B)reverse64((uint64_t)x) << 64) | reverse64((uint64_t)(x >> 64));
+}
+static inline uint64_t fold(B x) { return (uint64_t)x ^ ((uint64_t)(x >> 64) * 0xD6E8FEB86659FD93ull); }
+#endif
+
+typedef struct {
+    B mask;
+    uint16_t shape; /* h * 256 + w; 0 for an empty slot */
+    uint8_t value;      /* UNKNOWN: not known, but not the values in `excluded` */
+    uint8_t cells;
+    uint32_t excluded;  /* values 0..31 the board was found not to have */
+#if WORDS > 1
+} __attribute__((packed, aligned(8))) Slot; /* 24 bytes */
+#else
+} Slot;
+#endif
+
+static Slot *table = NULL;
+static uint64_t slots = 0;          /* a power of two */
+static uint64_t most_slots = (1u << 22) / WORDS; /* the table grows up to this many slots */
+static uint64_t first_slots = 1u << 16; /* ...from this many */
+static int keep_all = 0;            /* load(): grow rather than let a value go (a search lets
+                                     * one go when its 8 places are taken: it is a cache) */
+static uint64_t stored = 0;         /* slots holding a value */
+static uint64_t noted = 0;          /* slots holding values a board has not (UNKNOWN) */
+/* graph mode (graph_value): the graph searched, and the ids of the graphs recently met */
+static int graph = 0;               /* searching a graph, not a board */
+static B adjacency[BITS];      /* the neighbours of each vertex of the graph searched */
+static int graph_kind = 0;          /* the shape field of its components (see above) */
+typedef struct {
+    int n, id;
+    uint64_t hash;
+    B adjacency[BITS];
+} Known;
+static Known known[GRAPHS];
+static int known_count = 0, known_next = 0, next_id = 0;
+/* the moves and pending options of the searches under way, when a graph component has
+ * more edges than a search's own arrays hold (at most about 64^2 entries along a line of
+ * searches whose components lose two vertices a step) */
+static B stack_moves[STACK], stack_pending[STACK];
+static uint8_t stack_size[STACK];
+static int stack_top = 0;
+
 /* per shape: where each cell goes in the transpose, and column masks */
 typedef struct {
     int ready;
-    uint8_t transpose[64];
+    uint8_t transpose[BITS];
     /* how far from the centre a move is, in half cells (moves_of() lists the nearest
      * first): a horizontal or vertical domino from cell i, the cell i itself */
-    uint8_t far_h[64], far_v[64], far_cell[64];
-    uint64_t not_first, not_last, full;
+    uint8_t far_h[BITS], far_v[BITS], far_cell[BITS];
+    B not_first, not_last, full;
 } Shape;
 
-static Shape shapes[65][65];
+static Shape shapes[BITS + 1][BITS + 1];
 
-static inline uint64_t shl(uint64_t m, int s) { return s >= 64 ? 0 : m << s; }
-static inline uint64_t shr(uint64_t m, int s) { return s >= 64 ? 0 : m >> s; }
+static inline B shl(B m, int s) { return s >= BITS ? 0 : m << s; }
+static inline B shr(B m, int s) { return s >= BITS ? 0 : m >> s; }
 
 static Shape *shape_of(int h, int w)
 {
     Shape *s = &shapes[h][w];
     if (s->ready)
         return s;
-    s->full = h * w == 64 ? ~(uint64_t)0 : (((uint64_t)1 << (h * w)) - 1);
-    uint64_t first = 0;
+    s->full = h * w == BITS ? ~(B)0 : (((B)1 << (h * w)) - 1);
+    B first = 0;
     for (int r = 0; r < h; r++)
-        first |= (uint64_t)1 << (r * w);
+        first |= (B)1 << (r * w);
     s->not_first = s->full & ~first;
     s->not_last = s->full & ~shl(first, w - 1);
     for (int r = 0; r < h; r++)
@@ -193,11 +781,11 @@ static Shape *shape_of(int h, int w)
 
 /* the component of `seed` within `free`, not crossing from a cell of `cut` to its right
  * neighbour (see block_cut()) */
-static inline uint64_t fill(const Shape *s, int w, uint64_t seed, uint64_t free, uint64_t cut)
+static inline B fill(const Shape *s, int w, B seed, B free, B cut)
 {
-    uint64_t part = seed;
+    B part = seed;
     for (;;) {
-        uint64_t grown = part | ((part & ~cut) << 1 & s->not_first)
+        B grown = part | ((part & ~cut) << 1 & s->not_first)
                          | ((part >> 1) & s->not_last & ~cut) | shl(part, w) | shr(part, w);
         grown &= free;
         if (grown == part)
@@ -207,46 +795,38 @@ static inline uint64_t fill(const Shape *s, int w, uint64_t seed, uint64_t free,
 }
 
 /* crop `m` (an h x w board) to its bounding box; sets *H, *W */
-static uint64_t crop(uint64_t m, int h, int w, int *H, int *W)
+static B crop(B m, int h, int w, int *H, int *W)
 {
     (void)h;
-    int top = __builtin_ctzll(m) / w, bottom = (63 - __builtin_clzll(m)) / w;
-    uint64_t row = w == 64 ? ~(uint64_t)0 : (((uint64_t)1 << w) - 1), cols = 0;
+    int top = ctzB(m) / w, bottom = (BITS - 1 - clzB(m)) / w;
+    B row = w == BITS ? ~(B)0 : (((B)1 << w) - 1), cols = 0;
     for (int r = top; r <= bottom; r++)
         cols |= shr(m, r * w) & row;
-    int left = __builtin_ctzll(cols), right = 63 - __builtin_clzll(cols);
+    int left = ctzB(cols), right = BITS - 1 - clzB(cols);
     int nw = right - left + 1, nh = bottom - top + 1;
     *H = nh;
     *W = nw;
     if (nw == w)
         return shr(m, top * w);
-    uint64_t keep = nw == 64 ? ~(uint64_t)0 : (((uint64_t)1 << nw) - 1), out = 0;
+    B keep = nw == BITS ? ~(B)0 : (((B)1 << nw) - 1), out = 0;
     for (int r = 0; r < nh; r++)
         out |= ((shr(m, (r + top) * w + left)) & keep) << (r * nw);
     return out;
 }
 
-static inline uint64_t reverse64(uint64_t x)
-{
-    x = ((x >> 1) & 0x5555555555555555ull) | ((x & 0x5555555555555555ull) << 1);
-    x = ((x >> 2) & 0x3333333333333333ull) | ((x & 0x3333333333333333ull) << 2);
-    x = ((x >> 4) & 0x0F0F0F0F0F0F0F0Full) | ((x & 0x0F0F0F0F0F0F0F0Full) << 4);
-    return __builtin_bswap64(x);
-}
-
 /* the board turned half a turn: cell i goes to n - 1 - i */
-static inline uint64_t half_turn(uint64_t m, int n) { return reverse64(m) >> (64 - n); }
+static inline B half_turn(B m, int n) { return reverseB(m) >> (BITS - n); }
 
 /* the rows of an h x w board in the opposite order */
-static inline uint64_t flip_rows(uint64_t m, int h, int w)
+static inline B flip_rows(B m, int h, int w)
 {
-    uint64_t row = w == 64 ? ~(uint64_t)0 : (((uint64_t)1 << w) - 1), out = 0;
+    B row = w == BITS ? ~(B)0 : (((B)1 << w) - 1), out = 0;
     for (int r = 0; r < h; r++)
         out |= (shr(m, r * w) & row) << ((h - 1 - r) * w);
     return out;
 }
 
-static inline void better(uint64_t image, int h, int w, uint64_t *best, int *bh, int *bw)
+static inline void better(B image, int h, int w, B *best, int *bh, int *bw)
 {
     if (h < *bh || (h == *bh && (w < *bw || (w == *bw && image < *best)))) {
         *best = image;
@@ -256,12 +836,12 @@ static inline void better(uint64_t image, int h, int w, uint64_t *best, int *bh,
 }
 
 /* an h x w board transposed (a w x h board): one pass over its cells */
-static inline uint64_t transpose(uint64_t m, int h, int w)
+static inline B transpose(B m, int h, int w)
 {
     const Shape *s = shape_of(h, w);
-    uint64_t t = 0;
-    for (uint64_t rest = m; rest; rest &= rest - 1)
-        t |= (uint64_t)1 << s->transpose[__builtin_ctzll(rest)];
+    B t = 0;
+    for (B rest = m; rest; rest &= rest - 1)
+        t |= (B)1 << s->transpose[ctzB(rest)];
     return t;
 }
 
@@ -270,23 +850,23 @@ static inline uint64_t transpose(uint64_t m, int h, int w)
  * operations), the other four the same of the transpose (one pass over the cells); the
  * least height comes first, so a component wider than high is never transposed, and one
  * higher than wide only is. */
-static uint64_t canonical(uint64_t m, int h, int w, int *H, int *W)
+static B canonical(B m, int h, int w, int *H, int *W)
 {
     int n = h * w;
-    uint64_t best = m;
+    B best = m;
     int bh = h, bw = w;
     if (h > w) { /* every transposed image is lower: start from the transpose */
         best = m = transpose(m, h, w);
         bh = h = w;
         bw = w = n / h;
     }
-    uint64_t turned = half_turn(m, n);
+    B turned = half_turn(m, n);
     better(turned, h, w, &best, &bh, &bw);
     better(flip_rows(m, h, w), h, w, &best, &bh, &bw);
     better(flip_rows(turned, h, w), h, w, &best, &bh, &bw);
     if (h == w) { /* a square: its transposed images too */
-        uint64_t t = transpose(m, h, w);
-        uint64_t t_turned = half_turn(t, n);
+        B t = transpose(m, h, w);
+        B t_turned = half_turn(t, n);
         better(t, w, h, &best, &bh, &bw);
         better(t_turned, w, h, &best, &bh, &bw);
         better(flip_rows(t, w, h), w, h, &best, &bh, &bw);
@@ -297,13 +877,25 @@ static uint64_t canonical(uint64_t m, int h, int w, int *H, int *W)
     return best;
 }
 
-static inline uint64_t slot_of(uint64_t m, uint16_t shape)
+static inline uint64_t hash_of(B m, uint16_t shape)
 {
-    uint64_t x = m ^ ((uint64_t)shape << 48) ^ ((uint64_t)shape * 0x9E3779B97F4A7C15ull);
+    uint64_t x = fold(m) ^ ((uint64_t)shape << 48) ^ ((uint64_t)shape * 0x9E3779B97F4A7C15ull);
     x ^= x >> 31;
     x *= 0xBF58476D1CE4E5B9ull;
     x ^= x >> 29;
-    return x & (slots - 1);
+    return x;
+}
+
+static inline uint64_t slot_of(B m, uint16_t shape) { return hash_of(m, shape) & (slots - 1); }
+
+/* where the look-up of (m, shape) starts, in this table or the one-word one (see search) */
+static inline const void *place_of(B m, uint16_t shape)
+{
+#if WORDS > 1
+    if (!wide && !graph && ((shape >> 8) & 127) * (shape & 255) <= 64)
+        return &table_1[slot_of_1((uint64_t)m, shape)];
+#endif
+    return &table[slot_of(m, shape)];
 }
 
 /* The table's memory, zeroed.  On Linux it is mapped whole and asked for huge pages: its
@@ -339,19 +931,76 @@ static int ensure_table(void)
 {
     if (table != NULL)
         return 0;
-    table = table_alloc(wanted_slots);
+    uint64_t n = first_slots < most_slots ? first_slots : most_slots;
+    table = table_alloc(n);
     if (table == NULL) {
         PyErr_Format(PyExc_MemoryError, "cannot hold a Cram table of %llu slots",
-                     (unsigned long long)wanted_slots);
+                     (unsigned long long)n);
         return -1;
     }
-    slots = wanted_slots;
+    slots = n;
     stored = noted = 0;
     return 0;
 }
 
+/* forget every value: the table goes back to its first size (cheaper than zeroing a big
+ * one) */
+static void table_reset(void)
+{
+    table_free(table, slots);
+    table = NULL;
+    slots = stored = noted = 0;
+}
+
+/* the table at n slots (more than now), every slot placed again in probe order from its
+ * new place; when some 8 places are all taken, the smallest board among them gives way as
+ * in keep_fact (in load(), the table doubles again instead while within the limit).  Left as it is when the
+ * memory is not there; 0 if it grew. */
+static int grow_to(uint64_t n)
+{
+    Slot *bigger = table_alloc(n);
+    if (bigger == NULL)
+        return -1;
+    uint64_t lost_stored = 0, lost_noted = 0;
+    for (uint64_t i = 0; i < slots; i++) {
+        const Slot *e = &table[i];
+        if (e->shape == 0)
+            continue;
+        uint64_t at = hash_of(e->mask, e->shape) & (n - 1);
+        Slot *victim = NULL;
+        for (int k = 0; k < PROBES; k++) {
+            Slot *f = &bigger[(at + k) & (n - 1)];
+            if (f->shape == 0) {
+                victim = f;
+                break;
+            }
+            int f_unknown = f->value == UNKNOWN, v_unknown = victim && victim->value == UNKNOWN;
+            if (victim == NULL || f_unknown > v_unknown
+                || (f_unknown == v_unknown && f->cells < victim->cells))
+                victim = f;
+        }
+        if (victim->shape != 0) {
+            if (keep_all && 2 * n <= most_slots) { /* crowded: try a larger table */
+                table_free(bigger, n);
+                return grow_to(2 * n);
+            }
+            if (victim->value == UNKNOWN)
+                lost_noted++;
+            else
+                lost_stored++;
+        }
+        *victim = *e;
+    }
+    table_free(table, slots);
+    table = bigger;
+    slots = n;
+    stored -= lost_stored;
+    noted -= lost_noted;
+    return 0;
+}
+
 /* the slot of board m, or NULL */
-static Slot *find(uint64_t m, uint16_t shape)
+static Slot *find(B m, uint16_t shape)
 {
     uint64_t i = slot_of(m, shape);
     for (int k = 0; k < PROBES; k++) {
@@ -364,8 +1013,12 @@ static Slot *find(uint64_t m, uint16_t shape)
     return NULL;
 }
 
-static int look(uint64_t m, uint16_t shape)
+static int look(B m, uint16_t shape)
 {
+#if WORDS > 1
+    if (!wide && !graph && ((shape >> 8) & 127) * (shape & 255) <= 64) /* see search() */
+        return look_1((uint64_t)m, shape);
+#endif
     const Slot *e = find(m, shape);
     return e == NULL || e->value == UNKNOWN ? -1 : e->value;
 }
@@ -373,11 +1026,13 @@ static int look(uint64_t m, uint16_t shape)
 /* keep the value of m, or (value UNKNOWN) that m has none of the values `not` (bits
  * 0..31): in m's slot, an empty one, or the one of the smallest board among the 8 (a slot
  * of an unknown value goes first, and an unknown value never pushes out a known one) */
-static void keep_fact(uint64_t m, uint16_t shape, int value, uint32_t not)
+static void keep_fact(B m, uint16_t shape, int value, uint32_t not)
 {
+    if (2 * (stored + noted) >= slots && slots < most_slots)
+        grow_to(2 * slots);
     uint64_t i = slot_of(m, shape);
     Slot *victim = NULL;
-    int cells = __builtin_popcountll(m), fresh = 0;
+    int cells = popB(m), fresh = 0;
     for (int k = 0; k < PROBES; k++) {
         Slot *e = &table[(i + k) & (slots - 1)];
         if (e->shape == shape && e->mask == m) {
@@ -402,6 +1057,10 @@ static void keep_fact(uint64_t m, uint16_t shape, int value, uint32_t not)
             || (e_unknown == v_unknown && e->cells < victim->cells))
             victim = e;
     }
+    if (!fresh && keep_all && slots < most_slots && grow_to(2 * slots) == 0) { /* crowded */
+        keep_fact(m, shape, value, not);
+        return;
+    }
     if (!fresh) {
         int v_unknown = victim->value == UNKNOWN;
         if (value == UNKNOWN && !v_unknown)
@@ -424,19 +1083,19 @@ static void keep_fact(uint64_t m, uint16_t shape, int value, uint32_t not)
     victim->excluded = value == UNKNOWN ? not : 0;
 }
 
-static void keep(uint64_t m, uint16_t shape, int value) { keep_fact(m, shape, value, 0); }
+static void keep(B m, uint16_t shape, int value) { keep_fact(m, shape, value, 0); }
 
 typedef struct {
-    uint64_t mask;
+    B mask;
     uint16_t kind;  /* H * 256 + W of its canonical form; 0 * 256 + cells for a small part */
     uint8_t cells;
 } Part;
 
-static int search(uint64_t m, int h, int w, Set want);
+static int search(B m, int h, int w, Set want);
 
 /* parts[0..n) with the part (key, kind) added, or its equal twin taken away (two equal
  * parts cancel in the XOR); the new count */
-static int add_part(Part *parts, int n, uint64_t key, uint16_t kind, int cells)
+static int add_part(Part *parts, int n, B key, uint16_t kind, int cells)
 {
     for (int j = 0; j < n; j++)
         if (parts[j].mask == key && parts[j].kind == kind) {
@@ -461,15 +1120,15 @@ static int add_part(Part *parts, int n, uint64_t key, uint16_t kind, int cells)
  *   stars as neighbours all along, so that sum is a loss for the player to move, and the
  *   two boards have one value.  (A lone cell is such an x.)
  * The tests check the search against a plain search on random boards. */
-static uint64_t reduced(uint64_t p, const Shape *s, int w)
+static B reduced(B p, const Shape *s, int w)
 {
     for (;;) {
-        uint64_t right = (p >> 1) & s->not_last & p, left = (p << 1) & s->not_first & p;
-        uint64_t below = shr(p, w) & p, above = shl(p, w) & s->full & p;
-        uint64_t any = right | left | below | above;
-        uint64_t many = (right & (left | below | above)) | (left & (below | above)) | (below & above);
-        uint64_t tufts = any & ~many, stars = 0, dup, out = p;
-        uint64_t t = tufts & below, st = shl(t, w);     /* stars below their tufts */
+        B right = (p >> 1) & s->not_last & p, left = (p << 1) & s->not_first & p;
+        B below = shr(p, w) & p, above = shl(p, w) & s->full & p;
+        B any = right | left | below | above;
+        B many = (right & (left | below | above)) | (left & (below | above)) | (below & above);
+        B tufts = any & ~many, stars = 0, dup, out = p;
+        B t = tufts & below, st = shl(t, w);     /* stars below their tufts */
         stars |= st;
         t = tufts & right, st = t << 1;                  /* right of them */
         dup = st & stars, stars |= st, out &= ~(dup >> 1);
@@ -477,8 +1136,8 @@ static uint64_t reduced(uint64_t p, const Shape *s, int w)
         dup = st & stars, stars |= st, out &= ~shl(dup, w);
         t = tufts & left, st = t >> 1;                   /* left of them */
         dup = st & stars, stars |= st, out &= ~(dup << 1);
-        uint64_t others = p & ~(tufts | stars);          /* neither a tuft nor a star */
-        uint64_t near = ((others >> 1) & s->not_last) | ((others << 1) & s->not_first)
+        B others = p & ~(tufts | stars);          /* neither a tuft nor a star */
+        B near = ((others >> 1) & s->not_last) | ((others << 1) & s->not_first)
                         | shr(others, w) | (shl(others, w) & s->full);
         out &= ~(others & ~near);                         /* ...with no such neighbour */
         if (out == p)
@@ -497,13 +1156,13 @@ static uint64_t reduced(uint64_t p, const Shape *s, int w)
  * for which cell hangs there; so too C D and A C.  So the board is worth the same without
  * those two dominoes, and the cells on either side of them need not be one component.  The
  * tests check the search against a plain search on random boards. */
-static inline uint64_t block_cut(uint64_t p, const Shape *s, int w)
+static inline B block_cut(B p, const Shape *s, int w)
 {
-    uint64_t right = (p >> 1) & s->not_last, left = (p << 1) & s->not_first;
-    uint64_t below = shr(p, w), above = shl(p, w) & s->full;
-    uint64_t a = p & ~left & ~above & right & below, d = p & ~right & ~below & left & above;
-    uint64_t b = p & ~right & ~above & left & below, c = p & ~left & ~below & right & above;
-    uint64_t corners = (a & shr(d, w + 1)) | ((b >> 1) & shr(c, w)); /* the A of each block */
+    B right = (p >> 1) & s->not_last, left = (p << 1) & s->not_first;
+    B below = shr(p, w), above = shl(p, w) & s->full;
+    B a = p & ~left & ~above & right & below, d = p & ~right & ~below & left & above;
+    B b = p & ~right & ~above & left & below, c = p & ~left & ~below & right & above;
+    B corners = (a & shr(d, w + 1)) | ((b >> 1) & shr(c, w)); /* the A of each block */
     return corners | shl(corners, w);
 }
 
@@ -512,7 +1171,7 @@ static inline uint64_t block_cut(uint64_t p, const Shape *s, int w)
  * the centre).  The second player then answers each domino by its image, which is free
  * and apart from it, and the board is symmetric again.  (A reflection keeps a connected
  * component only with a domino across its axis, so the half turn is the one symmetry.) */
-static inline int mirror_loss(uint64_t m, int h, int w)
+static inline int mirror_loss(B m, int h, int w)
 {
     if (half_turn(m, h * w) != m)
         return 0;
@@ -521,16 +1180,16 @@ static inline int mirror_loss(uint64_t m, int h, int w)
     int mid = (h / 2) * w + w / 2;  /* the centre cell, or the one below or right of it */
     if (h % 2 == 1 && w % 2 == 1)
         return !((m >> mid) & 1);
-    uint64_t centre = ((uint64_t)1 << mid) | ((uint64_t)1 << (h % 2 == 1 ? mid - 1 : mid - w));
+    B centre = ((B)1 << mid) | ((B)1 << (h % 2 == 1 ? mid - 1 : mid - w));
     return (m & centre) != centre;
 }
 
 /* the parts of the free cells `free` of an h x w board with a move left, canonical, equal
  * parts cancelled in pairs (their values cancel in the XOR) and parts of value 0 by
  * symmetry left out (mirror_loss); returns how many */
-static int split_graph(uint64_t free, Part *parts);
+static int split_graph(B free, Part *parts);
 
-static int split(uint64_t free, int h, int w, Part *parts)
+static int split(B free, int h, int w, Part *parts)
 {
     if (graph)
         return split_graph(free, parts);
@@ -538,25 +1197,25 @@ static int split(uint64_t free, int h, int w, Part *parts)
     int n = 0, small = rule == 0 ? 3 : 2; /* a part this small has value 1 (one Cram cell: 0) */
     if (rule == 0 && reduce)
         free = reduced(free, s, w);
-    uint64_t cut = rule == 0 && reduce ? block_cut(free, s, w) : 0, whole = free;
+    B cut = rule == 0 && reduce ? block_cut(free, s, w) : 0, whole = free;
     while (free) {
-        uint64_t part = fill(s, w, free & -free, free, cut);
+        B part = fill(s, w, free & -free, free, cut);
         free &= ~part;
         if (cut && part != whole) { /* split by the cut: a part may now reduce further */
-            uint64_t fewer = reduced(part, s, w);
+            B fewer = reduced(part, s, w);
             if (fewer != part) {
-                Part more[32];
+                Part more[PARTS];
                 int k = split(fewer, h, w, more);
                 for (int j = 0; j < k; j++)
                     n = add_part(parts, n, more[j].mask, more[j].kind, more[j].cells);
                 continue;
             }
         }
-        int cells = __builtin_popcountll(part);
+        int cells = popB(part);
         if (cells < 2 && rule == 0)
             continue;
         int ch, cw, H = 0, W = cells;
-        uint64_t key = crop(part, h, w, &ch, &cw);
+        B key = crop(part, h, w, &ch, &cw);
         if (cells > small && rule == 0 && mirror && mirror_loss(key, ch, cw))
             continue;
         if (cells > small)
@@ -585,12 +1244,12 @@ static int part_value(const Part *p)
 /* the parts of the option `rest` (split()), with the table's slots of the searched ones
  * asked for ahead (a look-up of a big table waits on memory: the search asks for the
  * next option's slots while it reads this one's) */
-static int option_parts(uint64_t rest, int h, int w, Part *parts)
+static int option_parts(B rest, int h, int w, Part *parts)
 {
     int n = split(rest, h, w, parts);
     for (int j = 0; j < n; j++)
         if ((parts[j].kind >> 8) != 0)
-            __builtin_prefetch(&table[slot_of(parts[j].mask, shape_key(parts[j].kind))]);
+            __builtin_prefetch(place_of(parts[j].mask, shape_key(parts[j].kind)));
     return n;
 }
 
@@ -615,9 +1274,9 @@ static int option_known(const Part *parts, int n, int *big)
  * not in `want` may come back too, when the search settles it): the values of all its parts
  * but the largest are searched whole, and the largest is asked whether its value is in
  * `want` shifted by the XOR of the others' */
-static int option_value(uint64_t rest, int h, int w, Set want)
+static int option_value(B rest, int h, int w, Set want)
 {
-    Part parts[32];
+    Part parts[PARTS];
     int n = split(rest, h, w, parts), largest = -1, x = 0;
     if (n == 0)
         return 0;
@@ -640,42 +1299,42 @@ static int option_value(uint64_t rest, int h, int w, Set want)
 }
 
 /* the moves of a component: the cells each one takes */
-static int moves_of_graph(uint64_t m, uint64_t *out);
+static int moves_of_graph(B m, B *out);
 
-static int moves_of(uint64_t m, int h, int w, uint64_t *out)
+static int moves_of(B m, int h, int w, B *out)
 {
     if (graph)
         return moves_of_graph(m, out);
     const Shape *s = shape_of(h, w);
-    uint64_t listed[128];
-    uint8_t far[128];
+    B listed[MOVES];
+    uint8_t far[MOVES];
     int n = 0;
     if (rule == 1) {
-        for (uint64_t rest = m; rest; rest &= rest - 1) {
-            uint64_t cell = rest & -rest;
-            far[n] = s->far_cell[__builtin_ctzll(cell)];
+        for (B rest = m; rest; rest &= rest - 1) {
+            B cell = rest & -rest;
+            far[n] = s->far_cell[ctzB(cell)];
             listed[n++] = (cell | ((cell << 1) & s->not_first) | ((cell >> 1) & s->not_last)
                            | shl(cell, w) | shr(cell, w)) & m;
         }
     } else {
-        for (uint64_t starts = m & (m >> 1) & s->not_last; starts; starts &= starts - 1) {
-            uint64_t low = starts & -starts;
-            far[n] = s->far_h[__builtin_ctzll(low)];
+        for (B starts = m & (m >> 1) & s->not_last; starts; starts &= starts - 1) {
+            B low = starts & -starts;
+            far[n] = s->far_h[ctzB(low)];
             listed[n++] = low | (low << 1);
         }
-        for (uint64_t starts = w < 64 ? m & (m >> w) : 0; starts; starts &= starts - 1) {
-            uint64_t low = starts & -starts;
-            far[n] = s->far_v[__builtin_ctzll(low)];
+        for (B starts = w < BITS ? m & (m >> w) : 0; starts; starts &= starts - 1) {
+            B low = starts & -starts;
+            far[n] = s->far_v[ctzB(low)];
             listed[n++] = low | shl(low, w);
         }
     }
     /* nearest the centre first, as igs does (a counting sort by far[]; a distance is below
      * 2 * 64): central moves split a piece, so the search meets small pieces, soon known,
      * sooner; 0.3 to 0.55 times the boards searched on 4 x 9, 5 x 7, 3 x 14 and 4 x 11 */
-    int first[130] = {0};
+    int first[2 * BITS + 2] = {0};
     for (int i = 0; i < n; i++)
         first[far[i] + 1]++;
-    for (int d = 1; d < 130; d++)
+    for (int d = 1; d < 2 * BITS + 2; d++)
         first[d] += first[d - 1];
     for (int i = 0; i < n; i++)
         out[first[far[i]]++] = listed[i];
@@ -699,12 +1358,18 @@ static int moves_of(uint64_t m, int h, int w, uint64_t *out)
  * value settled is kept in the table, and of a component whose value is not wanted, the
  * values it was found not to have (of 0..31), so that the same question is not searched
  * again. */
-static int search_with(uint64_t m, int h, int w, Set want, uint16_t shape,
-                       uint64_t *moves, uint64_t *pending, uint8_t *size);
-static int edges_in(uint64_t m);
+static int search_with(B m, int h, int w, Set want, uint16_t shape,
+                       B *moves, B *pending, uint8_t *size);
+static int edges_in(B m);
 
-static int search(uint64_t m, int h, int w, Set want)
+static int search(B m, int h, int w, Set want)
 {
+#if WORDS > 1
+    /* a piece that fits in one word goes to the one-word search, faster and with its own
+     * table (but for tests, which ask for this one on every board: set_wide) */
+    if (!wide && !graph && h * w <= 64)
+        return search_1((uint64_t)m, h, w, want);
+#endif
     uint16_t shape = shape_key((uint16_t)(h * 256 + w));
     const Slot *e = find(m, shape);
     if (e != NULL && e->value != UNKNOWN)
@@ -730,9 +1395,9 @@ static int search(uint64_t m, int h, int w, Set want)
             Py_DECREF(r);
         }
     }
-    if (graph && rule == 0) { /* Arc Kayles: a component may have more edges than 128 */
+    if (graph && rule == 0) { /* Arc Kayles: a component may have more edges than MOVES */
         int edges = edges_in(m);
-        if (edges > 128) {
+        if (edges > MOVES) {
             if (stack_top + edges > STACK) {
                 PyErr_SetString(PyExc_MemoryError, "a graph search deeper than its stack");
                 stopped = 1;
@@ -748,8 +1413,8 @@ static int search(uint64_t m, int h, int w, Set want)
             return r;
         }
     }
-    uint64_t moves[128], pending[128];
-    uint8_t size[128];
+    B moves[MOVES], pending[MOVES];
+    uint8_t size[MOVES];
     depth++;
     int r = search_with(m, h, w, want, shape, moves, pending, size);
     depth--;
@@ -757,8 +1422,8 @@ static int search(uint64_t m, int h, int w, Set want)
 }
 
 /* the value of m that the outermost search finds by asking about one value at a time */
-static int search_root(uint64_t m, int h, int w, uint16_t shape, Set seen,
-                       uint64_t *pending, int waiting)
+static int search_root(B m, int h, int w, uint16_t shape, Set seen,
+                       B *pending, int waiting)
 {
     for (int r = 0;; r++) {
         if ((seen >> r) & 1)
@@ -793,8 +1458,8 @@ static int search_root(uint64_t m, int h, int w, uint16_t shape, Set seen,
 }
 
 /* search() past the look-up, with arrays for the component's moves */
-static int search_with(uint64_t m, int h, int w, Set want, uint16_t shape,
-                       uint64_t *moves, uint64_t *pending, uint8_t *size)
+static int search_with(B m, int h, int w, Set want, uint16_t shape,
+                       B *moves, B *pending, uint8_t *size)
 {
     int count = moves_of(m, h, w, moves), waiting = 0;
     Pool pool = pool_of(count);
@@ -802,11 +1467,11 @@ static int search_with(uint64_t m, int h, int w, Set want, uint16_t shape,
     if (up == 0)
         return NOT_IN; /* every wanted value is past the number of moves */
     up = below(largest(up) + 1);
-    int root = depth == 1;
-    Part parts[2][32]; /* this option's parts, and the next one's (their slots fetched) */
+    int root = depth == 1 && !asking;
+    Part parts[2][PARTS]; /* this option's parts, and the next one's (their slots fetched) */
     int parts_in[2] = {count > 0 ? option_parts(m & ~moves[0], h, w, parts[0]) : 0, 0};
     for (int i = 0; i < count; i++) {
-        uint64_t rest = m & ~moves[i];
+        B rest = m & ~moves[i];
         int now = i & 1;
         if (i + 1 < count)
             parts_in[now ^ 1] = option_parts(m & ~moves[i + 1], h, w, parts[now ^ 1]);
@@ -863,26 +1528,26 @@ not_in: /* the value is not wanted, and if at most the largest wanted, in the po
 /* -- graphs ---------------------------------------------------------------------------- */
 
 /* the edges inside the vertices m */
-static int edges_in(uint64_t m)
+static int edges_in(B m)
 {
     int twice = 0;
-    for (uint64_t rest = m; rest; rest &= rest - 1)
-        twice += __builtin_popcountll(adjacency[__builtin_ctzll(rest)] & m);
+    for (B rest = m; rest; rest &= rest - 1)
+        twice += popB(adjacency[ctzB(rest)] & m);
     return twice / 2;
 }
 
 /* the moves of a graph component m: the vertices each takes */
-static int moves_of_graph(uint64_t m, uint64_t *out)
+static int moves_of_graph(B m, B *out)
 {
     int n = 0;
-    for (uint64_t rest = m; rest; rest &= rest - 1) {
-        int v = __builtin_ctzll(rest);
-        uint64_t bit = rest & -rest;
+    for (B rest = m; rest; rest &= rest - 1) {
+        int v = ctzB(rest);
+        B bit = rest & -rest;
         if (rule == 1) {
             out[n++] = bit | (adjacency[v] & m);
             continue;
         }
-        for (uint64_t later = adjacency[v] & m & ~(bit | (bit - 1)); later; later &= later - 1)
+        for (B later = adjacency[v] & m & ~(bit | (bit - 1)); later; later &= later - 1)
             out[n++] = bit | (later & -later);
     }
     return n;
@@ -891,22 +1556,22 @@ static int moves_of_graph(uint64_t m, uint64_t *out)
 /* split() for a graph: components by flood fill; a small one (Arc Kayles: 2 or 3 vertices,
  * Node Kayles: 1 or 2) has value 1 and is keyed by its size alone, so that equal ones
  * cancel, and a lone vertex has no move in Arc Kayles; a larger one by its vertex mask */
-static int split_graph(uint64_t free, Part *parts)
+static int split_graph(B free, Part *parts)
 {
     int n = 0, small = rule == 0 ? 3 : 2;
     while (free) {
-        uint64_t part = free & -free, todo = part;
+        B part = free & -free, todo = part;
         while (todo) {
-            uint64_t grown = adjacency[__builtin_ctzll(todo)] & free & ~part;
+            B grown = adjacency[ctzB(todo)] & free & ~part;
             todo &= todo - 1;
             part |= grown;
             todo |= grown;
         }
         free &= ~part;
-        int cells = __builtin_popcountll(part);
+        int cells = popB(part);
         if (cells < 2 && rule == 0)
             continue;
-        uint64_t key = cells > small ? part : 0;
+        B key = cells > small ? part : 0;
         uint16_t kind = (uint16_t)(cells > small ? graph_kind : cells);
         n = add_part(parts, n, key, kind, cells);
     }
@@ -915,20 +1580,21 @@ static int split_graph(uint64_t free, Part *parts)
 
 /* the id of the graph (n, adj): the one it had if it is among the graphs recently met,
  * else a new one (the table cleared when they have run out) */
-static int graph_id(int n, const uint64_t *adj)
+static int graph_id(int n, const B *adj)
 {
     uint64_t hash = (uint64_t)n * 0x9E3779B97F4A7C15ull;
     for (int v = 0; v < n; v++) {
-        hash ^= adj[v] + 0x9E3779B97F4A7C15ull + (hash << 6) + (hash >> 2);
+        hash ^= fold(adj[v]) + 0x9E3779B97F4A7C15ull + (hash << 6) + (hash >> 2);
         hash *= 0xBF58476D1CE4E5B9ull;
     }
     for (int k = 0; k < known_count; k++)
         if (known[k].hash == hash && known[k].n == n
-            && memcmp(known[k].adjacency, adj, (size_t)n * sizeof(uint64_t)) == 0)
+            && memcmp(known[k].adjacency, adj, (size_t)n * sizeof(B)) == 0)
             return known[k].id;
     if (next_id == MAX_GRAPH_ID) { /* every id used: forget every value, start again */
-        memset(table, 0, slots * sizeof(Slot));
-        stored = noted = 0;
+        table_reset();
+        if (ensure_table() < 0)
+            return -1;
         known_count = known_next = next_id = 0;
     }
     Known *slot = &known[known_next];
@@ -938,94 +1604,14 @@ static int graph_id(int n, const uint64_t *adj)
     slot->n = n;
     slot->hash = hash;
     slot->id = next_id++;
-    memcpy(slot->adjacency, adj, (size_t)n * sizeof(uint64_t));
+    memcpy(slot->adjacency, adj, (size_t)n * sizeof(B));
     return slot->id;
 }
 
-static int board_value(uint64_t free, int h, int w); /* below: a graph's is board_value(free, 0, 0) */
-
-static PyObject *cram_graph_value(PyObject *self, PyObject *args)
-{
-    PyObject *given;
-    unsigned long long m;
-    int which;
-    uint64_t adj[64];
-    (void)self;
-    if (!PyArg_ParseTuple(args, "OKi", &given, &m, &which))
-        return NULL;
-    if (which != 0 && which != 1) {
-        PyErr_SetString(PyExc_ValueError, "rule: 0 (Arc Kayles) or 1 (Node Kayles)");
-        return NULL;
-    }
-    PyObject *seq = PySequence_Fast(given, "adjacency: a sequence of neighbour masks");
-    if (seq == NULL)
-        return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    if (n > 64) {
-        Py_DECREF(seq);
-        PyErr_Format(PyExc_ValueError, "a graph has at most 64 vertices, got %zd", n);
-        return NULL;
-    }
-    for (Py_ssize_t v = 0; v < n; v++) {
-        PyObject *item = PySequence_Fast_GET_ITEM(seq, v);
-        adj[v] = PyLong_Check(item) ? PyLong_AsUnsignedLongLong(item) : (uint64_t)-1;
-        if (adj[v] == (uint64_t)-1 && (!PyLong_Check(item) || PyErr_Occurred())) {
-            Py_DECREF(seq);
-            PyErr_Clear();
-            PyErr_Format(PyExc_ValueError, "the neighbours of vertex %zd are not a mask of "
-                         "64 bits", v);
-            return NULL;
-        }
-    }
-    Py_DECREF(seq);
-    uint64_t all = n == 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
-    for (int v = 0; v < n; v++) {
-        if (adj[v] & ~all) {
-            PyErr_Format(PyExc_ValueError, "vertex %d has a neighbour past vertex %zd", v,
-                         n - 1);
-            return NULL;
-        }
-        if ((adj[v] >> v) & 1) {
-            PyErr_Format(PyExc_ValueError, "vertex %d is its own neighbour (a loop)", v);
-            return NULL;
-        }
-        for (uint64_t rest = adj[v]; rest; rest &= rest - 1) {
-            int u = __builtin_ctzll(rest);
-            if (!((adj[u] >> v) & 1)) {
-                PyErr_Format(PyExc_ValueError, "vertex %d is a neighbour of %d but not %d of "
-                             "%d (the adjacency is not symmetric)", u, v, v, u);
-                return NULL;
-            }
-        }
-    }
-    if (m & ~all) {
-        PyErr_SetString(PyExc_ValueError, "the mask has vertices outside the graph");
-        return NULL;
-    }
-    if (ensure_table() < 0)
-        return NULL;
-    int id = graph_id((int)n, adj);
-    memcpy(adjacency, adj, (size_t)n * sizeof(uint64_t));
-    graph_kind = (65 + id / 256) * 256 + id % 256;
-    rule = which;
-    graph = 1;
-    stopped = 0;
-    root_value = -1;
-    stack_top = 0;
-    int v = board_value((uint64_t)m, 0, 0);
-    graph = 0;
-    if (v == BAD) {
-        if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_OverflowError, "a graph value past 127");
-        return NULL;
-    }
-    return PyLong_FromLong(v);
-}
-
 /* the value of the free cells `free` of an h x w board: the XOR of its parts' */
-static int board_value(uint64_t free, int h, int w)
+static int board_value(B free, int h, int w)
 {
-    Part parts[32];
+    Part parts[PARTS];
     int n = split(free, h, w, parts), x = 0;
     for (int j = 0; j < n; j++) {
         int v = part_value(&parts[j]);
@@ -1036,209 +1622,168 @@ static int board_value(uint64_t free, int h, int w)
     return x;
 }
 
-static PyObject *cram_value(PyObject *self, PyObject *args)
+/* whether the free cells `free` of an h x w board (a graph's vertices in graph mode) have
+ * the value `target`, 1 or 0 (BAD on a stop): the question "is the value target?" of
+ * Beling and Rogalski's search, far cheaper than the value when the answer is no */
+static int has_value(B free, int h, int w, int target)
 {
-    int h, w, which = 0;
-    unsigned long long m;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "iiK|i", &h, &w, &m, &which))
-        return NULL;
-    if (which != 0 && which != 1) {
-        PyErr_SetString(PyExc_ValueError, "rule: 0 (Cram) or 1 (Node Kayles)");
-        return NULL;
+    if (target >= 128) { /* past the sets: the value itself */
+        int v = board_value(free, h, w);
+        return v == BAD ? BAD : v == target;
     }
-    rule = which;
-    if (h < 1 || w < 1 || h * w > 64) {
-        PyErr_SetString(PyExc_ValueError, "a board has 1 to 64 cells");
-        return NULL;
-    }
-    if (h * w < 64 && (m >> (h * w)) != 0) {
-        PyErr_SetString(PyExc_ValueError, "the mask has cells outside the board");
-        return NULL;
-    }
+    asking = 1;
+    int v = option_value(free, h, w, bit(target));
+    asking = 0;
+    return v == BAD ? BAD : v == target;
+}
+
+/* make ready to search the graph of n vertices whose neighbours are adj (checked by the
+ * caller); -1 with an exception set */
+static int begin_graph(int n, const B *adj, int which)
+{
     if (ensure_table() < 0)
-        return NULL;
+        return -1;
+    int id = graph_id(n, adj);
+    if (id < 0)
+        return -1;
+    memcpy(adjacency, adj, (size_t)n * sizeof(B));
+    graph_kind = (65 + id / 256) * 256 + id % 256;
+    rule = which;
+    graph = 1;
     stopped = 0;
     root_value = -1;
-    int v = board_value((uint64_t)m, h, w);
-    if (v == BAD) {
-        if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_OverflowError, "a value past 127");
-        return NULL;
-    }
-    return PyLong_FromLong(v);
+    stack_top = 0;
+    return 0;
 }
 
-static PyObject *cram_set_slots(PyObject *self, PyObject *args)
-{
-    unsigned long long n;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "K", &n))
-        return NULL;
-    if (n < 1024 || (n & (n - 1)) != 0 || n > (1ull << 32)) {
-        PyErr_SetString(PyExc_ValueError, "slots: a power of two from 2^10 to 2^32");
-        return NULL;
-    }
-    table_free(table, slots);
-    table = NULL;
-    slots = stored = noted = 0;
-    known_count = known_next = next_id = 0;
-    wanted_slots = n;
-    Py_RETURN_NONE;
-}
+/* a record of the table (see dump): the mask (8 * WORDS bytes, little-endian), the shape
+ * (2), the value, the cells */
+#define RECORD (8 * WORDS + 4)
 
-static PyObject *cram_stats(PyObject *self, PyObject *noargs)
+/* the records of the values the table holds, into out (room for `stored` records, or
+ * NULL: none); how many */
+static uint64_t dump_records(unsigned char *out)
 {
-    (void)self;
-    (void)noargs;
-    return Py_BuildValue("KKK", (unsigned long long)searched, (unsigned long long)stored,
-                         (unsigned long long)(table ? slots : wanted_slots));
-}
-
-static PyObject *cram_root(PyObject *self, PyObject *noargs)
-{
-    (void)self;
-    (void)noargs;
-    if (depth == 0 || root_value < 0)
-        Py_RETURN_NONE;
-    return Py_BuildValue("iii", root_value, root_option, root_options);
-}
-
-static PyObject *cram_set_reduce(PyObject *self, PyObject *args)
-{
-    (void)self;
-    int on, symmetric = -1;
-    if (!PyArg_ParseTuple(args, "p|p", &on, &symmetric))
-        return NULL;
-    reduce = on;
-    mirror = symmetric < 0 ? on : symmetric;
-    Py_RETURN_NONE;
-}
-
-static PyObject *cram_set_progress(PyObject *self, PyObject *args)
-{
-    PyObject *fn;
-    unsigned long long n = 1u << 20;
-    (void)self;
-    if (!PyArg_ParseTuple(args, "O|K", &fn, &n))
-        return NULL;
-    if (n < 1 || (n & (n - 1)) != 0) {
-        PyErr_SetString(PyExc_ValueError, "every: a power of two");
-        return NULL;
-    }
-    every = n;
-    Py_XDECREF(progress);
-    progress = fn == Py_None ? NULL : fn;
-    Py_XINCREF(progress);
-    Py_RETURN_NONE;
-}
-
-/* the slots in use, as bytes of 12-byte records: mask (8, little-endian), shape (2), value, cells */
-static PyObject *cram_dump(PyObject *self, PyObject *noargs)
-{
-    (void)self;
-    (void)noargs;
-    if (table == NULL)
-        return PyBytes_FromStringAndSize("", 0);
-    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(stored * 12));
-    if (out == NULL)
-        return NULL;
-    unsigned char *p = (unsigned char *)PyBytes_AS_STRING(out);
     uint64_t n = 0;
-    for (uint64_t i = 0; i < slots && n < stored; i++) {
+    for (uint64_t i = 0; table != NULL && i < slots && n < stored; i++) {
         const Slot *e = &table[i];
         if (e->shape == 0 || e->value == UNKNOWN || ((e->shape >> 8) & 127) > 64)
             continue; /* empty, a note, or a graph's (its id holds only in this process) */
-        for (int b = 0; b < 8; b++)
-            p[b] = (unsigned char)(e->mask >> (8 * b));
-        p[8] = (unsigned char)(e->shape & 255);
-        p[9] = (unsigned char)(e->shape >> 8);
-        p[10] = e->value;
-        p[11] = e->cells;
-        p += 12;
+        B mask = e->mask;
+        for (int b = 0; b < 8 * WORDS; b++)
+            out[b] = (unsigned char)(mask >> (8 * b));
+        out[8 * WORDS] = (unsigned char)(e->shape & 255);
+        out[8 * WORDS + 1] = (unsigned char)(e->shape >> 8);
+        out[8 * WORDS + 2] = e->value;
+        out[8 * WORDS + 3] = e->cells;
+        out += RECORD;
         n++;
     }
-    if (_PyBytes_Resize(&out, (Py_ssize_t)(n * 12)) < 0)
-        return NULL;
-    return out;
+    return n;
 }
 
-static PyObject *cram_load(PyObject *self, PyObject *arg)
+/* put `count` records back in the table; -1 with an exception set if one is not a board
+ * of this width */
+static int load_records(const unsigned char *p, Py_ssize_t count)
 {
-    Py_buffer view;
-    (void)self;
-    if (PyObject_GetBuffer(arg, &view, PyBUF_SIMPLE) < 0)
-        return NULL;
-    if (view.len % 12 != 0) {
-        PyBuffer_Release(&view);
-        PyErr_SetString(PyExc_ValueError, "a Cram table is a whole number of 12-byte records");
-        return NULL;
-    }
-    if (ensure_table() < 0) {
-        PyBuffer_Release(&view);
-        return NULL;
-    }
-    const unsigned char *p = view.buf;
-    for (Py_ssize_t k = 0; k < view.len / 12; k++, p += 12) {
-        uint64_t m = 0;
-        for (int b = 0; b < 8; b++)
-            m |= (uint64_t)p[b] << (8 * b);
-        int h = p[9] & 127, w = p[8];
-        uint16_t shape = (uint16_t)(p[8] | (p[9] << 8));
-        if (h < 1 || w < 1 || h * w > 64 || __builtin_popcountll(m) != p[11]
-            || (h * w < 64 && (m >> (h * w)) != 0)) {
-            PyBuffer_Release(&view);
+    if (ensure_table() < 0)
+        return -1;
+    for (Py_ssize_t k = 0; k < count; k++, p += RECORD) {
+        B m = 0;
+        for (int b = 0; b < 8 * WORDS; b++)
+            m |= (B)p[b] << (8 * b);
+        int h = p[8 * WORDS + 1] & 127, w = p[8 * WORDS];
+        uint16_t shape = (uint16_t)(p[8 * WORDS] | (p[8 * WORDS + 1] << 8));
+        if (h < 1 || w < 1 || h * w > BITS || popB(m) != p[8 * WORDS + 3] || (h * w < BITS && (m >> (h * w)) != 0)) {
             PyErr_Format(PyExc_ValueError, "record %zd of the Cram table is not a board", k);
-            return NULL;
+            return -1;
         }
         /* records are trusted only once checked by the caller (a checksum); they are
          * stored here as found */
-        keep(m, shape, p[10]);
+        keep_all = 1;
+        keep(m, shape, p[8 * WORDS + 2]);
+        keep_all = 0;
     }
-    PyBuffer_Release(&view);
-    Py_RETURN_NONE;
+    return 0;
 }
 
-static PyObject *cram_clear(PyObject *self, PyObject *noargs)
-{
-    (void)self;
-    (void)noargs;
-    if (table != NULL)
-        memset(table, 0, slots * sizeof(Slot));
-    stored = noted = searched = 0;
-    known_count = known_next = next_id = 0;
-    Py_RETURN_NONE;
-}
 
-static PyMethodDef methods[] = {
-    {"value", cram_value, METH_VARARGS,
-     "value(rows, cols, mask, rule=0) -> the Grundy value of the board whose free cells are the "
-     "set bits of mask (bit r * cols + c), in Cram (rule 0) or Node Kayles (rule 1)"},
-    {"graph_value", cram_graph_value, METH_VARARGS,
-     "graph_value(adjacency, mask, rule) -> the Grundy value of the vertices of mask in a graph "
-     "given by its vertices' neighbour masks (at most 64, symmetric, no loop), in Arc Kayles "
-     "(rule 0) or Node Kayles (rule 1)"},
-    {"set_slots", cram_set_slots, METH_VARARGS,
-     "set_slots(n): the table's size in slots of 16 bytes (a power of two); clears it"},
-    {"stats", cram_stats, METH_NOARGS, "stats() -> (components searched, slots used, slots)"},
-    {"set_progress", cram_set_progress, METH_VARARGS,
-     "set_progress(fn or None, every=2**20): fn(searched, stored) is called every `every` "
-     "components searched (a power of two); an exception it raises stops the search"},
-    {"root", cram_root, METH_NOARGS,
-     "root() -> (r, i, n) or None: while a search runs, the outermost piece's question (is "
-     "some option's value r?) and which of its n options open is asked (i)"},
-    {"set_reduce", cram_set_reduce, METH_VARARGS,
-     "set_reduce(on, mirror=on): whether Cram boards lose the cells that change no value "
-     "before they are split, and (mirror) the parts that are a loss by symmetry (both on by "
-     "default; off: for comparisons)"},
-    {"dump", cram_dump, METH_NOARGS, "dump() -> the table's records as bytes"},
-    {"load", cram_load, METH_O, "load(bytes): put records of dump() back in the table"},
-    {"clear", cram_clear, METH_NOARGS, "clear(): forget every value"},
-    {NULL, NULL, 0, NULL},
-};
-
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_cram",
-                                    "The compiled Cram search (see _cram.c).", -1, methods,
-                                    NULL, NULL, NULL, NULL};
-
-PyMODINIT_FUNC PyInit__cram(void) { return PyModule_Create(&module); }
+#undef B
+#undef Known
+#undef Part
+#undef Shape
+#undef Slot
+#undef add_part
+#undef adjacency
+#undef begin_graph
+#undef better
+#undef block_cut
+#undef board_value
+#undef canonical
+#undef clzB
+#undef crop
+#undef ctzB
+#undef dump_records
+#undef edges_in
+#undef ensure_table
+#undef fill
+#undef find
+#undef first_slots
+#undef flip_rows
+#undef fold
+#undef graph
+#undef graph_id
+#undef graph_kind
+#undef grow_to
+#undef half_turn
+#undef has_value
+#undef hash_of
+#undef keep
+#undef keep_all
+#undef keep_fact
+#undef known
+#undef known_count
+#undef known_next
+#undef load_records
+#undef look
+#undef mirror_loss
+#undef most_slots
+#undef moves_of
+#undef moves_of_graph
+#undef next_id
+#undef noted
+#undef option_known
+#undef option_parts
+#undef option_value
+#undef part_value
+#undef place_of
+#undef popB
+#undef reduced
+#undef reverseB
+#undef search
+#undef search_root
+#undef search_with
+#undef shape_key
+#undef shape_of
+#undef shapes
+#undef shl
+#undef shr
+#undef slot_of
+#undef slots
+#undef split
+#undef split_graph
+#undef stack_moves
+#undef stack_pending
+#undef stack_size
+#undef stack_top
+#undef stored
+#undef table
+#undef table_alloc
+#undef table_free
+#undef table_reset
+#undef transpose
+#undef BITS
+#undef MOVES
+#undef PARTS
+#undef RECORD
+#endif

@@ -7,8 +7,9 @@ holds before they start and save every value found when they stop, finished or n
 run stopped by Ctrl-C saves what it found and a second run with the same file goes on
 from there.  The file holds nothing but exact values, with a checksum: a file that is
 damaged, or is not such a table, is refused whole with one clear error and never read in
-part.  The table in memory has a fixed size (``memory`` bytes, 16 a value, 64 MB by
-default): past it the smallest boards are forgotten first (they are found again fast).
+part.  The table in memory starts at 1 MB and doubles as the search fills it, up to
+``memory`` bytes (16 a value, 64 MB by default): past it the smallest boards are forgotten
+first (they are found again fast).
 
 On a terminal a status line shows the components searched, the values kept, where the board's
 own search is (``value 2? 6/31``: it asks whether some option has value 2, at the 6th of the 31
@@ -51,6 +52,7 @@ MEMORY = 64 << 20
 _EVERY = 1 << 20
 _MAGIC = b"grundy board table 1\n"
 _HEAD = struct.Struct("<QI")  # records, crc32 of the records
+_WIDE = b"two words\n"  # the second part: records of pieces of more than 64 cells
 
 
 class TableNotSaved(GrundyError):
@@ -131,18 +133,22 @@ def _kernel(memory: int) -> ModuleType:
 
 
 def save_table(path: str | os.PathLike[str], search: ModuleType) -> int:
-    """Write the values the search holds to ``path`` (whole or not at all); their number."""
-    records = search.dump()
+    """Write the values the search holds to ``path`` (whole or not at all); their number.
+    The pieces of more than 64 cells (two words each) follow those of one word, in a second
+    part of their own (none when there are none)."""
+    records, wide = search.dump(), search.dump(2)
     target = Path(path)
     tmp = target.with_name(target.name + ".tmp")
     try:
         with open(tmp, "wb") as out:
             out.write(_MAGIC + _HEAD.pack(len(records) // 12, zlib.crc32(records)) + records)
+            if wide:
+                out.write(_WIDE + _HEAD.pack(len(wide) // 20, zlib.crc32(wide)) + wide)
         os.replace(tmp, target)
     except OSError:
         tmp.unlink(missing_ok=True)  # the table before, if any, stays whole
         raise
-    return len(records) // 12
+    return len(records) // 12 + len(wide) // 20
 
 
 def load_table(path: str | os.PathLike[str], search: ModuleType) -> int:
@@ -166,15 +172,22 @@ def load_table(path: str | os.PathLike[str], search: ModuleType) -> int:
     if not data.startswith(_MAGIC) or len(data) < start:
         raise GrundyError(f"{path}: not a board table saved by grundy")
     count, crc = _HEAD.unpack_from(data, len(_MAGIC))
-    records = data[start:]
-    if len(records) != 12 * count or zlib.crc32(records) != crc:
+    records, rest = data[start:start + 12 * count], data[start + 12 * count:]
+    wide, wide_count, wide_crc = b"", 0, 0
+    if rest.startswith(_WIDE) and len(rest) >= len(_WIDE) + _HEAD.size:
+        wide_count, wide_crc = _HEAD.unpack_from(rest, len(_WIDE))
+        wide, rest = rest[len(_WIDE) + _HEAD.size:], b""
+    if (len(records) != 12 * count or zlib.crc32(records) != crc or rest
+            or len(wide) != 20 * wide_count or zlib.crc32(wide) != wide_crc):
         raise GrundyError(f"{path}: the board table is damaged (its checksum or length is "
                           "wrong); nothing was read from it")
     try:
         search.load(records)
+        if wide:
+            search.load(wide, 2)
     except ValueError as error:
         raise GrundyError(f"{path}: {error}") from None
-    return int(count)
+    return int(count) + int(wide_count)
 
 
 class _Status:

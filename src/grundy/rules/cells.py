@@ -30,8 +30,8 @@ from .pictures import Picture, cells_picture
 __all__ = ["Board", "MAX_CELLS"]
 
 #: the most cells of a board (a search past this many free cells does not end in seconds
-#: in any game here; the compiled Cram search holds a board in 64 bits)
-MAX_CELLS = 64
+#: in any game here; the compiled Cram search holds a board in one or two words of 64 bits)
+MAX_CELLS = 128
 
 
 @lru_cache(maxsize=256)

@@ -29,8 +29,8 @@ from .boards import BoardGame, LabelledMove, Search
 from .cells import Board
 from .pictures import Picture
 
-__all__ = ["Cram", "board_value", "compiled_value", "domino_moves", "dominoes", "kernel",
-           "native_rule", "taken_cells", "value_by_pieces"]
+__all__ = ["Cram", "board_value", "compiled_options_of_value", "compiled_value",
+           "domino_moves", "dominoes", "kernel", "native_rule", "taken_cells", "value_by_pieces"]
 
 
 def kernel() -> ModuleType | None:
@@ -110,6 +110,24 @@ def taken_cells(board: Board, search: Search) -> list[int]:
             for cell in (board.bit(r, c) for r, c in board.cells())]
 
 
+def compiled_options_of_value(part: Any, target: int, search: Search) -> list[Board] | None:
+    """The options of the board ``part`` whose value is ``target``, in ``options()`` order,
+    each found by the compiled search's question "is your value ``target``?" (far faster
+    than its value when the answer is no: ``grundy analyze`` finds winning moves so); None
+    without the kernel or for another position.
+
+    >>> found = compiled_options_of_value(Board.full(2, 3), 0, Search.CRAM)
+    >>> found is None or [b.text() for b in found] == ['#..|#..', '.#.|.#.', '..#|..#']
+    True
+    """
+    found = kernel()
+    if found is None or not isinstance(part, Board):
+        return None
+    rows, cols, mask, rule = part.rows, part.cols, part.mask, native_rule(search)
+    return [part.without(taken) for taken in taken_cells(part, search)
+            if found.has_value(rows, cols, mask & ~taken, rule, target)]
+
+
 def board_value(board: Board, search: Search, memo: dict[Board, int]) -> int:
     """The value of ``board`` by pieces, in Python: the XOR of its components', each in
     its canonical form, valued once (``memo``) as the mex of its moves' values."""
@@ -150,7 +168,7 @@ def value_by_pieces(game: Game, position: Any, search: Search) -> int | None:
 
 
 class Cram(BoardGame):
-    """Cram on any board of at most 64 cells (rows of ``.`` free and ``#`` blocked)."""
+    """Cram on any board of at most 128 cells (rows of ``.`` free and ``#`` blocked)."""
 
     board = "cram"
     search = Search.CRAM
@@ -189,6 +207,11 @@ class Cram(BoardGame):
     def fast_value(self, position: Any) -> int | None:
         """The value of a board (or a sum of boards) by pieces (:func:`value_by_pieces`)."""
         return value_by_pieces(self, position, Search.CRAM)
+
+    def options_of_value(self, part: Any, target: int) -> list[Any]:
+        """The options of value ``target`` (:func:`compiled_options_of_value`)."""
+        found = compiled_options_of_value(part, target, Search.CRAM)
+        return found if found is not None else super().options_of_value(part, target)
 
     @property
     def notation(self) -> str:

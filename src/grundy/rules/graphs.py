@@ -45,7 +45,8 @@ from ..engine import Game, Sum, value
 from ..errors import GrundyError
 from .boards import BoardGame, LabelledMove, Search
 from .cells import Board
-from .cram import domino_moves, kernel, native_rule, taken_cells, value_by_pieces
+from .cram import (compiled_options_of_value, domino_moves, kernel, native_rule, taken_cells,
+                   value_by_pieces)
 from .edges import read_edges
 from .pictures import MAX_PICTURE_ITEMS, Picture, net_picture
 
@@ -53,7 +54,7 @@ __all__ = ["ArcKayles", "Framed", "FramedGraphs", "Graph", "MAX_VERTICES", "Node
            "compiled_value", "grid_graph_picture"]
 
 #: the most vertices of a graph position (searches past this do not end in seconds)
-MAX_VERTICES = 64
+MAX_VERTICES = 128
 
 
 @dataclass(frozen=True, slots=True)
@@ -472,6 +473,30 @@ class _OnGraphs(BoardGame):
         if isinstance(part, Board):
             return grid_graph_picture(part)
         return None
+
+    def options_of_value(self, part: Any, target: int) -> list[Any]:
+        """The options of value ``target``, each found by the compiled search's question "is
+        your value ``target``?" when it is built (on a graph, asked of the vertices left in
+        the graph itself, so that its options share the search's table).
+
+        >>> g, path = NodeKayles(), Graph.parse("path:5")
+        >>> [g.describe_move(path, o) for o in g.options_of_value(path, 2)]
+        ['take vertex 0', 'take vertex 4']
+        """
+        found = compiled_options_of_value(part, target, self._on_boards)
+        if found is not None:
+            return found
+        search = kernel()
+        if search is None or not isinstance(part, Graph):
+            return super().options_of_value(part, target)
+        near, everything = part.adjacency(), (1 << part.n) - 1
+        rule = native_rule(self.search or Search.CRAM)
+        if rule == 1:
+            taken = [(1 << v) | near[v] for v in range(part.n)]
+        else:
+            taken = [(1 << u) | (1 << v) for u, v in sorted(part.edges)]
+        return [option for option, gone in zip(self.options(part), taken)
+                if search.graph_has_value(near, everything & ~gone, rule, target)]
 
     def describe_move(self, part: Any, option: Any) -> str | None:
         """The vertex (Node Kayles) or edge (Arc Kayles) a move from a graph takes, in the

@@ -1,0 +1,393 @@
+"""The compiled board search's questions and table: the zero test ("is the value t?") that
+finds winning moves, and the table that grows to the work.  Each is checked against a full
+valuation and against the plain searches of test_boards."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from grundy.engine import value
+from grundy.play.analysis import analyze
+from grundy.rules.cells import Board
+from grundy.rules.cram import Cram, kernel, taken_cells
+from grundy.rules.graphs import ArcKayles, Graph, NodeKayles
+from grundy.rules.heap import TakeAndBreak
+from support import DATA
+
+from grundy.rules.boards import Search
+
+#: the compiled search's rule numbers (0 Cram, 1 Node Kayles) as the games name them
+SEARCH = {0: Search.CRAM, 1: Search.NODE_KAYLES}
+from rules.test_boards import (domino_moves, induced, masks, needs_kernel, node_moves, plain_cells,
+                         plain_graph, pure, random_graph)
+
+
+def random_blocked_board(rng, rows, cols):
+    """A board with about a quarter of its cells blocked, or a random half."""
+    n = rows * cols
+    mask = rng.getrandbits(n) | rng.getrandbits(n) if rng.random() < 0.7 else rng.getrandbits(n)
+    return Board(rows, cols, mask)
+
+
+# -- the zero test ------------------------------------------------------------------------
+
+@needs_kernel
+@pytest.mark.parametrize("rule", [0, 1])
+def test_the_question_is_the_value_t_equals_the_full_value_of_each_option(rule):
+    """On random boards with blocked cells, for every option and t = 0..3 and its own value,
+    has_value says yes exactly when the option's full value (asked of a cleared table, or
+    read from the plain search on small boards) is t; the table is cleared before some
+    questions, so that each is searched from nothing as well as from what is known."""
+    rng, k = random.Random(31), kernel()
+    plain = domino_moves if rule == 0 else node_moves
+    asked = 0
+    try:
+        for _ in range(150):
+            b = random_blocked_board(rng, rng.randint(1, 5), rng.randint(1, 6))
+            for taken in taken_cells(b, SEARCH[rule]):
+                option = b.without(taken)
+                k.clear()
+                full = k.value(b.rows, b.cols, option.mask, rule)
+                if option.count() <= 12:
+                    assert full == plain_cells(option.cells(), plain), option.text()
+                for t in sorted({0, 1, 2, 3, full}):
+                    if rng.random() < 0.5:
+                        k.clear()
+                    said = k.has_value(b.rows, b.cols, option.mask, rule, t)
+                    assert said == (full == t), (option.text(), t, full)
+                    asked += 1
+    finally:
+        k.clear()
+    assert asked > 2000
+
+
+@needs_kernel
+@pytest.mark.parametrize("rule, name", [(0, "arc"), (1, "node")])
+def test_the_question_on_random_graphs_equals_the_plain_search(rule, name):
+    rng, k = random.Random(32), kernel()
+    for _ in range(300):
+        n = rng.randint(0, 10)
+        edges = random_graph(rng, n, rng.random())
+        left = rng.choice([(1 << n) - 1, rng.getrandbits(n) if n else 0])
+        want = plain_graph(*induced(n, edges, left), name)
+        for t in sorted({0, 1, 2, want}):
+            if rng.random() < 0.5:
+                k.clear()
+            assert k.graph_has_value(masks(n, edges), left, rule, t) == (want == t)
+
+
+@needs_kernel
+@pytest.mark.parametrize("game", [Cram, NodeKayles, ArcKayles])
+def test_the_options_of_a_value_are_the_engines(game):
+    """The options of value t the game finds by questions are those the engine values at t,
+    in the same order, on boards and (Node and Arc Kayles) graphs."""
+    rng = random.Random(33)
+    engine = pure(game())
+    for _ in range(60):
+        if game is Cram or rng.random() < 0.5:
+            part = random_blocked_board(rng, rng.randint(1, 4), rng.randint(1, 5))
+        else:
+            n = rng.randint(1, 9)
+            part = Graph.make(n, random_graph(rng, n, rng.uniform(0.2, 0.6)))
+        values = [value(engine, o) for o in engine.options(part)]
+        for t in sorted(set(values) | {0}):
+            found = game().options_of_value(part, t)
+            assert found == [o for o, v in zip(engine.options(part), values) if v == t]
+
+
+@needs_kernel
+def test_analyze_lists_the_winning_moves_the_engine_finds():
+    b = Board.parse("....|....|..#.|....")
+    moves = [m.option for m in analyze(Cram(), [b]).moves]
+    engine = pure(Cram())
+    assert moves and moves == [o for o in engine.options(b) if value(engine, o) == 0]
+    with_sum = analyze(Cram(), [b, Board.full(1, 4)])  # values 1 and 2: targets 2 and 1
+    assert with_sum.value == value(engine, b) ^ 2
+    for m in with_sum.moves:
+        assert value(engine, m.option) ^ value(engine, with_sum.parts[1 - m.index]) == 0
+
+
+@needs_kernel
+def test_a_bad_question_is_refused_clearly():
+    k = kernel()
+    with pytest.raises(ValueError, match="at least 0"):
+        k.has_value(2, 2, 15, 0, -1)
+    with pytest.raises(ValueError, match="outside the board"):
+        k.has_value(2, 2, 16, 0, 0)
+    with pytest.raises(ValueError, match="rule"):
+        k.graph_has_value([0], 1, 3, 0)
+    assert k.has_value(2, 2, 15, 0, 200) is False  # past the sets: the value itself
+
+
+# -- the table that grows ----------------------------------------------------------------
+
+@pytest.fixture
+def tiny_table():
+    """The compiled search with a table of 16 slots at first (it doubles many times), put
+    back to its defaults afterwards."""
+    k = kernel()
+    most = k.stats()[2]
+    k.set_slots(1 << 20, 16)
+    yield k
+    k.set_slots(most)
+
+
+@needs_kernel
+def test_a_table_grown_from_sixteen_slots_gives_the_same_values(tiny_table):
+    k, rng = tiny_table, random.Random(34)
+    assert k.table_slots() == (0, 1 << 20)  # nothing held yet
+    for rule, plain in ((0, domino_moves), (1, node_moves)):
+        for _ in range(80):
+            b = random_blocked_board(rng, rng.randint(1, 4), rng.randint(1, 5))
+            k.clear()
+            assert k.value(b.rows, b.cols, b.mask, rule) == plain_cells(b.cells(), plain)
+    k.clear()
+    assert Cram().value(Board.full(4, 7)) == 3  # Beling's table
+    grown, most = k.table_slots()
+    assert 2 * k.stats()[1] <= grown and grown >= 1 << 10 and most == 1 << 20
+    assert NodeKayles().value(Board.full(3, 9)) == 2  # OEIS A316632
+
+
+@needs_kernel
+def test_a_table_at_its_limit_forgets_small_boards_and_stays_right():
+    k = kernel()
+    most = k.stats()[2]
+    k.set_slots(1 << 10, 16)
+    try:
+        assert Cram().value(Board.full(5, 5)) == 0 and Cram().value(Board.full(4, 6)) == 0
+        assert Cram().value(Board.full(4, 5)) == 2
+        assert k.table_slots() == (1 << 10, 1 << 10)
+    finally:
+        k.set_slots(most)
+
+
+@needs_kernel
+def test_a_grown_table_is_saved_and_given_back_to_a_small_one(tiny_table):
+    k = tiny_table
+    assert Cram().value(Board.full(4, 7)) == 3
+    records = k.dump()
+    assert len(records) // 12 == k.stats()[1] > 1000
+    k.set_slots(1 << 20, 16)
+    k.load(records)  # the table grows as the records come in
+    assert k.dump() and sorted(chunks(k.dump())) == sorted(chunks(records))
+    assert k.table_slots()[0] >= 2 * k.stats()[1]
+    assert Cram().value(Board.full(4, 7)) == 3
+
+
+def chunks(records):
+    return [records[i:i + 12] for i in range(0, len(records), 12)]
+
+
+@needs_kernel
+def test_bad_table_sizes_are_refused():
+    k = kernel()
+    most = k.stats()[2]
+    try:
+        for args in [(1000,), (1 << 33,), (1 << 20, 8), (1 << 20, 100)]:
+            with pytest.raises(ValueError):
+                k.set_slots(*args)
+    finally:
+        k.set_slots(most)
+
+
+# -- boards and graphs in two words ---------------------------------------------------------
+
+@pytest.fixture
+def wide():
+    """The compiled search with every board and graph in two words; one word afterwards."""
+    k = kernel()
+    k.set_wide(True)
+    k.clear()
+    yield k
+    k.set_wide(False)
+    k.clear()
+
+
+def both_widths(k, ask):
+    """``ask()`` in one word and in two (each from a cleared table)."""
+    found = []
+    for on in (False, True):
+        k.set_wide(on)
+        k.clear()
+        found.append(ask())
+    k.set_wide(False)
+    return found
+
+
+@needs_kernel
+@pytest.mark.parametrize("rule", [0, 1])
+def test_two_words_equal_one_word_and_the_plain_search_on_random_small_boards(rule):
+    rng, k = random.Random(35), kernel()
+    plain = domino_moves if rule == 0 else node_moves
+    try:
+        for _ in range(250):
+            b = random_blocked_board(rng, rng.randint(1, 5), rng.randint(1, 7))
+            one, two = both_widths(k, lambda: k.value(b.rows, b.cols, b.mask, rule))
+            assert one == two, b.text()
+            if b.count() <= 14:
+                assert one == plain_cells(b.cells(), plain), b.text()
+            t = rng.choice([0, 1, one])
+            asked = both_widths(k, lambda: k.has_value(b.rows, b.cols, b.mask, rule, t))
+            assert asked == [one == t] * 2, (b.text(), t)
+    finally:
+        k.set_wide(False)
+        k.clear()
+
+
+def sparse_board(rng, rows, cols, free):
+    """A board of rows x cols with about ``free`` free cells, in a few clumps."""
+    cells = set()
+    while len(cells) < free:
+        r, c = rng.randrange(rows), rng.randrange(cols)
+        for _ in range(rng.randint(1, 8)):
+            cells.add((r, c))
+            r = min(rows - 1, max(0, r + rng.choice((-1, 0, 1))))
+            c = min(cols - 1, max(0, c + rng.choice((-1, 0, 1))))
+    return Board(rows, cols, sum(1 << (r * cols + c) for r, c in cells))
+
+
+@needs_kernel
+@pytest.mark.parametrize("rule", [0, 1])
+def test_boards_past_64_cells_equal_the_python_path(rule):
+    """Boards of 65 to 128 cells with 12 to 24 free cells: the compiled search (two words,
+    its small pieces in one; and all in two) equals the Python search by pieces."""
+    from grundy.rules.cram import board_value
+
+    rng, k = random.Random(36), kernel()
+    memo: dict = {}
+    shapes = [(9, 9), (5, 20), (2, 64), (11, 11), (1, 128), (3, 30), (8, 16), (13, 9)]
+    try:
+        for i in range(120):
+            rows, cols = shapes[i % len(shapes)]
+            b = sparse_board(rng, rows, cols, rng.randint(12, 24))
+            want = board_value(b, SEARCH[rule], memo)
+            assert both_widths(k, lambda: k.value(rows, cols, b.mask, rule)) == [want] * 2
+    finally:
+        k.set_wide(False)
+        k.clear()
+
+
+@needs_kernel
+def test_long_rows_and_paths_past_64_are_dawsons_games():
+    kayles = TakeAndBreak("0.07").sequence(129).tolist()
+    chess = TakeAndBreak("0.137").sequence(129).tolist()
+    for n in (63, 64, 65, 70, 99, 127, 128):
+        assert Cram().value(Board.full(1, n)) == kayles[n]
+        assert NodeKayles().value(Board.full(1, n)) == chess[n]
+        assert NodeKayles().value(Graph.parse(f"path:{n}")) == chess[n]
+        assert ArcKayles().value(Graph.parse(f"path:{n}")) == kayles[n]
+    for n in (33, 40, 64):  # 66 to 128 cells: even by even loses, even by odd wins
+        assert (Cram().value(Board.full(2, n)) == 0) == (n % 2 == 0), n
+
+
+@needs_kernel
+@pytest.mark.parametrize("rule, name", [(0, "arc"), (1, "node")])
+def test_graphs_past_64_vertices_equal_the_plain_search(rule, name):
+    """Random graphs of 65 to 128 vertices, with up to 12 vertices left: the two-word graph
+    search equals the plain search of what is left."""
+    rng, k = random.Random(37), kernel()
+    for _ in range(120):
+        n = rng.randint(65, 128)
+        edges = random_graph(rng, n, rng.uniform(0.02, 0.1))
+        left = sum(1 << v for v in rng.sample(range(n), rng.randint(0, 12)))
+        want = plain_graph(*induced(n, edges, left), name)
+        assert k.graph_value(masks(n, edges), left, rule) == want
+        t = rng.choice([0, want])
+        assert k.graph_has_value(masks(n, edges), left, rule, t) == (want == t)
+
+
+@needs_kernel
+@pytest.mark.parametrize("rule, name", [(0, "arc"), (1, "node")])
+def test_graphs_in_two_words_equal_one_word(rule, name, wide):
+    rng = random.Random(38)
+    for _ in range(200):
+        n = rng.randint(0, 10)
+        edges = random_graph(rng, n, rng.random())
+        left = rng.choice([(1 << n) - 1, rng.getrandbits(n) if n else 0])
+        assert wide.graph_value(masks(n, edges), left, rule) == plain_graph(
+            *induced(n, edges, left), name)
+
+
+@needs_kernel
+def test_the_two_word_table_is_saved_and_given_back():
+    k = kernel()
+    k.clear()
+    b = Board.full(1, 100)  # in two words, its pieces of at most 64 cells in one
+    first = Cram().value(b)
+    wide_records, records = k.dump(2), k.dump()
+    assert len(wide_records) % 20 == 0 and wide_records and records
+    assert len(records) // 12 + len(wide_records) // 20 == k.stats()[1]
+    k.clear()
+    k.load(wide_records, 2)
+    k.load(records)
+    assert sorted(chunks20(k.dump(2))) == sorted(chunks20(wide_records))
+    searched = k.stats()[0]
+    assert Cram().value(b) == first and k.stats()[0] == searched  # all known: none searched
+    assert first == TakeAndBreak("0.07").sequence(101).tolist()[100]
+    with pytest.raises(ValueError):
+        k.load(wide_records[:-1], 2)
+    with pytest.raises(ValueError):
+        k.load(b"\xff" * 20, 2)
+    k.clear()
+
+
+def chunks20(records):
+    return [records[i:i + 20] for i in range(0, len(records), 20)]
+
+
+@needs_kernel
+def test_a_board_past_64_cells_resumes_from_its_file_with_both_widths(tmp_path):
+    from grundy.errors import GrundyError
+    from grundy.research import boards
+
+    table, k = tmp_path / "row.table", kernel()
+    k.clear()
+    board = Board.full(1, 100)
+    first = boards.solve(board, table=table)
+    assert b"two words\n" in table.read_bytes()
+    k.clear()
+    assert boards.load_table(table, k) == k.stats()[1] > 0 and k.dump(2)
+    searched = k.stats()[0]
+    assert boards.solve(board, table=table) == first and k.stats()[0] == searched
+    data = bytearray(table.read_bytes())
+    data[-1] ^= 0xFF  # in the two-word part
+    table.write_bytes(bytes(data))
+    k.clear()
+    with pytest.raises(GrundyError, match="damaged"):
+        boards.load_table(table, k)
+    assert k.stats()[1] == 0
+
+
+# -- published values ------------------------------------------------------------------------
+
+def published_three_rows():
+    from pathlib import Path
+
+    found = {}
+    for line in (DATA / "board_values.txt").read_text().splitlines():
+        if line and not line.startswith("#"):
+            game, first, values = line.split(" ", 2)
+            found[game] = {int(first) + i: int(v) for i, v in enumerate(values.split(", "))}
+    return found
+
+
+def test_the_board_data_names_its_source():
+    from pathlib import Path
+
+    text = (DATA / "board_values.txt").read_text()
+    assert text.count("# source:") == 2 == len(published_three_rows())
+
+
+@needs_kernel
+def test_three_row_boards_equal_the_published_values():
+    """Cram 3 x 3 .. 3 x 13 (the rest of the published terms take seconds each) and Node
+    Kayles on the 3 x 1 .. 3 x 16 grids, in one word and (Node Kayles) in two."""
+    k, published = kernel(), published_three_rows()
+    for n, v in published["cram"].items():
+        if n <= 13:
+            assert Cram().value(Board.full(3, n)) == v, n
+    for n, v in published["node-kayles"].items():
+        assert both_widths(k, lambda: k.value(3, n, (1 << 3 * n) - 1, 1)) == [v, v], n
+    assert len(published["cram"]) == 18 and len(published["node-kayles"]) == 16
