@@ -205,7 +205,9 @@ class Game:
     :attr:`theorem`, :meth:`value_known`, :meth:`zero_options` and
     :meth:`every_zero_option`.  Traits read by the surfaces: :attr:`board` (how the
     playground draws a position), :attr:`example` (a position to try), :attr:`first_index`
-    (the first row and column of a value table).  Callers read each of them directly.
+    (the first row and column of a value table), :meth:`position_text` (a part as a text
+    that reads back alone), :meth:`picture` (a part drawn in a notebook), :meth:`graph_of`
+    and :meth:`at` (a game that is a graph given whole).  Callers read each of them directly.
     """
 
     cache_limit: int | None = None
