@@ -574,6 +574,25 @@ def test_the_table_of_board_sizes_equals_the_plain_search(tmp_path):
     assert json.loads(capped.output)[2][2:] == [-1, -1, -1]
 
 
+def test_the_tables_cells_reach_the_searchs_limit():
+    """``table --cells`` takes every size the search takes (MAX_CELLS), and one more is
+    refused; a row of 1 x 66 (two words) is tabled as Dawson's Kayles gives it."""
+    import json
+
+    from grundy.rules.cells import MAX_CELLS
+    from grundy.rules.heap import TakeAndBreak
+
+    refused = run_cli("table", "cram", "--rows", "1", "--cols", "2", "--cells",
+                      str(MAX_CELLS + 1))
+    assert refused.exit_code == 2 and f"1<=x<={MAX_CELLS}" in refused.output
+    if kernel() is None:
+        return
+    row = run_cli("table", "cram", "--rows", "1", "--cols", "66", "--cells", "66", "--json")
+    assert row.exit_code == 0, row.output
+    dawson = TakeAndBreak("0.07").sequence(67).tolist()  # a row of n free cells: heap n
+    assert json.loads(row.output)[0] == dawson[1:67]
+
+
 @needs_kernel
 def test_a_board_table_saved_to_a_file_resumes(tmp_path):
     saved = tmp_path / "cram.table"

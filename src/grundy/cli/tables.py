@@ -20,7 +20,9 @@ __all__ = ["plot", "table"]
 @click.option("--save", type=click.Path(dir_okay=False), default=None,
               help="Board games: keep the search's values in this file; a stopped table "
                    "resumes from it.")
-@click.option("--cells", type=click.IntRange(1, 64), default=30, show_default=True,
+# 128: the compiled search's most cells (grundy.rules.cells.MAX_CELLS, not imported here: a
+# command's options load with the command line, before any game)
+@click.option("--cells", type=click.IntRange(1, 128), default=30, show_default=True,
               help="Board games: search the boards of at most this many cells ('-' past it).")
 @time_option("the table")
 def table(game: str, rows: int, cols: int, as_json: bool, save: str | None,
