@@ -227,6 +227,17 @@ static int board_begin(int h, int w, PyObject *given, int which, Wide *m)
     return words;
 }
 
+/* whether v is a value or an answer; else (BAD) an exception is set: the search's own, or
+ * an OverflowError saying `what` */
+static int answered(int v, const char *what)
+{
+    if (v != BAD)
+        return 1;
+    if (!PyErr_Occurred())
+        PyErr_SetString(PyExc_OverflowError, what);
+    return 0;
+}
+
 static PyObject *cram_value(PyObject *self, PyObject *args)
 {
     int h, w, which = 0;
@@ -239,11 +250,8 @@ static PyObject *cram_value(PyObject *self, PyObject *args)
     if (words < 0)
         return NULL;
     int v = words == 1 ? board_value_1((uint64_t)m, h, w) : board_value_2(m, h, w);
-    if (v == BAD) {
-        if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_OverflowError, "a value past 127");
+    if (!answered(v, "a value past 127"))
         return NULL;
-    }
     return PyLong_FromLong(v);
 }
 
@@ -263,11 +271,8 @@ static PyObject *cram_has_value(PyObject *self, PyObject *args)
     if (words < 0)
         return NULL;
     int v = words == 1 ? has_value_1((uint64_t)m, h, w, target) : has_value_2(m, h, w, target);
-    if (v == BAD) {
-        if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_OverflowError, "a value past 127");
+    if (!answered(v, "a value past 127"))
         return NULL;
-    }
     return PyBool_FromLong(v);
 }
 
@@ -333,15 +338,11 @@ static int graph_begin(PyObject *given, PyObject *mask, int which, Wide *m)
     return begin_graph_1((int)n, narrow, which) < 0 ? -1 : 1;
 }
 
-static PyObject *graph_answer(int v)
+/* the graph mode left (the boards' mode back), and whether v is an answer (else an exception) */
+static int graph_answered(int v)
 {
     graph_1 = graph_2 = 0;
-    if (v == BAD) {
-        if (!PyErr_Occurred())
-            PyErr_SetString(PyExc_OverflowError, "a graph value past 127");
-        return NULL;
-    }
-    return PyLong_FromLong(v);
+    return answered(v, "a graph value past 127");
 }
 
 static PyObject *cram_graph_value(PyObject *self, PyObject *args)
@@ -355,7 +356,10 @@ static PyObject *cram_graph_value(PyObject *self, PyObject *args)
     int words = graph_begin(given, mask, which, &m);
     if (words < 0)
         return NULL;
-    return graph_answer(words == 1 ? board_value_1((uint64_t)m, 0, 0) : board_value_2(m, 0, 0));
+    int v = words == 1 ? board_value_1((uint64_t)m, 0, 0) : board_value_2(m, 0, 0);
+    if (!graph_answered(v))
+        return NULL;
+    return PyLong_FromLong(v);
 }
 
 static PyObject *cram_graph_has_value(PyObject *self, PyObject *args)
@@ -373,13 +377,10 @@ static PyObject *cram_graph_has_value(PyObject *self, PyObject *args)
     int words = graph_begin(given, mask, which, &m);
     if (words < 0)
         return NULL;
-    PyObject *v = graph_answer(words == 1 ? has_value_1((uint64_t)m, 0, 0, target)
-                                          : has_value_2(m, 0, 0, target));
-    if (v == NULL)
+    int v = words == 1 ? has_value_1((uint64_t)m, 0, 0, target) : has_value_2(m, 0, 0, target);
+    if (!graph_answered(v))
         return NULL;
-    int yes = PyLong_AsLong(v) == 1;
-    Py_DECREF(v);
-    return PyBool_FromLong(yes);
+    return PyBool_FromLong(v);
 }
 
 static void forget_all(void)
