@@ -16,25 +16,17 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from grundy.catalog import find
+from cli.test_hostile import Result
 from support import assert_one_line_error
 
 MEMORY = 3 << 29  # 1.5 GiB of address space a case (NumPy and its threads take ~0.5 GiB)
 TIMEOUT = 60.0  # seconds: only a hang exceeds it
-
-
-@dataclass
-class Result:
-    code: int
-    out: str
-    err: str
-    seconds: float
 
 
 def _limit() -> None:

@@ -147,8 +147,9 @@ class Move:
         """The move as JSON, the one schema of the command line and the playground:
         ``{"part": i, "from": PART, "to": [PART, ...]}``, "to" listing the parts the move
         leaves as a player sees them (:func:`tidy`: none when it empties the part, several
-        when it splits it), each written by :func:`part_json`; ``"says"``, the game's words for the move, where the parts left
-        do not show it (``cut edge 0-1``, ``take vertex 2``).
+        when it splits it), each written by :func:`part_json`; ``"says"``, the game's words
+        for the move, where the parts left do not show it (``cut edge 0-1``, ``take vertex
+        2``).
 
         >>> from grundy.catalog import find
         >>> Move(1, 5, Sum(1, 2), find("kayles")).as_dict()
@@ -195,10 +196,8 @@ class Analysis:
         >>> analyze(find("nim"), [1, 2]).as_dict()["moves"]
         [{'part': 1, 'from': 2, 'to': [1]}]
         """
-        return {"value": self.value, "outcome": self.outcome,
-                "parts": [part_json(p, self.game) for p in self.parts],
-                "part_values": list(self.part_values), "winning_moves": len(self.moves),
-                "every_winning_move": True, "moves": [m.as_dict() for m in self.moves]}
+        return _answer_dict(self.parts, self.part_values, self.value, self.outcome, self.moves,
+                            self.game)
 
     def _repr_html_(self) -> str:
         """What a notebook shows: the value and outcome, each part's value and picture, the winning
@@ -286,16 +285,22 @@ class LoopyAnalysis:
         """As :meth:`Analysis.as_dict`; an infinite value is written as its text
         (``"Infinity(0, 2)"``: a win when 0 is among the numbers, else a draw), and the
         outcome may be ``D`` (a draw)."""
-        return {"value": _value_json(self.value), "outcome": self.outcome,
-                "parts": [part_json(p, self.game) for p in self.parts],
-                "part_values": [_value_json(v) for v in self.part_values],
-                "winning_moves": len(self.moves), "every_winning_move": True,
-                "moves": [m.as_dict() for m in self.moves]}
+        return _answer_dict(self.parts, self.part_values, self.value, self.outcome, self.moves,
+                            self.game)
 
 
-def _value_json(value: Any) -> Any:
-    """A value as JSON: a number, or a loopy game's infinite value as its text."""
-    return value if value is None or isinstance(value, int) else repr(value)
+def _answer_dict(parts: Sequence[Any], part_values: Sequence[Any], total: Any, outcome: str,
+                 moves: Sequence[Move], game: Game | None, every: bool = True) -> dict[str, Any]:
+    """The JSON of an answer on a sum (:meth:`Analysis.as_dict`), the one shape of the
+    normal, loopy and theorem's answers: a value is a number, None (not computed) or a
+    loopy game's infinite value as its text."""
+    def shown(v: Any) -> Any:
+        return v if v is None or isinstance(v, int) else repr(v)
+
+    return {"value": shown(total), "outcome": outcome,
+            "parts": [part_json(p, game) for p in parts],
+            "part_values": [shown(v) for v in part_values], "winning_moves": len(moves),
+            "every_winning_move": every, "moves": [m.as_dict() for m in moves]}
 
 
 def analyze_loopy(game: Game, parts: Sequence[Any]) -> LoopyAnalysis:
@@ -348,11 +353,8 @@ class OutcomeAnalysis:
         """As :meth:`Analysis.as_dict`, with ``value`` and ``part_values`` None (not
         computed) and ``every_winning_move`` false where the theorem's construction gives
         some of the moves only."""
-        return {"value": None, "outcome": self.outcome,
-                "parts": [part_json(p, self.game) for p in self.parts],
-                "part_values": [None] * len(self.parts), "winning_moves": len(self.moves),
-                "every_winning_move": self.every_move,
-                "moves": [m.as_dict() for m in self.moves]}
+        return _answer_dict(self.parts, [None] * len(self.parts), None, self.outcome,
+                            self.moves, self.game, self.every_move)
 
     def _repr_html_(self) -> str:
         """What a notebook shows: the outcome, each part's picture, the winning moves, the theorem

@@ -149,8 +149,11 @@ def _request(body: Mapping[str, Any], resolve: Resolve, misere: bool) -> tuple[G
     or a text as the command line reads it (``"3 5 7"``; ``"3,5 + nim 4"`` adds parts of
     other games, :func:`grundy.catalog.positions.read_position`), checked part by part
     against the same limits."""
+    def named(name: str) -> Game:  # a game a sum names, framed as the playground draws it
+        return framed(resolve(name))
+
     if body.get("game") == "mixed":  # a sum of different games, each part naming its game
-        game: Game = sum_of_games(lambda name: framed(resolve(name)))
+        game: Game = sum_of_games(named)
     else:
         game = _game(body, resolve)
     raw = _field(body, "position")
@@ -163,8 +166,7 @@ def _request(body: Mapping[str, Any], resolve: Resolve, misere: bool) -> tuple[G
         raise RequestError(f"position: {len(words)} words is too many")
     try:
         if "+" in words:
-            game, parts = read_text(
-                [str(body["game"]).strip().lower(), *words], lambda name: framed(resolve(name)))
+            game, parts = read_text([str(body["game"]).strip().lower(), *words], named)
         else:
             parts = read_words(game, words)
     except GrundyError as exc:
