@@ -638,3 +638,14 @@ def test_every_built_in_heap_game_has_smaller_options() -> None:
             memo: dict[Any, int] = {}
             got = [memo[n] if n in memo else _solve(game, n, memo) for n in range(24)]
             assert got == game.sequence(24).tolist(), entry.name
+
+
+def test_sum_hash_spreads_sums_of_the_same_total() -> None:
+    """Equal sums hash equal in any order; sums of three heaps with the same total (which a
+    plain sum of the parts' hashes sends to one bucket) almost never share a hash."""
+    from itertools import combinations_with_replacement, permutations
+
+    sums = [Sum(*heaps) for heaps in combinations_with_replacement(range(40), 3)]
+    for s in sums[::97]:
+        assert {hash(Sum(*order)) for order in permutations(s.parts)} == {hash(s)}
+    assert len({hash(s) for s in sums}) >= 0.99 * len(sums)

@@ -153,8 +153,14 @@ class Sum:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Sum) and Counter(self.parts) == Counter(other.parts)
 
-    def __hash__(self) -> int:  # order-free, like equality, and cheap: no Counter
-        return hash(("grundy.Sum", len(self.parts), sum(map(hash, self.parts)) & 0xFFFFFFFFFFFF))
+    def __hash__(self) -> int:
+        """Order-free, like equality, and cheap (no Counter).  Each part's hash is scrambled
+        before the sum, so that sums of heaps with the same total do not all collide.
+
+        >>> len({hash(Sum(a, 8 - a)) for a in range(5)})
+        5
+        """
+        return hash(("grundy.Sum", len(self.parts), sum(map(_scramble, self.parts)) & _MASK))
 
     def __iter__(self) -> Iterator[Position]:
         return iter(self.parts)
@@ -164,6 +170,18 @@ class Sum:
 
     def __repr__(self) -> str:
         return f"Sum({', '.join(map(repr, self.parts))})"
+
+
+_MASK = (1 << 64) - 1
+
+
+def _scramble(part: Position) -> int:
+    """A part's hash with its bits spread (SplitMix64's finalizer), so that sums of such
+    numbers rarely meet."""
+    z = (hash(part) + 0x9E3779B97F4A7C15) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
 
 
 _set_parts = getattr(Sum, "parts").__set__  # the slot's setter, past Sum.__setattr__
