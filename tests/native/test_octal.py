@@ -295,12 +295,12 @@ def test_bad_arguments() -> None:
 def test_sequence_uses_the_compiled_kernel_unless_pure(monkeypatch: pytest.MonkeyPatch) -> None:
     game = TakeAndBreak("0.56")
     game.sequence(10)
-    kernel = game.__dict__["_kernel"]
+    kernel = game.memo("kernel")["kernel"]
     assert kernel.kernel is not None
     monkeypatch.setenv("GRUNDY_PURE", "1")
     pure = TakeAndBreak("0.56")
     assert pure.sequence(3000).tolist() == game.sequence(3000).tolist()
-    assert pure.__dict__["_kernel"].kernel is None
+    assert pure.memo("kernel")["kernel"].kernel is None
 
 
 @pytest.mark.parametrize("code", ["0.376", "0.354", None])

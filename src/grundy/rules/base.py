@@ -162,12 +162,12 @@ class HeapGame(_Named):
 
     def period(self) -> Found | None:
         """The period proved so far by :meth:`sequence` (None if none yet)."""
-        found: Found | None = self.__dict__.get("_period")
+        found: Found | None = self.memo("kernel").get("period")
         return found
 
     def _values(self, n: int) -> tuple[np.ndarray, Found | None]:
         """Values computed (at least ``n``, or one certified period) and the period."""
-        known: np.ndarray | None = self.__dict__.get("_known")
+        known: np.ndarray | None = self.memo("kernel").get("known")
         period = self.period()
         if known is not None and (len(known) >= n or period is not None):
             return known, period
@@ -196,8 +196,8 @@ class HeapGame(_Named):
             self._check_size(n, n)
             g = self.kernel_sequence(n)
         if period is not None or len(g) <= _KEEP:
-            self.__dict__["_known"], self.__dict__["_period"] = g, period
-            self.__dict__["_view"] = np.ascontiguousarray(g, dtype=np.int64).data
+            self.memo("kernel").update(known=g, period=period,
+                                       view=np.ascontiguousarray(g, dtype=np.int64).data)
         return g, period
 
     def _check_size(self, size: int, wanted: int) -> None:
@@ -211,12 +211,12 @@ class HeapGame(_Named):
         """The value of a heap from the kernel (None: ask the engine, for games without one)."""
         if not self.has_kernel:
             return None
-        view: memoryview | None = self.__dict__.get("_view")  # the values kept, as ints
+        view: memoryview | None = self.memo("kernel").get("view")  # the values kept, as ints
         if view is not None and type(position) is int and position >= 0:
             if position < len(view):
                 at: int = view[position]
                 return at
-            found: Found | None = self.__dict__.get("_period")
+            found: Found | None = self.memo("kernel").get("period")
             if found is not None:
                 laps, r = divmod(position - found.preperiod, found.period)
                 at = view[found.preperiod + r]
@@ -283,12 +283,13 @@ class GridGame(_Named):
     def cell_value(self, r: int, c: int) -> int:
         """The value of ``(r, c)`` from the kernel (the table, grown as needed)."""
         f = self.first_index
-        known: np.ndarray | None = self.__dict__.get("_known")
+        kept = self.memo("kernel")
+        known: np.ndarray | None = kept.get("known")
         if known is None or r - f >= known.shape[0] or c - f >= known.shape[1]:
             size = max(r, c) - f + 1
             if known is not None:
                 size = max(size, min(2 * known.shape[0], self.table_limit or size))
-            known = self.__dict__["_known"] = self.table(size, size)
+            known = kept["known"] = self.table(size, size)
         return int(known[r - f, c - f])
 
     def fast_value(self, position: Any) -> int | None:

@@ -389,7 +389,7 @@ class GameGraph(Game):
         """Smith's generalized labels of every vertex: the Grundy value, or -1 for an
         infinite one (see :mod:`grundy.play.loopy`); at most :data:`MAX_LOOPY` vertices
         when the graph has a cycle."""
-        known: list[int] | None = self.__dict__.get("_smith")
+        known: list[int] | None = self.memo("graph").get("smith")
         if known is not None:
             return known
         got = self._acyclic()
@@ -402,13 +402,14 @@ class GameGraph(Game):
                                   "each): draws are found move by move")
             st, sc = self.start.tolist(), self.succ.tolist()
             known = smith_labels([sc[st[v]:st[v + 1]] for v in range(self.n)])
-        self.__dict__["_smith"] = known
+        self.memo("graph")["smith"] = known
         return known
 
     def _acyclic(self) -> np.ndarray | list[int]:
-        known: np.ndarray | list[int] | None = self.__dict__.get("_values")
+        kept = self.memo("graph")
+        known: np.ndarray | list[int] | None = kept.get("values")
         if known is None:
-            known = self.__dict__["_values"] = dag_values(self.n, self.start, self.succ)
+            known = kept["values"] = dag_values(self.n, self.start, self.succ)
         return known
 
     def _check(self, v: Any) -> int:
@@ -453,9 +454,10 @@ class GameGraph(Game):
         """A vertex: its number, or its label as :meth:`format_position` writes it."""
         word = text.strip()
         if self._labels is not None:
-            found = self.__dict__.get("_by_text")
+            kept = self.memo("graph")
+            found = kept.get("by_text")
             if found is None:
-                found = self.__dict__["_by_text"] = {
+                found = kept["by_text"] = {
                     self.format_position(v): v for v in range(self.n)}
             if word in found:
                 return int(found[word])

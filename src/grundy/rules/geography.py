@@ -119,7 +119,7 @@ class _Geography(OnGraph):
         :data:`GEOGRAPHY_POSITIONS`), kept for every position met."""
         if not isinstance(position, Trail):
             return None
-        memo: dict[tuple[GameGraph, int, int], int] = self.__dict__.setdefault("_geo", {})
+        memo: dict[tuple[GameGraph, int, int], int] = self.memo("geography")
         key = (position.graph, position.vertex, position.used)
         if key not in memo:
             _search(self, position, memo)

@@ -158,10 +158,10 @@ class _Incremental(HeapGame):
     has_kernel = True
 
     def _computed(self, n: int) -> np.ndarray:
-        done: np.ndarray | None = self.__dict__.get("_seq")
+        done: np.ndarray | None = self.memo("kernel").get("known")
         if done is None or len(done) < n:
             done = self._compute(max(n, 2 * len(done) if done is not None else n))
-            self.__dict__["_seq"] = done
+            self.memo("kernel")["known"] = done
         return done[:n]
 
     def _compute(self, n: int) -> np.ndarray:  # pragma: no cover - abstract
@@ -504,10 +504,11 @@ class TakeAndBreak(HeapGame):
         """
         if n <= 0:
             return np.zeros(0, dtype=np.int64)
-        kernel: SplitKernel | ThreeHeapKernel | None = self.__dict__.get("_kernel")
+        kept = self.memo("kernel")
+        kernel: SplitKernel | ThreeHeapKernel | None = kept.get("kernel")
         if kernel is None:
             zero, one, two, three = self._split_moves()
-            kernel = self.__dict__["_kernel"] = (
+            kernel = kept["kernel"] = (
                 ThreeHeapKernel(zero, one, two, three) if three
                 else SplitKernel(zero=zero, one=one, two=two))
         return kernel.values(n)
@@ -515,7 +516,7 @@ class TakeAndBreak(HeapGame):
     def kernel_values(self, n: int) -> np.ndarray:
         """The kernel's own values (uint16 on the compiled kernel), for a period search."""
         self.kernel_sequence(0 if n <= 0 else 1)  # builds the kernel
-        kernel = self.__dict__["_kernel"]
+        kernel = self.memo("kernel")["kernel"]
         if n <= 0 or not isinstance(kernel, SplitKernel):
             return self.kernel_sequence(n)
         return kernel.values(n, compact=True)
@@ -571,16 +572,16 @@ class GrundysGame(HeapGame):
 
     def kernel_sequence(self, n: int) -> np.ndarray:
         """Values of heaps 0..n-1 (fast kernel)."""
-        kernel = self.__dict__.get("_kernel")
+        kept = self.memo("kernel")
+        kernel = kept.get("kernel")
         if kernel is None:
-            kernel = self.__dict__["_kernel"] = SplitKernel(zero=[], one=[], two=[0],
-                                                             unequal=True)
+            kernel = kept["kernel"] = SplitKernel(zero=[], one=[], two=[0], unequal=True)
         return kernel.values(n)
 
     def kernel_values(self, n: int) -> np.ndarray:
         """The kernel's own values (uint16 on the compiled kernel), for a period search."""
         self.kernel_sequence(1)  # builds the kernel
-        kernel: SplitKernel = self.__dict__["_kernel"]
+        kernel: SplitKernel = self.memo("kernel")["kernel"]
         return kernel.values(n, compact=True) if n > 0 else self.kernel_sequence(0)
 
     def fill(self, values: np.ndarray, done: int, n: int,
