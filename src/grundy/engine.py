@@ -34,6 +34,7 @@ __all__ = [
     "grid_values",
     "heap_values",
     "mex",
+    "options_of",
     "outcome",
     "part_winning_moves",
     "value",
@@ -331,7 +332,7 @@ class Game:
         >>> Nim().is_empty(0), Nim().is_empty(3)
         (True, False)
         """
-        return bool(part == 0) and not _options(self, part)
+        return bool(part == 0) and not options_of(self, part)
 
     def value_known(self, part: Any) -> bool:
         """Whether the Grundy value of ``part`` is computed (True by default); a game with
@@ -673,8 +674,20 @@ def _name(game: Game) -> str:
         return type(game).__name__
 
 
-def _options(game: Game, position: Any) -> list[Any]:
-    """``game.options(position)`` as a list; an exception becomes a :class:`RulesetError`."""
+def options_of(game: Game, position: Any) -> list[Any]:
+    """``game.options(position)`` as a list; an exception raised by the ruleset becomes a
+    :class:`RulesetError` (the one way every search asks a ruleset for its moves).
+
+    >>> class Bad(Game):
+    ...     def options(self, n):
+    ...         return [n - 1] if n else [1 // n]
+    >>> options_of(Bad(), 3)
+    [2]
+    >>> options_of(Bad(), 0)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    grundy.engine.RulesetError: ...
+    """
     try:
         given = game.options(position)
         return given if isinstance(given, list) else list(given)
@@ -768,7 +781,7 @@ def _value(game: Game, position: Any, opts: list[Any] | None = None,
         if known is not None:
             return known
     if opts is None:
-        opts = _options(game, position)
+        opts = options_of(game, position)
     result: int | None = None
     try:  # every option memoised (values asked in order): no search
         seen = {memo[o] for o in opts}
@@ -916,7 +929,7 @@ def part_winning_moves(game: Game, parts: Iterable[Any]) -> list[tuple[int, Any]
     moves: list[tuple[int, Any]] = []
     for i, part in enumerate(parts):
         target = total ^ values[i]
-        for option in _options(game, part):
+        for option in options_of(game, part):
             if value(game, option) == target:
                 moves.append((i, option))
     return moves

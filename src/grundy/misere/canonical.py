@@ -44,7 +44,7 @@ import time
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..engine import Game, Sum, _options
+from ..engine import Game, Sum, options_of
 from ..errors import GrundyError, InputError
 
 __all__ = ["MisereForm", "count_born_by", "count_by_formula", "day_6_expression", "misere_canonical", "misere_equal", "misere_form",
@@ -325,7 +325,7 @@ def _form_of(game: Game, position: Any, memo: dict[Any, int]) -> int:
         return total
     if position in memo:
         return memo[position]
-    stack: list[tuple[Any, list[Any]]] = [(position, _options(game, position))]
+    stack: list[tuple[Any, list[Any]]] = [(position, options_of(game, position))]
     on_stack = {position}
     while stack:
         pos, options = stack[-1]
@@ -336,7 +336,7 @@ def _form_of(game: Game, position: Any, memo: dict[Any, int]) -> int:
                 raise GrundyError(f"{game.label}: position {missing!r} can be reached from "
                                   "itself: a misère form needs a game that ends")
             on_stack.add(missing)
-            stack.append((missing, _options(game, missing)))
+            stack.append((missing, options_of(game, missing)))
             continue
         stack.pop()
         on_stack.discard(pos)

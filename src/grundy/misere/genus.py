@@ -26,9 +26,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import Game, Sum, mex, value
+from ..engine import Game, Sum, mex, options_of, value
 from ..errors import GrundyError
-from .moves import has_move, options_of
+from .moves import has_move
 
 __all__ = ["MAX_GENUS_SECONDS", "MAX_GENUS_STATES", "Genus", "genus", "heap_genera",
            "nim_genus"]

@@ -1,7 +1,9 @@
-"""The moves of a position as the misère tools list them: a ruleset's ``options()`` that
+"""The moves of a position as the misère tools ask for them: a ruleset's ``options()`` that
 raises is reported as the engine reports it under normal play
 (:class:`grundy.engine.RulesetError`: the class, the position, the exception and the line
-of the ruleset's file), never as an internal error.
+of the ruleset's file), never as an internal error.  The list of options is the engine's
+:func:`grundy.engine.options_of`; this module adds :func:`has_move`, which asks for the first
+option only.
 
 >>> from grundy import Game
 >>> class Broken(Game):
@@ -19,17 +21,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import Game, RulesetError, _options
+from ..engine import Game, RulesetError, options_of  # noqa: F401 (the doctest's)
 from ..errors import GrundyError
 
-__all__ = ["has_move", "options_of"]
+__all__ = ["has_move"]
 
 _NONE = object()
-
-
-def options_of(game: Game, part: Any) -> list[Any]:
-    """The options of ``part`` as a list (the engine's own listing)."""
-    return _options(game, part)
 
 
 def has_move(game: Game, part: Any) -> bool:

@@ -30,10 +30,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..engine import Game, Sum
+from ..engine import Game, Sum, options_of
 from ..errors import GrundyError
 from .monoid import Table, least_words
-from .moves import options_of
 from .solver import HeapRules, Pretension, Solver, TooLarge, _Stop, heap_options
 
 if TYPE_CHECKING:

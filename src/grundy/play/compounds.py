@@ -49,7 +49,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import Game, Sum, _options, value
+from ..engine import Game, Sum, options_of, value
 from ..errors import GrundyError
 
 __all__ = ["COMPOUNDS", "CompoundAnalysis", "analyze_compound", "compound_outcome",
@@ -91,7 +91,7 @@ class _Parts:
     def _options(self, piece: Any) -> list[Any]:
         found = self.listed.get(piece)
         if found is None:
-            found = _options(self.game, piece)
+            found = options_of(self.game, piece)
             self.seen += len(found)
             if self.seen > OPTION_LIMIT:
                 raise GrundyError(f"more than {OPTION_LIMIT} options to look at: give a "

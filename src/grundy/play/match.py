@@ -34,8 +34,7 @@ from typing import Any
 
 from .analysis import (Analysis, LoopyAnalysis, MisereAnalysis, Move, OutcomeAnalysis, analyze,
                        analyze_misere, format_part, option_parts, tidy)
-from ..misere.moves import options_of
-from ..engine import EndlessGameError, Game, LoopyGameError, Sum, value
+from ..engine import EndlessGameError, Game, LoopyGameError, Sum, options_of, value
 from ..errors import GrundyError
 from ..rules.closed import check_move_by_move
 

@@ -37,9 +37,9 @@ import time
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from ...engine import Game, LoopyGameError, Sum, value
+from ...engine import Game, LoopyGameError, Sum, options_of, value
 from ...errors import GrundyError
-from ...misere.moves import has_move, options_of
+from ...misere.moves import has_move
 
 if TYPE_CHECKING:
     from ...misere.quotient import Quotient
