@@ -23,7 +23,7 @@ import pytest
 
 from grundy.catalog import find
 from cli.test_hostile import Result
-from support import assert_one_line_error
+from support import assert_one_line_error, run_limited
 
 MEMORY = 3 << 29  # 1.5 GiB of address space a case (NumPy and its threads take ~0.5 GiB)
 TIMEOUT = 60.0  # seconds: only a hang exceeds it
@@ -300,6 +300,19 @@ def test_the_genus_keeps_its_time(game: str, heap: int) -> None:
     with pytest.raises(GrundyError, match="needs more than 0.5 s"):
         genus(find(game), heap, seconds=0.5)
     assert time.monotonic() - start < TIMEOUT
+
+
+@pytest.mark.parametrize("args, budget", [(("kayles", "100000"), 2.0),
+                                          (("laskers-nim", "100000"), 2.0),
+                                          (("kayles", "-n", "32"), 1.0)])
+def test_the_genus_command_stops_by_its_budget(args: tuple[str, ...], budget: float) -> None:
+    """The budget counts from the command's start and the timer stops the search at its end
+    (genus kayles 100000 took 11.5 s to stop at its 10: the clock was read every 16 steps,
+    each of which could list a heap's 10^5 options, and start-up was not counted); in CPU
+    time, which cannot exceed the clock's, so a busy machine does not break it."""
+    r = run_limited("genus", *args, "--time", f"{budget:g}")
+    assert_one_line_error(r, f"--time {budget:g} s")
+    assert r.cpu < 1.5 * budget, r.cpu
 
 
 # -- the web API: a 4xx JSON error at once, the server's memory as it was -------------------
