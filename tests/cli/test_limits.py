@@ -194,6 +194,24 @@ def test_an_endless_or_huge_input_is_refused_unread(args: tuple[str, ...], stdin
     assert not os.path.exists("/dev/full-journal")
 
 
+def _junk(total: int, line: bytes = b"1 2\n") -> Iterator[bytes]:
+    """``total`` bytes of a text without NUL bytes, a megabyte a chunk (``yes 1 2`` piped)."""
+    chunk = line * ((1 << 20) // len(line))
+    for _ in range(total // len(chunk) + 1):
+        yield chunk
+
+
+@pytest.mark.parametrize("args", [("nim",), ("solve", "coins"), ("solve", "split")])
+def test_a_long_stream_is_refused_in_bounded_memory(args: tuple[str, ...]) -> None:
+    """A pipe of 600 MB of text (no NUL byte to stop at) is read up to the bound of a stream
+    and refused: the most memory held at once stays under 500 MB (512 MB read took 540-560)."""
+    from grundy.native.compiled import MAX_STREAM
+
+    r = run_limited(*args, stream=_junk(600 << 20), megabytes=MEMORY >> 20)
+    assert_one_line_error(r, f"larger than {MAX_STREAM >> 20} MB")
+    assert r.peak < 500 << 20, r.peak >> 20
+
+
 def test_standard_input_past_the_bound_is_refused_by_the_console_too(monkeypatch, capfd) -> None:
     """The console script's judge-run path reads standard input first: past the bound it
     hands the CLI the same fault (not what is left of the stream)."""

@@ -121,7 +121,8 @@ def _answer(problem: str, path: str) -> bool:
                 data = read_all(handle)
     except OSError as exc:
         if path == "-":  # what was read is gone: the CLI is handed the same fault
-            sys.stdin = io.TextIOWrapper(io.BufferedReader(_Fault(exc)))
+            # (without its traceback, whose frames would keep what was read alive)
+            sys.stdin = io.TextIOWrapper(io.BufferedReader(_Fault(exc.with_traceback(None))))
         return False  # the CLI tries again and reports it
     try:
         chunks = _solve(problem, data)
