@@ -17,6 +17,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -119,6 +120,7 @@ def test_a_stopped_run_stays_resumable_on_a_full_disk(small_disk: Path,
 # -- a damaged or unwritable quotient cache ------------------------------------------------
 
 DAMAGED = {
+    "nested-1000-deep": "[" * 1000 + "]" * 1000,  # the issue's case: a RecursionError
     "nested-100000-deep": "[" * 100_000 + "]" * 100_000,
     "a-5000-digit-number": '{"game": "0.77", "heaps": ' + "7" * 5000 + "}",
     "a-5000-digit-negative": '{"table": [[-' + "7" * 5000 + "]]}",
@@ -380,27 +382,58 @@ def test_the_web_refuses_hostile_positions_and_keeps_its_memory(web: object,
     assert _rss() - before < 100 << 20  # within 100 MB of where it started
 
 
-def test_a_trivial_request_is_answered_while_a_hostile_one_is_refused() -> None:
-    """Two clients of one server: the trivial answer comes within a second (measured
-    around the hostile one, which used to hold the server for minutes)."""
+@pytest.fixture(scope="module")
+def served(request: pytest.FixtureRequest) -> str:
+    """The playground under uvicorn in a thread of this process (tests/conftest.py's
+    ``server``): its memory is this process's."""
     pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
-    pytest.importorskip("httpx", reason="starlette's test client needs httpx")
+    pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
+    pytest.importorskip("httpx", reason="the HTTP client of the test (httpx) is not installed")
+    url: str = request.getfixturevalue("server")
+    return url
+
+
+def test_a_trivial_request_is_answered_while_the_hostile_ones_are_refused(served: str) -> None:
+    """A real server, two clients: while the whole hostile battery (twice over, misère too)
+    is refused to one, the other's trivial requests are answered (0.05 s at most, under
+    load; chomp 1x1000000000 used to hold the server for 36 s), and the server's memory
+    after the battery is within 100 MB of where it started (3 MB, after three batteries)."""
+    import httpx
+
+    trivial = {"game": "nim", "position": [1, 2]}
+    hostile = [{"game": g, "position": p, "misere": m} for g, p in WEB for m in (False, True)]
+
+    # two clients, each made once (a client made per request holds megabytes of its own
+    # for a while: the memory measured would be the test's)
+    with httpx.Client(base_url=served, timeout=TIMEOUT) as bad, \
+            httpx.Client(base_url=served, timeout=TIMEOUT) as good:
+        assert good.post("api/analyze", json=trivial).json()["value"] == 3
+        before = _rss()
+        waits = _answered_meanwhile(bad, good, trivial, hostile * 2)
+    assert max(waits) < 10, waits  # a hang, or a server held by a hostile request, breaks it
+    assert _rss() - before < 100 << 20
+
+
+def _answered_meanwhile(bad: Any, good: Any, trivial: dict[str, object],
+                        hostile: list[dict[str, object]]) -> list[float]:
+    """Post ``hostile`` with client ``bad`` from two threads, each refused with a 4xx JSON
+    error, while ``good`` posts ``trivial`` again and again: the seconds each trivial
+    answer took."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from starlette.testclient import TestClient
-
-    from grundy.web.app import create_app
-
-    client = TestClient(create_app())
-    hostile = {"game": "chomp", "position": ["1x1000000000"]}
+    waits: list[float] = []
     with ThreadPoolExecutor(2) as pool:
-        refused = pool.submit(client.post, "/api/analyze", json=hostile)
-        start = time.monotonic()
-        trivial = client.post("/api/analyze", json={"game": "nim", "position": [1, 2]})
-        took = time.monotonic() - start
-        assert refused.result(timeout=TIMEOUT).status_code == 400
-    assert trivial.status_code == 200 and trivial.json()["value"] == 3
-    assert took < 10  # a second or so here even under load; a held server took minutes
+        refusing = [pool.submit(bad.post, "api/analyze", json=body) for body in hostile]
+        while not all(f.done() for f in refusing) or not waits:
+            start = time.monotonic()
+            answer = good.post("api/analyze", json=trivial)
+            waits.append(time.monotonic() - start)
+            assert answer.status_code == 200 and answer.json()["value"] == 3, answer.text
+        for refused in refusing:
+            response = refused.result(timeout=TIMEOUT)
+            assert 400 <= response.status_code < 500, response.text[:300]
+            assert set(response.json()) == {"error"}, response.text[:300]
+    return waits
 
 
 # -- sizes checked before anything is built (each under the memory limit) -------------------
@@ -489,6 +522,35 @@ def test_a_slow_search_stops_at_its_time(capfd: pytest.CaptureFixture[str],
     assert_one_line_error(r, "")
     assert "0.5 s" in r.err or "more than" in r.err, r.err
     assert r.seconds < TIMEOUT
+
+
+def test_a_slow_search_shows_its_progress_on_a_terminal() -> None:
+    """analyze cram 6x7 said nothing on a terminal until its end: stderr on a terminal now
+    shows the seconds spent, then the line is cleared for the one error line."""
+    import pty
+
+    main, terminal = pty.openpty()
+    try:
+        proc = subprocess.run([sys.executable, "-m", "grundy", "analyze", "cram", "6x7",
+                               "--time", "2.5"], stdout=subprocess.PIPE, stderr=terminal,
+                              stdin=subprocess.DEVNULL, timeout=TIMEOUT, preexec_fn=_limit)
+        os.close(terminal)
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(main, 4096)
+            except OSError:  # the terminal's other end is closed: all is read
+                break
+            if not chunk:
+                break
+            shown += chunk
+    finally:
+        os.close(main)
+    text = shown.decode()
+    assert (proc.returncode, proc.stdout) == (2, b""), (proc.returncode, proc.stdout)
+    assert "\rsearching: 1 s" in text and "\r\x1b[K" in text, text
+    assert text.rpartition("\x1b[K")[2] == ("grundy: error: no answer within --time 2.5 s: "
+                                            "give it more time, or a smaller position\r\n"), text
 
 
 def test_time_is_no_bound_on_a_quick_answer(capfd: pytest.CaptureFixture[str]) -> None:
