@@ -7,7 +7,9 @@ import resource
 import signal
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -131,12 +133,14 @@ def _wait_interruptible(proc: Any, cpu: float, timeout: float) -> None:
 
 @dataclass
 class Ran:
-    """What ``grundy`` did: exit code, output, and the CPU seconds it used (user + system)."""
+    """What ``grundy`` did: exit code, output, the CPU seconds it used (user + system) and
+    the most memory it held at once (resident bytes)."""
 
     code: int
     out: str
     err: str
     cpu: float
+    peak: int = 0
 
 
 def children_cpu() -> float:
@@ -147,24 +151,60 @@ def children_cpu() -> float:
 
 def run_limited(*args: str, megabytes: int = 3000, timeout: float = HANG,
                 input: str | None = None, env: dict[str, str] | None = None,
-                cwd: Path | None = None, budget: float | None = None) -> Ran:
+                cwd: Path | None = None, budget: float | None = None,
+                stream: Iterable[bytes] | None = None) -> Ran:
     """``grundy ARGS`` in a subprocess held to ``megabytes`` of address space (a ruleset that
     never ends must not take the machine with it), stopped after ``timeout`` seconds only if
     it hangs; with the misère search's budget set to ``budget`` seconds, so that a test waits
-    out less than its 5 s."""
+    out less than its 5 s.  Standard input is ``input``, or the chunks of ``stream`` written
+    until grundy stops reading.  The CPU time and peak memory are the child's own (wait4)."""
     def limit() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (megabytes << 20, megabytes << 20))
 
     command = [sys.executable, "-m", "grundy"] if budget is None else [
         sys.executable, "-c", "import grundy.play.misere.search as s; "
         f"s.MAX_SECONDS = {budget}; from grundy.cli.console import main; main()"]
-    before = children_cpu()
-    try:
-        proc = subprocess.run([*command, *args], capture_output=True, text=True,
-                              timeout=timeout, preexec_fn=limit, input=input, env=env, cwd=cwd)
-    except subprocess.TimeoutExpired:
+    piped = input is not None or stream is not None
+    proc = subprocess.Popen([*command, *args], stdin=subprocess.PIPE if piped else None,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=limit,
+                            env=env, cwd=cwd)
+    got: dict[str, bytes] = {}
+
+    def feed() -> None:
+        assert proc.stdin is not None
+        try:
+            for chunk in ([input.encode()] if input is not None else stream or ()):
+                proc.stdin.write(chunk)
+            proc.stdin.close()
+        except (BrokenPipeError, OSError):  # grundy stopped reading: what it does is tested
+            pass
+
+    def drain(name: str, pipe: Any) -> None:
+        got[name] = pipe.read()
+
+    workers = [threading.Thread(target=drain, args=(n, p), daemon=True)
+               for n, p in (("out", proc.stdout), ("err", proc.stderr))]
+    workers += [threading.Thread(target=feed, daemon=True)] if piped else []
+    for worker in workers:
+        worker.start()
+    hung = threading.Event()
+
+    def kill() -> None:
+        hung.set()
+        proc.kill()
+
+    late = threading.Timer(timeout, kill)
+    late.start()
+    _, status, usage = os.wait4(proc.pid, 0)  # its own CPU time and memory, not the session's
+    late.cancel()
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    for worker in workers:
+        worker.join(timeout)
+    if hung.is_set():
         pytest.fail(f"grundy {' '.join(args)} ran past {timeout} s")
-    return Ran(proc.returncode, proc.stdout, proc.stderr, children_cpu() - before)
+    return Ran(proc.returncode, got.get("out", b"").decode("utf-8", "replace"),
+               got.get("err", b"").decode("utf-8", "replace"),
+               usage.ru_utime + usage.ru_stime, usage.ru_maxrss << 10)
 
 
 def assert_bad_heap_option(game: Any, heap: int, option: int) -> None:

@@ -31,6 +31,13 @@ class UnknownGameError(GrundyError, LookupError):
     """A game name that neither the catalog nor any code notation knows."""
 
 
+class OutOfTime(BaseException):
+    """A search stopped by its time budget (the command line's ``--time``): raised by an
+    interval timer's signal wherever the search is, so a BaseException, as Ctrl-C's
+    KeyboardInterrupt: no ``except Exception`` of a search takes it for a fault, and what
+    the search has memoised is final."""
+
+
 # -- failures of the standard streams: one policy for the CLI and the console's fast paths --
 
 #: A reader that goes away (``grundy ... | head``) is not an error: grundy stops writing

@@ -17,13 +17,14 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 
 from grundy.catalog import find
 from cli.test_hostile import Result
-from support import assert_one_line_error
+from support import assert_one_line_error, run_limited
 
 MEMORY = 3 << 29  # 1.5 GiB of address space a case (NumPy and its threads take ~0.5 GiB)
 TIMEOUT = 60.0  # seconds: only a hang exceeds it
@@ -119,6 +120,7 @@ def test_a_stopped_run_stays_resumable_on_a_full_disk(small_disk: Path,
 # -- a damaged or unwritable quotient cache ------------------------------------------------
 
 DAMAGED = {
+    "nested-1000-deep": "[" * 1000 + "]" * 1000,  # the issue's case: a RecursionError
     "nested-100000-deep": "[" * 100_000 + "]" * 100_000,
     "a-5000-digit-number": '{"game": "0.77", "heaps": ' + "7" * 5000 + "}",
     "a-5000-digit-negative": '{"table": [[-' + "7" * 5000 + "]]}",
@@ -192,6 +194,24 @@ def test_an_endless_or_huge_input_is_refused_unread(args: tuple[str, ...], stdin
     assert_one_line_error(r, words)
     assert list(tmp_path.iterdir()) == []  # no database made, no journal, no .tmp
     assert not os.path.exists("/dev/full-journal")
+
+
+def _junk(total: int, line: bytes = b"1 2\n") -> Iterator[bytes]:
+    """``total`` bytes of a text without NUL bytes, a megabyte a chunk (``yes 1 2`` piped)."""
+    chunk = line * ((1 << 20) // len(line))
+    for _ in range(total // len(chunk) + 1):
+        yield chunk
+
+
+@pytest.mark.parametrize("args", [("nim",), ("solve", "coins"), ("solve", "split")])
+def test_a_long_stream_is_refused_in_bounded_memory(args: tuple[str, ...]) -> None:
+    """A pipe of 600 MB of text (no NUL byte to stop at) is read up to the bound of a stream
+    and refused: the most memory held at once stays under 500 MB (512 MB read took 540-560)."""
+    from grundy.native.compiled import MAX_STREAM
+
+    r = run_limited(*args, stream=_junk(600 << 20), megabytes=MEMORY >> 20)
+    assert_one_line_error(r, f"larger than {MAX_STREAM >> 20} MB")
+    assert r.peak < 500 << 20, r.peak >> 20
 
 
 def test_standard_input_past_the_bound_is_refused_by_the_console_too(monkeypatch, capfd) -> None:
@@ -302,6 +322,19 @@ def test_the_genus_keeps_its_time(game: str, heap: int) -> None:
     assert time.monotonic() - start < TIMEOUT
 
 
+@pytest.mark.parametrize("args, budget", [(("kayles", "100000"), 2.0),
+                                          (("laskers-nim", "100000"), 2.0),
+                                          (("kayles", "-n", "32"), 1.0)])
+def test_the_genus_command_stops_by_its_budget(args: tuple[str, ...], budget: float) -> None:
+    """The budget counts from the command's start and the timer stops the search at its end
+    (genus kayles 100000 took 11.5 s to stop at its 10: the clock was read every 16 steps,
+    each of which could list a heap's 10^5 options, and start-up was not counted); in CPU
+    time, which cannot exceed the clock's, so a busy machine does not break it."""
+    r = run_limited("genus", *args, "--time", f"{budget:g}")
+    assert_one_line_error(r, f"--time {budget:g} s")
+    assert r.cpu < 1.5 * budget, r.cpu
+
+
 # -- the web API: a 4xx JSON error at once, the server's memory as it was -------------------
 
 WEB = [  # (game, position): each refused with a 4xx JSON error
@@ -349,27 +382,58 @@ def test_the_web_refuses_hostile_positions_and_keeps_its_memory(web: object,
     assert _rss() - before < 100 << 20  # within 100 MB of where it started
 
 
-def test_a_trivial_request_is_answered_while_a_hostile_one_is_refused() -> None:
-    """Two clients of one server: the trivial answer comes within a second (measured
-    around the hostile one, which used to hold the server for minutes)."""
+@pytest.fixture(scope="module")
+def served(request: pytest.FixtureRequest) -> str:
+    """The playground under uvicorn in a thread of this process (tests/conftest.py's
+    ``server``): its memory is this process's."""
     pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
-    pytest.importorskip("httpx", reason="starlette's test client needs httpx")
+    pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
+    pytest.importorskip("httpx", reason="the HTTP client of the test (httpx) is not installed")
+    url: str = request.getfixturevalue("server")
+    return url
+
+
+def test_a_trivial_request_is_answered_while_the_hostile_ones_are_refused(served: str) -> None:
+    """A real server, two clients: while the whole hostile battery (twice over, misère too)
+    is refused to one, the other's trivial requests are answered (0.05 s at most, under
+    load; chomp 1x1000000000 used to hold the server for 36 s), and the server's memory
+    after the battery is within 100 MB of where it started (3 MB, after three batteries)."""
+    import httpx
+
+    trivial = {"game": "nim", "position": [1, 2]}
+    hostile = [{"game": g, "position": p, "misere": m} for g, p in WEB for m in (False, True)]
+
+    # two clients, each made once (a client made per request holds megabytes of its own
+    # for a while: the memory measured would be the test's)
+    with httpx.Client(base_url=served, timeout=TIMEOUT) as bad, \
+            httpx.Client(base_url=served, timeout=TIMEOUT) as good:
+        assert good.post("api/analyze", json=trivial).json()["value"] == 3
+        before = _rss()
+        waits = _answered_meanwhile(bad, good, trivial, hostile * 2)
+    assert max(waits) < 10, waits  # a hang, or a server held by a hostile request, breaks it
+    assert _rss() - before < 100 << 20
+
+
+def _answered_meanwhile(bad: Any, good: Any, trivial: dict[str, object],
+                        hostile: list[dict[str, object]]) -> list[float]:
+    """Post ``hostile`` with client ``bad`` from two threads, each refused with a 4xx JSON
+    error, while ``good`` posts ``trivial`` again and again: the seconds each trivial
+    answer took."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from starlette.testclient import TestClient
-
-    from grundy.web.app import create_app
-
-    client = TestClient(create_app())
-    hostile = {"game": "chomp", "position": ["1x1000000000"]}
+    waits: list[float] = []
     with ThreadPoolExecutor(2) as pool:
-        refused = pool.submit(client.post, "/api/analyze", json=hostile)
-        start = time.monotonic()
-        trivial = client.post("/api/analyze", json={"game": "nim", "position": [1, 2]})
-        took = time.monotonic() - start
-        assert refused.result(timeout=TIMEOUT).status_code == 400
-    assert trivial.status_code == 200 and trivial.json()["value"] == 3
-    assert took < 10  # a second or so here even under load; a held server took minutes
+        refusing = [pool.submit(bad.post, "api/analyze", json=body) for body in hostile]
+        while not all(f.done() for f in refusing) or not waits:
+            start = time.monotonic()
+            answer = good.post("api/analyze", json=trivial)
+            waits.append(time.monotonic() - start)
+            assert answer.status_code == 200 and answer.json()["value"] == 3, answer.text
+        for refused in refusing:
+            response = refused.result(timeout=TIMEOUT)
+            assert 400 <= response.status_code < 500, response.text[:300]
+            assert set(response.json()) == {"error"}, response.text[:300]
+    return waits
 
 
 # -- sizes checked before anything is built (each under the memory limit) -------------------
@@ -458,6 +522,35 @@ def test_a_slow_search_stops_at_its_time(capfd: pytest.CaptureFixture[str],
     assert_one_line_error(r, "")
     assert "0.5 s" in r.err or "more than" in r.err, r.err
     assert r.seconds < TIMEOUT
+
+
+def test_a_slow_search_shows_its_progress_on_a_terminal() -> None:
+    """analyze cram 6x7 said nothing on a terminal until its end: stderr on a terminal now
+    shows the seconds spent, then the line is cleared for the one error line."""
+    import pty
+
+    main, terminal = pty.openpty()
+    try:
+        proc = subprocess.run([sys.executable, "-m", "grundy", "analyze", "cram", "6x7",
+                               "--time", "2.5"], stdout=subprocess.PIPE, stderr=terminal,
+                              stdin=subprocess.DEVNULL, timeout=TIMEOUT, preexec_fn=_limit)
+        os.close(terminal)
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(main, 4096)
+            except OSError:  # the terminal's other end is closed: all is read
+                break
+            if not chunk:
+                break
+            shown += chunk
+    finally:
+        os.close(main)
+    text = shown.decode()
+    assert (proc.returncode, proc.stdout) == (2, b""), (proc.returncode, proc.stdout)
+    assert "\rsearching: 1 s" in text and "\r\x1b[K" in text, text
+    assert text.rpartition("\x1b[K")[2] == ("grundy: error: no answer within --time 2.5 s: "
+                                            "give it more time, or a smaller position\r\n"), text
 
 
 def test_time_is_no_bound_on_a_quick_answer(capfd: pytest.CaptureFixture[str]) -> None:

@@ -9,12 +9,15 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 
 from hypothesis import given
 from hypothesis import strategies as st
 
 from grundy import Sum
 from grundy.catalog import find
+from grundy.errors import OutOfTime
 from grundy.play.match import MENU_LIMIT, Match, option_parts, play
 from grundy.rules.base import HeapGame
 from brute import sum_wins
@@ -108,6 +111,36 @@ def test_warning_when_a_move_throws_a_win_away() -> None:
     lines.clear()
     play(find("nim"), [2, 2], ask=scripted("2 -> 1", "q"), say=lines.append)  # lost anyway
     assert not any("threw away" in ln for ln in lines)
+
+
+@contextmanager
+def _no_time() -> Iterator[None]:
+    """A budget already spent: every search run in it stops at once."""
+    raise OutOfTime
+    yield  # pragma: no cover
+
+
+def test_out_of_time_grundy_plays_a_legal_move_and_says_so() -> None:
+    """Past its budget grundy plays a random legal move (it cannot know a winning one), the
+    hint and the warning it had no time for are left out; with time again it wins."""
+    lines: list[str] = []
+    winner = play(find("nim"), [3, 5], human_first=False, seed=1, say=lines.append,
+                  ask=scripted("h", "q"), think=_no_time)
+    assert winner == "grundy"
+    said = "\n".join(lines)
+    assert "ran out before it found a winning move" in said and "grundy plays" in said
+    assert "no hint: grundy's time to think ran out" in said and "hint: " not in said.replace(
+        "no hint: ", "")
+    played = [ln for ln in lines if ln.startswith("grundy plays")]
+    assert played[0].removeprefix("grundy plays ") in {
+        m.describe() for m in Match(find("nim"), [3, 5]).moves()}
+    lines.clear()
+    play(find("nim"), [3, 5], ask=scripted("3 -> 1", "q"), say=lines.append, think=_no_time)
+    assert not any("threw away" in ln for ln in lines)  # no time to check it
+    lines.clear()
+    play(find("nim"), [3, 5], human_first=False, ask=scripted("q"), say=lines.append,
+         think=nullcontext)  # time enough: the winning move, as ever
+    assert "grundy plays 5 -> 3" in lines and not any("ran out" in ln for ln in lines)
 
 
 # -- typed moves --------------------------------------------------------------------------

@@ -12,9 +12,11 @@ from typing import Any, NoReturn
 
 import click
 
-__all__ = ["MAX_POSITION_FILE", "echo_json", "fail", "long_numbers", "position_words",
-           "read_input", "refuse_options", "resolve_game", "time_limit", "time_option",
-           "write_chunks"]
+from ..errors import OutOfTime
+
+__all__ = ["MAX_POSITION_FILE", "began", "begin", "budget", "echo_json", "fail", "long_numbers",
+           "position_words", "read_input", "refuse_options", "resolve_game", "time_limit",
+           "time_option", "write_chunks"]
 
 
 def fail(message: str) -> NoReturn:
@@ -113,34 +115,83 @@ def long_numbers() -> Iterator[None]:
         sys.set_int_max_str_digits(saved)
 
 
-class _TimeUp(BaseException):
-    """Raised by the interval timer of :func:`time_limit` wherever the search is (a
-    BaseException, as Ctrl-C: no ``except Exception`` of a search takes it for a fault)."""
+#: when the command began (``time.monotonic()``): set by :func:`begin`, which
+#: :func:`grundy.cli.main.run` calls with the console script's first reading of the clock
+_began: float | None = None
 
 
-def time_option(what: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """The ``--time SECONDS`` option of a command with a search (``what`` it bounds)."""
+def begin(at: float | None = None) -> None:
+    """Start the command's clock at ``at`` (None: now); a budget of the whole answer, as
+    ``genus`` promises one, counts from here, start-up included."""
+    import time
+
+    global _began
+    _began = time.monotonic() if at is None else at
+
+
+def began() -> float:
+    """When the command began (:func:`begin`; now if it was never called)."""
+    import time
+
+    return time.monotonic() if _began is None else _began
+
+
+def time_option(what: str, whole: bool = False, default_text: str | None = None,
+                then: str = "with one error line (saying how far it got where it can tell)"
+                ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The ``--time SECONDS`` option of a command with a search (``what`` it bounds);
+    ``whole``: the budget is the whole command's, start-up included; ``default_text``: the
+    budget the command keeps when none is given; ``then``: what happens at its end."""
+    since = " from the command's start" if whole else ""
+    told = "" if default_text is None else f" (default {default_text})"
     return click.option("--time", "seconds", type=click.FloatRange(min=0, min_open=True),
                         default=None, metavar="SECONDS",
-                        help=f"Stop {what} after about this many seconds, with one error "
-                             "line (saying how far it got where it can tell).")
+                        help=f"Stop {what} after about this many seconds{since}{told}, "
+                             f"{then}.")
 
 
 @contextmanager
-def time_limit(seconds: float | None,
-               reached: Callable[[], str | None] | None = None) -> Iterator[None]:
-    """Stop the command with one line once ``seconds`` are spent (None: no limit).  The
-    search is stopped where it is by an interval timer's signal; what it has memoised is
-    final, so ``reached()`` may say how far it got (``"4120 positions valued"``, or None).  On a
-    terminal, stderr shows the time spent meanwhile."""
+def time_limit(seconds: float | None, reached: Callable[[], str | None] | None = None,
+               since: float | None = None) -> Iterator[None]:
+    """Stop the command with one line once ``seconds`` are spent since ``since`` (a
+    ``time.monotonic()``; None: now; ``seconds`` None: no limit).  The search is stopped
+    where it is (:func:`budget`); what it has memoised is final, so ``reached()`` may say
+    how far it got (``"4120 positions valued"``, or None)."""
+    try:
+        with budget(seconds, reached, since):
+            yield
+    except OutOfTime:
+        far = f" ({got})" if reached is not None and (got := reached()) else ""
+        fail(f"no answer within --time {seconds:g} s{far}: give it more time, or a smaller "
+             "position")
+
+
+@contextmanager
+def budget(seconds: float | None, reached: Callable[[], str | None] | None = None,
+           since: float | None = None) -> Iterator[None]:
+    """Raise :class:`~grundy.errors.OutOfTime` wherever the search is once ``seconds`` are
+    spent since ``since`` (None: now; ``seconds`` None: no limit), by an interval timer's
+    signal, which comes at the budget's end, not at the next whole second.  On a
+    terminal, stderr shows the time spent meanwhile (and ``reached()``)."""
     import signal
     import time
 
     if seconds is None and not _terminal():
         yield
         return
-    start = time.monotonic()
+    if not hasattr(signal, "setitimer"):  # pragma: no cover - no interval timers (Windows)
+        yield
+        return
+    start = time.monotonic() if since is None else since
     shown, active = False, True
+
+    def arm() -> None:
+        """The next signal: at the next whole second shown, or at the end if sooner."""
+        spent = time.monotonic() - start
+        wait = 1.0 - spent % 1.0 if _terminal() else float("inf")
+        if seconds is not None:
+            wait = min(wait, seconds - spent)
+        signal.setitimer(signal.ITIMER_REAL, max(wait, 0.001))
 
     def tick(signum: int, frame: Any) -> None:
         nonlocal shown
@@ -148,30 +199,25 @@ def time_limit(seconds: float | None,
             return
         spent = time.monotonic() - start
         if seconds is not None and spent >= seconds:
-            raise _TimeUp
+            raise OutOfTime
         if _terminal():
             far = f", {got}" if reached is not None and (got := reached()) else ""
             sys.stderr.write(f"\rsearching: {spent:.0f} s{far}  ")
             sys.stderr.flush()
             shown = True
+        arm()
 
-    if not hasattr(signal, "setitimer"):  # pragma: no cover - no interval timers (Windows)
-        yield
-        return
-    every = 1.0 if seconds is None else min(1.0, seconds)
     old = signal.signal(signal.SIGALRM, tick)
-    signal.setitimer(signal.ITIMER_REAL, every, every)
     try:
+        if seconds is not None and time.monotonic() - start >= seconds:
+            raise OutOfTime  # spent before the search began (start-up, on a busy machine)
+        arm()
         try:
             yield
         finally:
             active = False
             signal.setitimer(signal.ITIMER_REAL, 0)
             _clear(shown)
-    except _TimeUp:
-        far = f" ({got})" if reached is not None and (got := reached()) else ""
-        fail(f"no answer within --time {seconds:g} s{far}: give it more time, or a smaller "
-             "position")
     finally:
         signal.signal(signal.SIGALRM, old)
 

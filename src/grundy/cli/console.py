@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import io
 import sys
+import time
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without loading typing (a judge's run)
 if TYPE_CHECKING:
@@ -36,6 +37,7 @@ NIM_OPERATIONS = ("mul", "add", "div", "pow", "inv", "sqrt")
 
 def main() -> None:
     """Console-script entry point."""
+    began = time.monotonic()  # a budget of the whole answer counts the start-up too
     args = sys.argv[1:]
     try:
         if _fast(args):
@@ -51,7 +53,7 @@ def main() -> None:
         if message is None:  # the reader went away, as after `| head`: not an error
             return
         _exit(message)
-    sys.exit(run())
+    sys.exit(run(began=began))
 
 
 def _fast(args: list[str]) -> bool:
@@ -119,7 +121,8 @@ def _answer(problem: str, path: str) -> bool:
                 data = read_all(handle)
     except OSError as exc:
         if path == "-":  # what was read is gone: the CLI is handed the same fault
-            sys.stdin = io.TextIOWrapper(io.BufferedReader(_Fault(exc)))
+            # (without its traceback, whose frames would keep what was read alive)
+            sys.stdin = io.TextIOWrapper(io.BufferedReader(_Fault(exc.with_traceback(None))))
         return False  # the CLI tries again and reports it
     try:
         chunks = _solve(problem, data)

@@ -67,14 +67,19 @@ def main() -> None:
 # -- entry point ----------------------------------------------------------------
 
 
-def run(argv: Sequence[str] | None = None) -> int:
-    """Run the CLI; returns the exit status (0, or 2 after a one-line error).
+def run(argv: Sequence[str] | None = None, began: float | None = None) -> int:
+    """Run the CLI; returns the exit status (0, or 2 after a one-line error).  ``began``:
+    when the command began (``time.monotonic()``; None: now), where a budget of the whole
+    answer counts from (:func:`grundy.cli.common.begin`).
 
     Every failure is one line ``grundy: error: ...`` on stderr and status 2: bad input,
     an unreadable file, a full disk under standard output, Ctrl-C (``aborted``).  A
     reader that goes away (``grundy ... | head``) ends it quietly with status 0.
     ``grundy`` alone prints the help on stderr (status 2, as click does).
     """
+    from .common import begin
+
+    begin(began)
     args = list(argv) if argv is not None else sys.argv[1:]
     try:
         code = _invoke(args)

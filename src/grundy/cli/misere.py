@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import click
 
-from .common import echo_json, fail, refuse_options, resolve_game
+from .common import (began, echo_json, fail, refuse_options, resolve_game, time_limit,
+                     time_option)
 from .fastquot import end_progress, progress
 
 __all__ = ["GENUS_HEAPS", "genus", "quotient"]
@@ -21,8 +22,7 @@ GENUS_HEAPS = 32
 @click.option("-n", "count", type=click.IntRange(1, GENUS_HEAPS), default=12, show_default=True,
               help=f"Heaps 0..N-1 of a heap game (at most {GENUS_HEAPS}).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@click.option("--time", "seconds", type=click.FloatRange(min=0, min_open=True), default=None,
-              metavar="SECONDS", help="Stop after about this many seconds (default 10).")
+@time_option("the genus", whole=True, default_text="10")
 def genus(game: str, position: tuple[str, ...], count: int, as_json: bool,
           seconds: float | None) -> None:
     """Print the genus g^(γ1 γ2 ...) of heaps 0..N-1 of GAME, or of a POSITION of any game.
@@ -33,7 +33,7 @@ def genus(game: str, position: tuple[str, ...], count: int, as_json: bool,
     every position it can reach have a nim heap's genus: sums of such heaps are misère
     nim on their normal values; wild heaps are not.  In the JSON, "tame_genus" says
     whether the genus itself is a nim heap's, and "tame" (heaps only) whether the heap
-    is tame.  The whole answer takes at most 10 s (or --time).
+    is tame.  The whole answer takes about 10 s at most (or --time), start-up included.
     """
     from ..engine import Sum
     from ..play.analysis import parse_position
@@ -43,6 +43,9 @@ def genus(game: str, position: tuple[str, ...], count: int, as_json: bool,
     from ..rules.base import is_heap_game
     from ..rules.closed import check_move_by_move
 
+    # the timer stops the search at the budget's end wherever it is (the genus's own clock,
+    # given the whole budget from later on, is the Python API's)
+    limit = MAX_GENUS_SECONDS if seconds is None else seconds
     ruleset = resolve_game(game)
     if position:
         refuse_options(("count", "-n"), why="-n lists heaps 0..N-1; a POSITION is one position")
@@ -50,8 +53,8 @@ def genus(game: str, position: tuple[str, ...], count: int, as_json: bool,
         for part in parts:
             check_move_by_move(ruleset, part, "take its genus")
         try:
-            g = genus_of(ruleset, Sum(*parts) if len(parts) > 1 else parts[0],
-                         MAX_GENUS_SECONDS if seconds is None else seconds)
+            with time_limit(limit, since=began()):
+                g = genus_of(ruleset, Sum(*parts) if len(parts) > 1 else parts[0], limit)
         finally:
             forget_misere(ruleset)  # freed at once, not slowly at the exit
         if as_json:
@@ -63,7 +66,8 @@ def genus(game: str, position: tuple[str, ...], count: int, as_json: bool,
     if not is_heap_game(ruleset):
         fail(f"{game}: give a POSITION (-n lists heaps 0..N-1 of a heap game)")
     try:
-        rows = heap_genera(ruleset, count, MAX_GENUS_SECONDS if seconds is None else seconds)
+        with time_limit(limit, since=began()):
+            rows = heap_genera(ruleset, count, limit)
     finally:
         forget_misere(ruleset)
     if as_json:

@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from .common import (echo_json, fail, position_words, refuse_options, resolve_game,
+from .common import (budget, echo_json, fail, position_words, refuse_options, resolve_game,
                      time_limit, time_option)
 
 __all__ = ["analyze", "play", "read_game_position"]
@@ -155,9 +155,13 @@ def _theorems(ruleset: Any, parts: list[Any]) -> list[str]:
 @click.option("--second", is_flag=True, help="Let grundy move first.")
 @click.option("--seed", type=int, default=None, help="Seed of grundy's random moves when it is losing.")
 @click.option("--misere", is_flag=True, help="Misère play: the player who moves last loses.")
+@time_option("grundy's search for each move (and for a hint)",
+             then="and let it play a random move, saying so (what it valued is kept for "
+                  "its next move)")
 def play(game: str, position: tuple[str, ...], second: bool, seed: int | None,
-         misere: bool) -> None:
-    """Play GAME from POSITION against grundy, which never misses a winning move.
+         misere: bool, seconds: float | None) -> None:
+    """Play GAME from POSITION against grundy, which never misses a winning move (unless
+    --time cuts its search short).
 
     POSITION as for 'grundy analyze'.  At your turn type the number of a move,
     h for a hint, q to give up.
@@ -170,7 +174,7 @@ def play(game: str, position: tuple[str, ...], second: bool, seed: int | None,
     try:
         with _misere_memos(ruleset):
             run_match(ruleset, parts, human_first=not second, seed=seed, misere=misere,
-                      ask=_ask, say=click.echo)
+                      ask=_ask, say=click.echo, think=lambda: budget(seconds))
     except EOFError:  # Ctrl-C is not caught here: it is "aborted", as everywhere
         fail("input ended before the game did")
 

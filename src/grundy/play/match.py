@@ -30,12 +30,13 @@ import re
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any
+from contextlib import AbstractContextManager
+from typing import Any, TypeVar
 
 from .analysis import (Analysis, LoopyAnalysis, MisereAnalysis, Move, OutcomeAnalysis, analyze,
                        analyze_misere, format_part, option_parts, tidy)
 from ..engine import EndlessGameError, Game, LoopyGameError, Sum, options_of, value
-from ..errors import GrundyError
+from ..errors import GrundyError, OutOfTime
 from ..rules.closed import check_move_by_move
 
 __all__ = ["MENU_LIMIT", "Match", "option_parts", "play", "tidy"]
@@ -44,6 +45,8 @@ __all__ = ["MENU_LIMIT", "Match", "option_parts", "play", "tidy"]
 MENU_LIMIT = 40
 #: the most winning moves a hint lists
 HINT_MOVES = 8
+
+_T = TypeVar("_T")
 
 
 def _leaves(game: Game, option: Any) -> list[Any]:
@@ -109,10 +112,14 @@ class Match:
                               + self.parts[move.index + 1:])
                 if after.draws():
                     return move
+        return self.random_move()
+
+    def random_move(self) -> Move | None:
+        """A random legal move, picked without listing them all (None: no move)."""
         total = self.count()
         if not total:
             return None
-        pick = self.rng.randrange(total)  # a random legal move, without listing them all
+        pick = self.rng.randrange(total)
         for index, part in enumerate(self.parts):
             if pick < self._counts[part]:
                 return Move(index, part, options_of(self.game, part)[pick], self.game)
@@ -211,23 +218,29 @@ class _Colours:
 
 def play(game: Game, parts: Sequence[Any], *, human_first: bool = True, seed: int | None = None,
          ask: Callable[[str], str] = input, say: Callable[[str], None] = print,
-         misere: bool = False, color: bool | None = None) -> str:
+         misere: bool = False, color: bool | None = None,
+         think: Callable[[], AbstractContextManager[object]] | None = None) -> str:
     """Play a match on text I/O; returns ``"you"`` or ``"grundy"``, the winner (``"draw"``
     when you stop a game that neither side can win: positions can repeat).
 
     At your turn type a move (its number in the menu, or as text: ``2 5``, ``7 -> 3``),
     ``h`` for a hint or ``q`` to give up.  ``misere``: the player who makes the last
     move loses.  ``color``: ANSI colours (default: when standard output is a terminal).
-    Ctrl-C is not caught: it ends the match as the caller decides.
+    ``think``: the budget of each of grundy's searches, a context each one runs in, where
+    :class:`~grundy.errors.OutOfTime` ends it (the command line's ``--time``): grundy
+    then plays a random legal move and says so, and leaves out a hint or a warning it had
+    no time for.  Ctrl-C is not caught: it ends the match as the caller decides.
     """
     paint = _Colours(sys.stdout.isatty() if color is None else color)
     match = Match(game, parts, seed, misere)
     human = human_first
-    match.wins()  # valued before a word: a position past the search's limits, or a ruleset
-    # that fails on the way, is refused with nothing shown
+    thought = _Thinking(think)
+    # valued before a word: a position past the search's limits, or a ruleset that fails on
+    # the way, is refused with nothing shown (one past grundy's time is played all the same)
+    thought(match.wins, None)
     if misere:
         say("misère play: whoever makes the last move loses")
-    elif match.draws():
+    elif thought(match.draws, False):
         say("this position is a draw: neither side can force a win, and play can go on for "
             "ever (q stops)")
     while True:
@@ -243,32 +256,59 @@ def play(game: Game, parts: Sequence[Any], *, human_first: bool = True, seed: in
                 else paint("grundy has no move: you win!", "1;32"))
             return "grundy" if human else "you"
         if not human:
-            move = match.computer_move()
+            move = thought(match.computer_move, None)
+            if move is None:  # no time to find one
+                move = match.random_move()
+                say(paint("grundy's time to think ran out before it found a winning move: "
+                          "it plays a random move", "33"))
             assert move is not None
             say(f"grundy plays {paint(move.describe(), '36')}")
             match.apply(move)
             human = True
             continue
-        move = _human_move(match, legal, ask, say, paint)
+        move = _human_move(match, legal, ask, say, paint, thought)
         if move is None:
-            if match.draws():
+            if thought(match.draws, False):
                 say("You stopped in a draw: neither side could force a win.")
                 return "draw"
             say("You gave up: grundy wins.")
             return "grundy"
         before = Match(game, match.parts, misere=misere)
-        could_win = before.wins()
         match.apply(move)
-        if could_win and (match.wins() or match.draws()):
-            better = before.analysis().moves[0]
-            now = "grundy can win now" if match.wins() else "it is a draw now"
-            say(paint(f"warning: that move threw away a win ({better.describe()} would have "
-                      f"won); {now}", "33"))
+        warning = thought(lambda: _thrown_away(before, match), None)
+        if warning:
+            say(paint(warning, "33"))
         human = False
 
 
+def _thrown_away(before: Match, after: Match) -> str | None:
+    """The warning when the move from ``before`` to ``after`` threw away a win."""
+    if not before.wins() or not (after.wins() or after.draws()):
+        return None
+    better = before.analysis().moves[0]
+    now = "grundy can win now" if after.wins() else "it is a draw now"
+    return f"warning: that move threw away a win ({better.describe()} would have won); {now}"
+
+
+class _Thinking:
+    """grundy's searches, each run within the budget ``think`` (None: no budget);
+    ``thought(search, otherwise)`` is ``search()``, or ``otherwise`` once the time is out."""
+
+    def __init__(self, think: Callable[[], AbstractContextManager[object]] | None) -> None:
+        self.think = think
+
+    def __call__(self, search: Callable[[], _T], otherwise: _T) -> _T:
+        if self.think is None:
+            return search()
+        try:
+            with self.think():
+                return search()
+        except OutOfTime:
+            return otherwise
+
+
 def _human_move(match: Match, legal: list[Move] | None, ask: Callable[[str], str],
-                say: Callable[[str], None], paint: _Colours) -> Move | None:
+                say: Callable[[str], None], paint: _Colours, thought: _Thinking) -> Move | None:
     """The move typed at the prompt (None: the player gave up); ``legal``: the menu, or
     None when there are too many moves to list."""
     menu = legal if legal is not None and len(legal) <= MENU_LIMIT else []
@@ -290,7 +330,8 @@ def _human_move(match: Match, legal: list[Move] | None, ask: Callable[[str], str
         if word in ("q", "quit"):
             return None
         if word in ("h", "hint", "?"):
-            say(_hint(match, menu, paint))
+            say(thought(lambda: _hint(match, menu, paint),
+                        "no hint: grundy's time to think ran out before it found one"))
             continue
         if menu and answer.isdigit():
             if 1 <= int(answer) <= len(menu):
