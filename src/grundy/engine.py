@@ -345,9 +345,11 @@ class Game:
         ``options()`` order; by default :meth:`options_of_value` of 0."""
         return self.options_of_value(part, 0)
 
-    def every_zero_option(self, part: Any) -> bool:
+    def every_zero_option(self, part: Any, target: int = 0) -> bool:
         """Whether :meth:`zero_options` lists every winning move of ``part`` (True by
-        default; a theorem may give only some past a size: a construction)."""
+        default; a theorem may give only some past a size: a construction), and for a part
+        of a sum, whether :meth:`options_of_value` of ``target`` lists every option of that
+        value (a part too large to list its moves gives those its game constructs)."""
         return True
 
     def describe_move(self, part: Any, option: Any) -> str | None:

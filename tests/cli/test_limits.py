@@ -335,6 +335,106 @@ def test_the_genus_command_stops_by_its_budget(args: tuple[str, ...], budget: fl
     assert r.cpu < 1.5 * budget, r.cpu
 
 
+# -- value-only answers: the value, the outcome and the winning moves that can be built ------
+
+def _lasker(h: int) -> int:
+    return h + 1 if h % 4 == 3 else h - 1 if h % 4 == 0 and h else h
+
+
+def _staircase(steps: list[int]) -> int:
+    worth = 0
+    for c in steps[::2]:
+        worth ^= c
+    return worth
+
+
+def _welter(coins: list[int]) -> int:
+    from grundy.rules.strips import welter_value  # Sato's hook formula, pair by pair
+
+    return welter_value(tuple(coins))
+
+
+def _hackenbush(text: str) -> int:
+    from grundy.rules.hackenbush import Drawing, principles_value
+
+    return principles_value(Drawing.parse(text))
+
+
+BIG = str(10**30 + 3)
+VALUE_ONLY = [  # (words, the value of one part's text, the parts as the JSON writes them)
+    (("laskers-nim", BIG), lambda p: _lasker(int(p))),
+    (("laskers-nim", BIG, "5"), lambda p: _lasker(int(p))),
+    (("laskers-nim", BIG, BIG), lambda p: _lasker(int(p))),  # a P-position
+    (("laskers-nim", "9" * 4000, "7"), lambda p: _lasker(int(p))),  # 4000 digits
+    (("welter", "1", "4", "6", "20001"), lambda p: _welter([int(w) for w in p.split()])),
+    (("welter", "5", "7", "10**30"), lambda p: _welter([int(w) for w in p.split()])),
+    (("staircase-nim", "30000", "1", "4"), lambda p: _staircase([int(w) for w in p.split()])),
+    (("staircase-nim", "30000", "7", "30000", "7"),
+     lambda p: _staircase([int(w) for w in p.split()])),
+    (("green-hackenbush", "stalk:50000", "stalk:3"), _hackenbush),
+    (("green-hackenbush", "stalks:" + ",".join(["1"] * 1733)), _hackenbush),
+]
+
+
+@pytest.mark.parametrize("words, worth", VALUE_ONLY,
+                         ids=[" ".join(w[:40] for w in words) for words, _ in VALUE_ONLY])
+def test_a_position_too_large_to_list_answers_its_value(words: tuple[str, ...],
+                                                        worth: object) -> None:
+    """Were refused ('too large to list its moves'): one answer in seconds and bounded
+    memory, the value and outcome checked here, each move shown leaving value 0, none in a
+    P-position; ``every_winning_move`` says whether the moves are all of them."""
+    import json
+
+    from support import run_limited
+
+    ran = run_limited("analyze", "--json", *words, megabytes=MEMORY >> 20, timeout=TIMEOUT)
+    assert (ran.code, ran.err) == (0, ""), ran.err
+    assert ran.cpu < TIMEOUT / 2  # seconds here; only a hang comes near it
+    data = json.loads(ran.out)
+    values = [worth(str(p)) for p in data["parts"]]  # type: ignore[operator]
+    total = 0
+    for v in values:
+        total ^= v
+    assert data["part_values"] == values and data["value"] == total
+    assert data["outcome"] == ("P" if total == 0 else "N")
+    if total == 0:
+        assert data["moves"] == [] and data["every_winning_move"] is True
+    assert total == 0 or data["moves"], "an N-position of these shows a winning move"
+    assert data["winning_moves"] == len(data["moves"])
+    for move in data["moves"]:
+        after = 0
+        for i, v in enumerate(values):
+            after ^= v if i != move["part"] else 0
+        for p in move["to"]:
+            after ^= worth(str(p))  # type: ignore[operator]
+        assert after == 0, move
+    plain = run_limited("analyze", *words, megabytes=MEMORY >> 20, timeout=TIMEOUT)
+    assert plain.code == 0 and "outcome: " + data["outcome"] in plain.out
+    shown = "shown, by the construction" in plain.out
+    assert shown == (not data["every_winning_move"] and bool(data["moves"]))
+
+
+TOO_LARGE_TO_LIST = [("laskers-nim", BIG), ("welter", "1", "4", "6", "20001"),
+                     ("staircase-nim", "30000", "1", "4"), ("green-hackenbush", "stalk:1001")]
+STILL_REFUSED = [(*verb, *position) for verb in (("genus",), ("analyze", "--misere"), ("play",))
+                 for position in TOO_LARGE_TO_LIST]
+
+
+@pytest.mark.parametrize("args", STILL_REFUSED, ids=[" ".join(a) for a in STILL_REFUSED])
+def test_what_goes_move_by_move_still_refuses_them(capfd: pytest.CaptureFixture[str],
+                                                   args: tuple[str, ...]) -> None:
+    """The genus, misère play and play list every move (rules.closed.check_move_by_move)."""
+    r = cli(capfd, *args)
+    assert_one_line_error(r, "too ")
+    assert "list" in r.err and r.seconds < TIMEOUT
+
+
+def test_numbers_past_the_digit_limit_are_still_refused(capfd: pytest.CaptureFixture[str]) -> None:
+    for words in (("laskers-nim", "9" * 10_001), ("welter", "3", "10**10001"),
+                  ("staircase-nim", "1", "9" * 10_001)):
+        assert_one_line_error(cli(capfd, "analyze", *words), "10000 digits")
+
+
 # -- the web API: a 4xx JSON error at once, the server's memory as it was -------------------
 
 WEB = [  # (game, position): each refused with a 4xx JSON error

@@ -148,3 +148,25 @@ def test_moves_are_written_in_the_games_notation() -> None:
     assert found.moves
     for m in found.moves:  # A,B as typed, not the 11x7 of a grid cell
         assert m.describe() == "{},{} -> {},{}".format(*m.part, *m.option)
+
+
+def test_an_answer_with_some_winning_moves_says_so_in_words(monkeypatch) -> None:
+    """The plain text, the explanation and the notebook of an answer whose moves are some
+    of the winning moves (a huge Lasker heap), or none (a cycle past the cycle work)."""
+    import grundy.rules.hackenbush as hackenbush
+    from grundy.catalog import find
+    from grundy.web.explain import explain
+
+    lasker = find("laskers-nim")
+    found = analyze(lasker, [10**30 + 3, 5])
+    assert not found.every_move and len(found.moves) == 1
+    assert "1 shown, by the construction" in found.describe()
+    assert "there may be others" in explain(lasker, found)
+    assert "(some, by the construction)" in found._repr_html_()
+    monkeypatch.setattr(hackenbush, "CYCLE_WORK", 30)
+    drawing = find("green-hackenbush")
+    found = analyze(drawing, [drawing.parse_position("cycle:21")])  # worth 1: cut the middle
+    assert (found.value, found.moves, found.every_move) == (1, (), False)
+    assert "winning moves: none shown" in found.describe()
+    assert "too large for grundy to find a winning move" in explain(drawing, found)
+    assert found.as_dict()["every_winning_move"] is False

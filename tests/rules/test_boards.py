@@ -411,17 +411,71 @@ def test_the_winning_cuts_are_the_cuts_to_the_value_wanted():
         assert game.options_of_value(d, target) == [options[i] for i in cuts]
 
 
-def test_winning_cuts_past_their_limits_are_one_error_line():
-    from grundy.rules.hackenbush import CYCLE_WORK, LIST_WORK
+def _assert_cuts_win(d, found):
+    """Each move shown is a cut of ``d`` (one of its options) leaving value 0."""
+    game = GreenHackenbush()
+    options = game.options(d)
+    for m in found.moves:
+        assert m.option in options and principles_value(m.option) == 0
+
+
+def test_winning_cuts_past_their_limits_are_some_of_them_said_so():
+    """Past the listing work the first cuts are shown, past the cycle work those found
+    within it; the value and outcome are answered, ``every_winning_move`` false (these
+    were refused: 'too many to list', 'cycles too large')."""
+    import json
+
+    from grundy.play.analysis import analyze
+    from grundy.rules.hackenbush import CYCLE_WORK, LIST_WORK, winning_cuts
 
     side = int(CYCLE_WORK ** 0.5) + 1  # one cycle through the ground, odd: worth 1
-    cycle = run_cli("analyze", "hackenbush", f"cycle:{side + (side % 2 == 0)}")
-    assert cycle.exit_code == 2 and "cycles of this drawing are too large" in cycle.output
+    d = Drawing.parse(f"cycle:{side + (side % 2 == 0)}")
+    found = analyze(GreenHackenbush(), [d])
+    assert (found.value, found.outcome, found.every_move) == (1, "N", False)
+    assert len(found.moves) == 1  # the cut opposite the ground: two equal stalks
+    _assert_cuts_win(d, found)
+    with pytest.raises(GrundyError, match="cycles of this drawing are too large"):
+        winning_cuts(d, 0)  # the function that promises every cut still says so
     loops = int(LIST_WORK ** 0.5) + 2  # worth 1 when odd, and every cut wins
     loops += loops % 2 == 0
-    many = run_cli("analyze", "hackenbush", f"stalks:{','.join(['1'] * loops)}")
-    assert many.exit_code == 2 and f"with {loops} winning cuts: too many" in many.output
-    assert many.output.count("\n") == 1
+    many = run_cli("analyze", "--json", "hackenbush", f"stalks:{','.join(['1'] * loops)}")
+    assert many.exit_code == 0, many.output
+    data = json.loads(many.output)
+    assert (data["value"], data["outcome"], data["every_winning_move"]) == (1, "N", False)
+    assert data["winning_moves"] == len(data["moves"]) == LIST_WORK // loops
+    text = run_cli("analyze", "hackenbush", f"stalks:{','.join(['1'] * loops)}").output
+    assert f"winning moves: {LIST_WORK // loops} shown, by the construction" in text
+
+
+def test_cycles_past_the_work_show_the_cuts_found_or_say_none(monkeypatch):
+    """Random drawings with the cycle work cut down: the cuts shown are winning cuts (a
+    subset of those the search finds), every one when the work sufficed; a P-position
+    shows none and says every move is listed."""
+    import grundy.rules.hackenbush as hackenbush
+    from grundy.play.analysis import analyze
+
+    monkeypatch.setattr(hackenbush, "CYCLE_WORK", 30)
+    rng = random.Random(35)
+    partial = shown_none = 0
+    for _ in range(300):
+        n = rng.randint(2, 9)
+        d = Drawing.make([(rng.randrange(n), rng.randrange(n)) for _ in range(rng.randint(3, 14))])
+        game = GreenHackenbush()
+        found = analyze(game, [d])
+        search = _cuts_by_search(d)
+        assert found.value == principles_value(d) == plain_hackenbush(d.edges)
+        options = game.options(d)
+        assert all(m.option in [options[i] for i in search.get(0, [])] for m in found.moves)
+        if found.value == 0:
+            assert found.moves == () and found.every_move
+        elif found.every_move:
+            assert len(found.moves) == len(search[0])
+        else:
+            partial += 1
+            shown_none += not found.moves
+    assert partial > 10 and shown_none > 0
+    text = run_cli("analyze", "hackenbush", "cycle:21").output  # 21 tries of 21 > 30
+    assert "winning moves: none shown" in text and "value (XOR of the parts): 1" in text
 
 
 @pytest.mark.parametrize("text", ["0-", "stalk:", "a-b", "0-1-2", "-1-2"])

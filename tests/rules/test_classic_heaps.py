@@ -46,6 +46,97 @@ def test_laskers_nim_winning_moves_are_the_searched_ones() -> None:
         assert [(m.index, m.option) for m in found.moves] == expected
 
 
+def test_laskers_construction_is_a_legal_move_to_each_lower_value() -> None:
+    """lasker_move, checked on every heap to 80 and every value below the heap's: an
+    option of the heap (a smaller heap or a split), of the value wanted by the search."""
+    from grundy.engine import Sum
+    from grundy.rules.lasker import LaskersNim, lasker_move
+
+    game = LaskersNim()
+    for n in range(80):
+        options = game.options(n)
+        for target in range(lasker(n) + 3):
+            move = lasker_move(n, target)
+            if target >= lasker(n):
+                assert move is None
+                continue
+            assert move in options, (n, target, move)
+            parts = move.parts if isinstance(move, Sum) else (move,)
+            worth = 0
+            for p in parts:
+                worth ^= lasker(p)
+            assert worth == target, (n, target, move)
+
+
+def test_lasker_heaps_past_the_listing_limit_answer_some_winning_moves() -> None:
+    """With the listing limit cut to 12, random sums of heaps to 60: the value is the
+    search's; a P-position shows no move; an N-position shows at least one, each a legal
+    move to a sum worth 0, every one when no heap passes the limit (the list then equal to
+    the search's), ``every_winning_move`` false otherwise."""
+    import random
+
+    from grundy.rules.lasker import LaskersNim
+
+    game = LaskersNim()
+    game.move_limit = 12
+    rng = random.Random(35)
+    some = 0
+    for _ in range(400):
+        heaps = [rng.randrange(61) for _ in range(rng.randint(1, 4))]
+        total = 0
+        for h in heaps:
+            total ^= lasker(h)
+        found = analyze(game, heaps)
+        assert found.value == total and found.outcome == ("P" if total == 0 else "N")
+        wins = [(i, o) for i, h in enumerate(heaps) for o in game.options(h)
+                if lasker(h) ^ total ^ _worth(o) == 0]
+        got = [(m.index, m.option) for m in found.moves]
+        assert all(move in wins for move in got), (heaps, got)
+        if total == 0:
+            assert got == [] and found.every_move
+        elif max(heaps) <= 12:
+            assert got == wins and found.every_move
+        else:
+            assert got and not found.every_move, heaps
+            some += 1
+    assert some > 100
+
+
+def _worth(option: object) -> int:
+    from grundy.engine import Sum
+
+    parts = option.parts if isinstance(option, Sum) else (option,)
+    worth = 0
+    for p in parts:
+        worth ^= lasker(p)
+    return worth
+
+
+def test_a_huge_lasker_heap_answers_its_value_and_a_winning_move(cli) -> None:
+    """Was refused: 'too large to list its moves'."""
+    n = 10**30 + 3
+    r = cli("analyze", "--json", "laskers-nim", str(n), "5")
+    assert r.code == 0 and r.err == "", r
+    data = json.loads(r.out)
+    assert data["part_values"] == [n + 1, 5] and data["value"] == (n + 1) ^ 5
+    assert data["outcome"] == "N" and data["every_winning_move"] is False
+    (move,) = data["moves"]
+    left = move["to"] + [5]
+    assert move["from"] == n and sum(move["to"]) <= n
+    worth = 0
+    for h in left:
+        worth ^= h + 1 if h % 4 == 3 else h - 1 if h % 4 == 0 and h else h
+    assert worth == 0
+    r = cli("analyze", "laskers-nim", str(n), str(n + 1))  # worth 4k+4 and 4k+3: 7
+    assert r.code == 0 and f"{n} -> 1 + {n - 1}" in r.out, r
+    assert "winning moves: 1 shown, by the construction" in r.out
+    r = cli("analyze", "laskers-nim", str(n), str(n))
+    assert r.code == 0 and "outcome: P" in r.out and "->" not in r.out, r
+    mixed = analyze(f"laskers-nim {n} + nim 5")  # a sum of games asks each part's game
+    assert mixed.value == (n + 1) ^ 5 and not mixed.every_move
+    assert [m.describe() for m in mixed.moves] == [f"laskers-nim {n} -> laskers-nim 5"]
+
+
 @lru_cache(maxsize=None)
 def fib_nim(n: int, m: int) -> int:
     """n tokens, take 1..m; the next may take up to twice that."""

@@ -177,6 +177,79 @@ def test_welter_rejects_two_coins_on_one_square(cli) -> None:
     assert r.err.count("\n") == 1
 
 
+def test_welter_moves_to_any_value_are_the_searched_ones() -> None:
+    """welter_moves, at any size, against the options the search values: every value
+    from 0 to past the position's own, random positions of up to 7 coins on 40 squares;
+    and the fast value against the hook formula."""
+    from grundy.rules.strips import welter_moves, welter_value, welter_value_fast
+
+    game = find("welter")
+    rng = random.Random(35)
+    for _ in range(600):
+        coins = tuple(sorted(rng.sample(range(rng.choice([10, 40])), rng.randint(0, 7))))
+        own = welter(coins) if len(coins) <= 5 else welter_value(coins)
+        assert welter_value_fast(coins) == welter_value(coins) == own
+        for target in range(own + 6):
+            assert welter_moves(coins, target) == [
+                o for o in game.options(coins) if welter_value(o) == target and target != own]
+    for _ in range(200):  # huge squares: the fast value against the formula
+        coins = tuple(sorted({rng.getrandbits(rng.choice([8, 100, 400])) for _ in range(9)}))
+        assert welter_value_fast(coins) == welter_value(coins)
+
+
+def test_welter_past_the_listing_limit_answers_every_winning_move(cli) -> None:
+    """Was refused: 'squares adding up to more than 20000'; each move shown is one coin
+    moved left to an empty square, leaving value 0 by the hook formula."""
+    import json
+
+    from grundy.rules.strips import welter_value
+
+    for words in (["1", "4", "6", "20001"], ["5", "7", str(10**30)],
+                  ["3", str(2**70), str(2**70 + 9)]):
+        r = cli("analyze", "--json", "welter", *words)
+        assert r.code == 0 and r.err == "", r
+        data = json.loads(r.out)
+        coins = sorted(int(w) for w in words)
+        assert data["value"] == welter_value(tuple(coins)) and data["every_winning_move"]
+        assert data["outcome"] == ("P" if data["value"] == 0 else "N")
+        assert (data["outcome"] == "N") == bool(data["moves"])
+        for move in data["moves"]:
+            after = sorted(int(w) for w in move["to"][0].split())
+            gone, came = set(coins) - set(after), set(after) - set(coins)
+            assert len(gone) == len(came) == 1 and min(came) < min(gone)
+            assert welter_value(tuple(after)) == 0
+    assert "too many moves" in cli("play", "welter", "1", "4", "6", "20001").err
+
+
+def test_staircase_moves_to_any_value_are_the_searched_ones(cli) -> None:
+    """Every move of a value, at any size: against the options of random small positions,
+    then a position past the listing limit (was refused: 'more than 20000 coins')."""
+    import json
+
+    game = find("staircase-nim")
+    rng = random.Random(35)
+    for _ in range(500):
+        steps = tuple(rng.randrange(7) for _ in range(rng.randint(0, 5)))
+        for target in range(12):
+            assert game.options_of_value(steps, target) == [
+                o for o in game.options(steps) if staircase(o) == target], (steps, target)
+    r = cli("analyze", "--json", "staircase-nim", "30000", "1", "4", "9")
+    assert r.code == 0 and r.err == "", r
+    data = json.loads(r.out)
+    assert data["value"] == 30000 ^ 4 and data["every_winning_move"] is True
+    for move in data["moves"]:
+        after = [int(w) for w in move["to"][0].split()]
+        assert after[0] ^ after[2] == 0
+        changed = {i: a - b for i, (a, b) in enumerate(zip(after, (30000, 1, 4, 9))) if a != b}
+        i = max(changed)  # the step moved from: coins go down one step, or off from step 1
+        assert changed[i] < 0 and changed == ({0: changed[0]} if i == 0 else
+                                              {i: changed[i], i - 1: -changed[i]})
+    assert len(data["moves"]) == data["winning_moves"] >= 1
+    r = cli("analyze", "staircase-nim", "30000", "5", "30000")
+    assert r.code == 0 and "outcome: P" in r.out and "->" not in r.out, r
+    assert "too many to list" in cli("play", "staircase-nim", "30000", "1").err
+
+
 @lru_cache(maxsize=None)
 def poker(heaps: tuple[int, ...], pool: int) -> int:
     seen = set()

@@ -174,6 +174,9 @@ class Analysis:
     value: int
     moves: tuple[Move, ...]
     game: Game | None = field(default=None, compare=False, repr=False)
+    #: whether :attr:`moves` holds every winning move (else some: a part too large to list
+    #: its moves gives those its game constructs, as :class:`OutcomeAnalysis` does)
+    every_move: bool = True
 
     @property
     def outcome(self) -> str:
@@ -184,20 +187,24 @@ class Analysis:
         values = ", ".join(f"{shorten(format_part(p, self.game), LONG_TEXT)}: {v}"
                            for p, v in zip(self.parts, self.part_values))
         lines = [f"values: {values}", f"value (XOR of the parts): {self.value}"]
-        return "\n".join(lines + _verdict(self.outcome, self.moves)) + "\n"
+        return "\n".join(lines + _verdict(self.outcome, self.moves, self.every_move)) + "\n"
 
     def as_dict(self) -> dict[str, Any]:
         """The analysis as JSON (what ``grundy analyze --json`` prints): ``value``,
         ``outcome``, ``parts``, ``part_values``, ``winning_moves`` (how many),
-        ``every_winning_move`` (whether ``moves`` lists them all) and ``moves``, each as
+        ``every_winning_move`` (whether ``moves`` lists them all: false for a part too
+        large to list its moves, whose game constructs some) and ``moves``, each as
         :meth:`Move.as_dict` writes it.
 
         >>> from grundy.catalog import find
         >>> analyze(find("nim"), [1, 2]).as_dict()["moves"]
         [{'part': 1, 'from': 2, 'to': [1]}]
+        >>> big = analyze(find("laskers-nim"), [10**30 + 3, 5]).as_dict()
+        >>> big["value"] == 10**30 + 4 ^ 5, big["winning_moves"], big["every_winning_move"]
+        (True, 1, False)
         """
         return _answer_dict(self.parts, self.part_values, self.value, self.outcome, self.moves,
-                            self.game)
+                            self.game, self.every_move)
 
     def _repr_html_(self) -> str:
         """What a notebook shows: the value and outcome, each part's value and picture, the winning
@@ -220,7 +227,9 @@ def analyze(game: Game | str,
     (:func:`analyze_loopy`: draws named);
     a part whose winning moves cannot be found in seconds is refused up front (the game's
     ``check_winning_moves``), and the game finds the options of the value wanted
-    (``options_of_value``: products value a move without summing its coins).
+    (``options_of_value``: products value a move without summing its coins).  A part too
+    large to list its moves, whose value is known, gives the winning moves its game
+    constructs (``every_zero_option`` false: :attr:`Analysis.every_move` says so).
     """
     if isinstance(game, str):
         from ..catalog.positions import read_position
@@ -246,11 +255,14 @@ def analyze(game: Game | str,
     for v in values:
         total ^= v
     moves: list[Move] = []
+    every = True
     if total:
         for i, part in enumerate(parts):
-            for option in game.options_of_value(part, total ^ values[i]):
+            wanted = total ^ values[i]
+            for option in game.options_of_value(part, wanted):
                 moves.append(Move(i, part, option, game))
-    return Analysis(parts, values, total, tuple(moves), game)
+            every = every and game.every_zero_option(part, wanted)
+    return Analysis(parts, values, total, tuple(moves), game, every)
 
 
 @dataclass(frozen=True)
@@ -421,11 +433,13 @@ def _verdict(outcome: str, moves: tuple[Move, ...], every: bool = True) -> list[
     """The outcome in words, then the winning moves, one per line."""
     if outcome == "P":
         return ["outcome: P -- the player to move loses against best play"]
-    if not moves:  # only in misère play: the opponent made the last move
+    if not moves and every:  # only in misère play: the opponent made the last move
         return ["outcome: N -- no move is left: the player to move has won"]
     count = (f"{len(moves)}" if every else
              f"{len(moves)} shown, by the construction (others, if any, are listed only for "
-             "smaller positions)")
+             "smaller positions)" if moves else
+             "none shown (the position is too large to find them in seconds; the value says "
+             "who wins)")
     return [f"outcome: N -- the player to move wins; winning moves: {count}",
             *(f"  {m.describe()}" for m in moves)]
 

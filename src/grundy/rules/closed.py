@@ -111,7 +111,7 @@ class MovesByTheorem(WordReader):
         """The options of ``part`` that are P-positions, by the theorem."""
         raise NotImplementedError(f"{type(self).__name__} must define zero_options(part)")
 
-    def every_zero_option(self, part: Any) -> bool:
+    def every_zero_option(self, part: Any, target: int = 0) -> bool:
         """The theorem lists every winning move, at any size (a game that gives only some
         past a size overrides this)."""
         return True

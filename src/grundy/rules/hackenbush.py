@@ -394,25 +394,27 @@ def winning_cuts(drawing: Drawing, target: int) -> list[int]:
     >>> principles_value(d), winning_cuts(d, 0), d.edges[2]  # the top of the tall one
     (3, [2], (1, 2))
     """
-    return _winning(drawing, target)[1]
+    fused, found, every = _winning(drawing, target)
+    if not every:
+        raise GrundyError(f"the cycles of this drawing are too large to find its winning cuts "
+                          f"in seconds (more than {CYCLE_WORK} steps); grundy.value gives "
+                          "its value")
+    return found
 
 
-def _winning(drawing: Drawing, target: int) -> tuple[_Fused | None, list[int]]:
-    """:func:`winning_cuts`, with the drawing fused (None: no edge)."""
+def _winning(drawing: Drawing, target: int) -> tuple[_Fused | None, list[int], bool]:
+    """:func:`winning_cuts`, with the drawing fused (None: no edge), and whether they are
+    all found: past :data:`CYCLE_WORK` the edges on cycles are tried only while it lasts
+    (the bridges and loops always are)."""
     edges = drawing.edges
     if not edges:
-        return None, []
+        return None, [], True
     fused = _fuse(edges)
     block, worth = fused.block, fused.worth
     inner: dict[int, list[int]] = {}  # block -> its edges on cycles (not loops)
     for i, (u, v) in enumerate(edges):
         if i not in fused.bridges and u != v:
             inner.setdefault(block[u], []).append(i)
-    work = sum(len(ids) ** 2 for ids in inner.values())
-    if work > CYCLE_WORK:
-        raise GrundyError(f"the cycles of this drawing are too large to find its winning cuts "
-                          f"in seconds ({work} steps, at most {CYCLE_WORK}); grundy.value gives "
-                          "its value")
     need: dict[int, int | None] = {fused.walk[0]: target}
     found: list[int] = []
     for c in fused.walk[1:]:
@@ -429,9 +431,11 @@ def _winning(drawing: Drawing, target: int) -> tuple[_Fused | None, list[int]]:
         b = block[u]
         if u == v and need[b] == worth[b] ^ 1:  # a loop, never a bridge
             found.append(i)
+    every = True
     if inner:
-        found.extend(_cuts_on_cycles(edges, fused, inner, need))
-    return fused, sorted(found)
+        more, every = _cuts_on_cycles(edges, fused, inner, need)
+        found.extend(more)
+    return fused, sorted(found), every
 
 
 def _cut(drawing: Drawing, fused: _Fused, cuts: list[int]) -> list[Drawing]:
@@ -475,9 +479,11 @@ def _cut(drawing: Drawing, fused: _Fused, cuts: list[int]) -> list[Drawing]:
 
 
 def _cuts_on_cycles(edges: Sequence[tuple[int, int]], fused: _Fused, inner: dict[int, list[int]],
-                    need: dict[int, int | None]) -> list[int]:
+                    need: dict[int, int | None]) -> tuple[list[int], bool]:
     """The edges on cycles whose cut gives their block the worth it needs: the block's own
-    edges fused again without the one cut, what stands on each vertex a weight there."""
+    edges fused again without the one cut, what stands on each vertex a weight there; and
+    whether every one was tried (each try costs its block's edges, :data:`CYCLE_WORK` in
+    all)."""
     block = fused.block
     own: dict[int, list[int]] = {}  # block -> its edges, loops too
     for i, (u, _) in enumerate(edges):
@@ -491,17 +497,21 @@ def _cuts_on_cycles(edges: Sequence[tuple[int, int]], fused: _Fused, inner: dict
             at = weight.setdefault(b, {})
             x = u if block[u] == b else v
             at[x] = at.get(x, 0) ^ (fused.worth[c] + 1)
-    found = []
+    found: list[int] = []
+    work = 0
     for b, ids in inner.items():
         if need[b] is None:
             continue
         i = fused.parent_edge[b]
         root = 0 if i < 0 else next(x for x in edges[i] if block[x] == b)
         for cut in ids:
+            work += len(own[b])
+            if work > CYCLE_WORK:
+                return found, False
             rest = _fuse([edges[j] for j in own[b] if j != cut], root, weight.get(b))
             if rest.worth[rest.block[root]] == need[b]:
                 found.append(cut)
-    return found
+    return found, True
 
 
 class GreenHackenbush(BoardGame):
@@ -580,20 +590,31 @@ class GreenHackenbush(BoardGame):
 
     def check_winning_moves(self, part: Any) -> None:
         """Nothing to refuse up front: the winning cuts are found at any size (a drawing
-        holds at most :data:`MAX_EDGES`); :meth:`options_of_value` says when there are too
-        many to list or its cycles are too large."""
+        holds at most :data:`MAX_EDGES`); :meth:`options_of_value` gives some of them where
+        there are too many to list or its cycles are too large."""
 
     def options_of_value(self, part: Any, target: int) -> list[Any]:
-        """The cuts to value ``target`` (:func:`winning_cuts`), in ``options()`` order."""
-        fused, cuts = _winning(part, target)
+        """The cuts to value ``target`` (:func:`winning_cuts`), in ``options()`` order; where
+        the drawings they leave would pass :data:`LIST_WORK` edges in all, the first of them,
+        and where the cycles are too large, those found within :data:`CYCLE_WORK`
+        (:meth:`every_zero_option` then says False)."""
+        fused, cuts, every = _winning(part, target)
         if fused is None:
             return []
         edges = len(part.edges)
         if len(cuts) * edges > LIST_WORK:
-            raise GrundyError(f"a drawing of {edges} edges with {len(cuts)} winning cuts: too "
-                              f"many to list (at most {LIST_WORK // edges} at this size); "
-                              "grundy.value gives its value")
+            cuts, every = cuts[:max(1, LIST_WORK // edges)], False
+        self.__dict__["_listed"] = (part, target, every)
         return _cut(part, fused, cuts)
+
+    def every_zero_option(self, part: Any, target: int = 0) -> bool:
+        """Whether :meth:`options_of_value` of ``target`` lists every cut to that value (the
+        answer of the last call, kept; else found again)."""
+        last = self.__dict__.get("_listed")
+        if last is not None and last[0] is part and last[1] == target:
+            return bool(last[2])
+        fused, cuts, every = _winning(part, target)
+        return every and (fused is None or len(cuts) * len(part.edges) <= LIST_WORK)
 
     @property
     def notation(self) -> str:

@@ -22,13 +22,30 @@ from .base import HeapGame
 from .closed import read_integer
 from .periods import Known
 
-__all__ = ["LaskersNim", "lasker_value"]
+__all__ = ["LaskersNim", "lasker_move", "lasker_value"]
 
 
 def lasker_value(n: int) -> int:
     """The Grundy value of a heap of ``n`` in Lasker's nim."""
     r = n % 4
     return n + 1 if r == 3 else n - 1 if r == 0 and n else n
+
+
+def lasker_move(n: int, target: int) -> Any:
+    """A move from a heap of ``n`` to a position worth ``target`` below the heap's value,
+    by the closed form alone (None: ``target`` is not below it, and no move is built).
+    The value map is its own inverse, so the heap worth ``target`` is
+    ``lasker_value(target)``: a move takes the heap down to it, unless that is ``n + 1``
+    (``n = 4k+3``, ``target = 4k+3``), where the split into ``1`` and ``4k+2`` is worth
+    ``1 XOR (4k+2) = 4k+3``.
+
+    >>> lasker_move(7, 0), lasker_move(7, 7), lasker_move(8, 3), lasker_move(5, 6)
+    (0, Sum(1, 6), 4, None)
+    """
+    if target >= lasker_value(n):
+        return None
+    h = lasker_value(target)
+    return h if h < n else Sum(1, n - 1)
 
 
 class LaskersNim(HeapGame):
@@ -62,8 +79,16 @@ class LaskersNim(HeapGame):
 
     def options_of_value(self, part: Any, target: int) -> list[Any]:
         """The moves to value ``target``: the one heap worth it (if smaller), and the splits
-        whose two values XOR to it."""
+        whose two values XOR to it; past :attr:`move_limit`, where the splits are too many
+        to try, the construction of :func:`lasker_move` (:meth:`every_zero_option` False).
+
+        >>> LaskersNim().options_of_value(10**30 + 3, 10**30 + 3) == [Sum(1, 10**30 + 2)]
+        True
+        """
         n = part
+        if n > self.move_limit:
+            move = lasker_move(n, target)
+            return [] if move is None else [move]
         found: list[Any] = []
         h = lasker_value(target)  # the value map is its own inverse
         if h < n:
@@ -71,6 +96,15 @@ class LaskersNim(HeapGame):
         found.extend(Sum(a, n - a) for a in range(1, n // 2 + 1)
                      if lasker_value(a) ^ lasker_value(n - a) == target)
         return found
+
+    def every_zero_option(self, part: Any, target: int = 0) -> bool:
+        """Every move to a value is listed up to :attr:`move_limit`; past it, one (the
+        construction's), or none for a value above the heap's own."""
+        return bool(part <= self.move_limit)
+
+    def check_winning_moves(self, part: Any) -> None:
+        """Any heap: past :attr:`move_limit` the winning move is constructed."""
+        self.fast_value(part)
 
     def parse_position(self, text: str) -> int:
         return read_integer(text, "a heap size")

@@ -95,6 +95,10 @@ class Mixed(Game):
         c = _component(part)
         c.game.check_winning_moves(c.position)
 
+    def every_zero_option(self, part: Any, target: int = 0) -> bool:
+        c = _component(part)
+        return c.game.every_zero_option(c.position, target)
+
     def picture(self, part: Any) -> Any:
         """The picture the part's own game draws of it (None: it draws none)."""
         return part.game.picture(part.position) if isinstance(part, Component) else None

@@ -99,10 +99,44 @@ class StaircaseNim(_Row):
             total ^= c
         return total
 
+    def options_of_value(self, part: Any, target: int) -> list[tuple[int, ...]]:
+        """Every move to value ``target``, at any size, in ``options()`` order: at most one a
+        step.  Coins taken from an odd step change the nim sum as a nim move on that step
+        (those landing on the even step below count for nothing); coins from an even step
+        land on the odd step below and change it as a nim move upwards.  So each step has
+        the one count that gives ``target``, if its coins allow it.
+
+        >>> StaircaseNim().options_of_value((3, 1, 4), 0)
+        [(4, 0, 4), (3, 2, 3)]
+        """
+        steps = _heaps(part, self.name)
+        change = target  # the value's change the move must make
+        for c in steps[::2]:
+            change ^= c
+        found: list[tuple[int, ...]] = []
+        if not change:
+            return found
+        for i, c in enumerate(steps):
+            odd = i if i % 2 == 0 else i - 1  # the odd step (0-based even) the move changes
+            want = steps[odd] ^ change
+            k = c - want if odd == i else want - steps[odd]
+            if 0 < k <= c:
+                new = list(steps)
+                new[i] -= k
+                if i:
+                    new[i - 1] += k
+                found.append(tuple(new))
+        return found
+
+    def check_winning_moves(self, part: Any) -> None:
+        """Any size: :meth:`options_of_value` finds every move of a value without the rest."""
+        _heaps(part, self.name)
+
     def check_listable(self, part: Any) -> None:
         if sum(_heaps(part, self.name)) > OPTION_LIMIT:
             raise GrundyError(f"{self.name}: more than {OPTION_LIMIT} coins is too many to list "
-                              "the moves")
+                              "the moves one by one ('grundy analyze' gives its value and "
+                              "winning moves at any size)")
 
     def __eq__(self, other: object) -> bool:
         return type(other) is StaircaseNim
@@ -268,7 +302,7 @@ class MooreNim(MovesByTheorem, _Row):
                 return False
         return positions * self._count(heaps) <= MOORE_WORK
 
-    def every_zero_option(self, part: Any) -> bool:
+    def every_zero_option(self, part: Any, target: int = 0) -> bool:
         """Every winning move is listed up to :data:`OPTION_LIMIT` moves; past it, one."""
         return self._count(_heaps(part, self.name)) <= OPTION_LIMIT
 

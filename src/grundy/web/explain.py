@@ -68,9 +68,17 @@ def explain(game: Game,
         return text + ("The XOR is 0, so this is a P-position: the player to move loses against "
                        "best play. Any move changes one part's value and makes the XOR non-zero, "
                        "and the opponent can always bring it back to 0.")
+    if not found.moves:  # a part too large to find its winning moves in seconds
+        return text + ("The XOR is not 0, so the player to move wins, but the position is too "
+                       "large for grundy to find a winning move in seconds.")
     m = found.moves[0]
     old, new, count = values[m.index], value(game, m.option), len(found.moves)
-    others = "It is the only winning move." if count == 1 else f"There are {count} winning moves."
+    others = ("It is the only winning move." if count == 1 else
+              f"There are {count} winning moves.")
+    if not found.every_move:
+        others = (f"grundy shows {count} winning move{'s' if count > 1 else ''}, built "
+                  "without listing every move of a part too large for that; there may be "
+                  "others.")
     return text + (f"The XOR is not 0, so the player to move wins. A winning move makes the XOR "
                    f"0: {_text(game, m)} turns a part worth {old} into one worth {new} "
                    f"({old} ⊕ {found.value} = {new}), so the new XOR is 0 and the opponent "
