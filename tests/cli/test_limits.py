@@ -429,6 +429,18 @@ def test_what_goes_move_by_move_still_refuses_them(capfd: pytest.CaptureFixture[
     assert "list" in r.err and r.seconds < TIMEOUT
 
 
+def test_answers_of_numbers_up_to_the_digit_limit_are_printed_whole(
+        capfd: pytest.CaptureFixture[str]) -> None:
+    """Python converts at most 4300 digits to text; a number grundy reads has up to 10,000,
+    and the answer made from it is printed in full (it said "more than 4300 digits")."""
+    heap = "4" + "0" * 9997 + "3"  # 9999 digits, 3 mod 4: worth the heap + 1 in Lasker's nim
+    r = cli(capfd, "analyze", "laskers-nim", heap, "--json")
+    assert r.code == 0, r.err
+    assert f'"value": {heap[:-1]}4,' in r.out
+    r = cli(capfd, "analyze", "wythoff", "9" * 9999, "3")
+    assert r.code == 0 and "9" * 9990 in r.out, r.err
+
+
 def test_numbers_past_the_digit_limit_are_still_refused(capfd: pytest.CaptureFixture[str]) -> None:
     for words in (("laskers-nim", "9" * 10_001), ("welter", "3", "10**10001"),
                   ("staircase-nim", "1", "9" * 10_001)):

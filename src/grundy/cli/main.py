@@ -15,7 +15,12 @@ import click
 from .. import __version__
 from ..errors import GrundyError, abort_line, discard_output, output_failure, shorten
 
-__all__ = ["COMMANDS", "entry", "main", "run"]
+__all__ = ["COMMANDS", "PRINTED_DIGITS", "entry", "main", "run"]
+
+#: the most digits of a number the commands convert to or from text (Python stops at 4300):
+#: every number read has at most 10,000 digits (``rules.closed.MAX_DIGITS``), and an answer
+#: made from such numbers (a Wythoff value, a nim product) at most a few times that
+PRINTED_DIGITS = 40_000
 
 #: Every command, in the order ``grundy --help`` lists them: name -> "module:attribute"
 #: (a click command in the module of its command group), loaded when first used.
@@ -81,6 +86,9 @@ def run(argv: Sequence[str] | None = None, began: float | None = None) -> int:
 
     begin(began)
     args = list(argv) if argv is not None else sys.argv[1:]
+    saved = sys.get_int_max_str_digits()
+    if saved:  # 0: no limit already
+        sys.set_int_max_str_digits(max(saved, PRINTED_DIGITS))
     try:
         code = _invoke(args)
         sys.stdout.flush()  # a write that fails is reported here, not at exit
@@ -108,6 +116,8 @@ def run(argv: Sequence[str] | None = None, began: float | None = None) -> int:
         return _internal(exc)
     except Exception as exc:  # a bug: still one line, never a traceback
         return _internal(exc)
+    finally:
+        sys.set_int_max_str_digits(saved)
 
 
 def _invoke(args: list[str]) -> int:
