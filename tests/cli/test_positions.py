@@ -3,8 +3,12 @@ away, named whole in the error."""
 
 from __future__ import annotations
 
+import io
+import sys
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from support import assert_one_line_error
 
@@ -28,3 +32,38 @@ def test_a_long_path_is_named_whole_in_an_error(cli: Any, tmp_path: Path) -> Non
     assert_one_line_error(cli("analyze", "node-kayles", f"@{path}"), str(path))
     missing = deep / "nothere.py"
     assert_one_line_error(cli("sequence", f"{missing}:G"), f"{missing} does not exist")
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("command", [("analyze", "cram", "5x6"),
+                                     ("analyze", "node-kayles", "5x7"),
+                                     ("table", "cram", "--rows", "5", "--cols", "6")])
+def test_the_board_search_shows_its_status_line_on_a_terminal_and_takes_it_away(
+        monkeypatch: Any, capsys: Any, command: tuple[str, ...]) -> None:
+    """The status line of the board search (every 256 components here), on stderr when it is
+    a terminal; nothing else there, and nothing left of it at the end."""
+    from grundy.cli.main import run
+    from grundy.research import boards
+    from grundy.rules.cram import kernel
+
+    if kernel() is None:
+        pytest.skip("the compiled board search is not built")
+    monkeypatch.setattr(boards, "_EVERY", 256)
+    for terminal in (True, False):
+        kernel().clear()
+        stream = _Terminal() if terminal else io.StringIO()
+        monkeypatch.setattr(sys, "stderr", stream)
+        assert run(list(command)) == 0
+        assert capsys.readouterr().out  # the answer, on stdout as ever
+        text = stream.getvalue()
+        if not terminal:
+            assert text == ""
+            continue
+        lines = text.split("\r")[1:]
+        assert lines and all(line.startswith(f"{command[1]} ") and "components searched"
+                             in line for line in lines if line != "\033[K")
+        assert text.endswith("\r\033[K") and "\n" not in text

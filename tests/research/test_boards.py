@@ -4,6 +4,7 @@ any search or printed all the same, and its values against a plain search."""
 from __future__ import annotations
 
 import errno
+import io
 from pathlib import Path
 from typing import Any
 
@@ -55,3 +56,134 @@ def test_a_table_whose_file_fails_at_the_end_is_printed_all_the_same(tmp_path: P
     rows = [line.split()[1:] for line in out.splitlines()[1:]]
     assert rows == [[str(cram_value(r, c)) for c in range(1, 5)] for r in range(1, 3)]
     assert err.startswith("grundy: error: ") and err.count("\n") == 1 and str(target) in err
+
+
+# -- each board as it is found (grundy table --each), resumed from the file ------------------
+
+
+def _published() -> dict[str, dict[int, int]]:
+    """tests/data/board_values.txt: game -> {columns: value} of its 3-row boards."""
+    from support import golden_rows
+
+    found = {}
+    for _, line in golden_rows("board_values.txt"):
+        game, first, values = line.split(" ", 2)
+        found[game] = {int(first) + i: int(v) for i, v in enumerate(values.split(", "))}
+    return found
+
+
+def _told(game: str, rows: int, cols: int, **given: Any) -> list[tuple[int, int, int, Any]]:
+    from grundy.research.boards import board_values
+
+    told: list[tuple[int, int, int, Any]] = []
+    table = board_values(rows, cols, game, each=lambda *a: told.append(a), **given)
+    assert [(r, c, v) for r, c, v, _ in told] == [
+        (r, c, int(table[r - 1, c - 1])) for r in range(1, rows + 1) for c in range(1, cols + 1)]
+    return told
+
+
+@pytest.mark.parametrize("game,most", [("cram", 9), ("node-kayles", 10)])
+def test_each_board_is_told_row_by_row_with_the_published_and_the_plain_values(game: str,
+                                                                               most: int) -> None:
+    """Cram 3 x 3 .. 3 x 9 (Lemoine and Viennot), Node Kayles 3 x 1 .. 3 x 10 (OEIS A316632),
+    and every smaller board against the plain search; boards past ``cells`` told as -1."""
+    from brute import node_moves, plain_cells
+
+    _kernel().clear()
+    told = _told(game, 3, most, cells=3 * most - 1)
+    published = _published()[game]
+    assert all(v == published[c] for r, c, v, _ in told if r == 3 and c in published
+               and v >= 0)
+    assert told[-1] == (3, most, -1, None)
+    for r, c, v, seconds in told[:-1]:
+        cells = [(i, j) for i in range(r) for j in range(c)]
+        plain = cram_value(r, c) if game == "cram" else plain_cells(cells, node_moves)
+        assert v == plain and seconds is not None and seconds >= 0, (r, c)
+
+
+def test_a_table_resumed_from_its_file_tells_its_boards_from_the_file_and_searches_none(
+        tmp_path: Path, monkeypatch: Any) -> None:
+    from grundy.research import boards
+
+    k, table = _kernel(), tmp_path / "cram3.table"
+    k.clear()
+    first = _told("cram", 3, 9, table=table)
+    assert k.stats()[0] > 100
+    k.clear()  # a fresh process's table: only the file's values
+    again = _told("cram", 3, 9, table=table)
+    assert k.stats()[0] <= len(again)  # one component a board at most: asked if it is known
+    assert [a[:3] for a in again] == [a[:3] for a in first]
+    from_file = {(r, c) for r, c, _, seconds in again if seconds is None}
+    assert (3, 9) in from_file and (3, 8) in from_file and len(from_file) > 10
+
+    # stopped in the middle (as by Ctrl-C): what was told stays, the next run goes on
+    k.clear()
+    table.unlink()
+    calls: list[int] = []
+
+    def stop(self: Any, searched: int, stored: int) -> None:
+        calls.append(searched)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(boards, "_EVERY", 256)
+    monkeypatch.setattr(boards._Status, "__call__", stop)
+    told: list[Any] = []
+    with pytest.raises(KeyboardInterrupt):
+        boards.board_values(3, 12, "cram", table=table, each=lambda *a: told.append(a))
+    assert 0 < len(told) < 36 and all(s is not None for *_, s in told)  # none from a file
+    monkeypatch.setattr(boards._Status, "__call__", lambda self, a, b: None)
+    k.clear()
+    rest = _told("cram", 3, 12, table=table)
+    assert [a[:3] for a in rest[:len(told)]] == [a[:3] for a in told]
+    assert rest[len(told) - 1][3] is None  # the last one told before the stop: in the file
+    published = _published()["cram"]
+    assert [v for r, c, v, _ in rest if r == 3 and c >= 3] == [published[c] for c in
+                                                                 range(3, 13)]
+
+
+# -- the status line and the table's size ----------------------------------------------------
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("terminal", [True, False])
+def test_the_status_line_shows_on_a_terminal_only_and_is_gone_at_the_end(
+        monkeypatch: Any, terminal: bool) -> None:
+    from grundy.research import boards
+
+    k = _kernel()
+    k.clear()
+    monkeypatch.setattr(boards, "_EVERY", 256)
+    stream = _Terminal() if terminal else io.StringIO()
+    with boards.searching("cram 5x6", stream):
+        assert k.value(5, 6, (1 << 30) - 1, 0) == 2  # Beling's table
+    with boards.searching("cram 2x2", stream):  # no component searched: no line
+        k.value(2, 2, 15, 0)
+    text = stream.getvalue()
+    if not terminal:
+        assert text == ""
+        return
+    lines = text.split("\r")[1:]
+    assert len(lines) > 2 and lines[-1] == "\033[K" and text.count("\033[K") == 1
+    assert all(line.startswith("cram 5x6: ") and " components searched" in line
+               for line in lines[:-1])
+
+
+def test_the_table_is_sized_to_the_memory_given(tmp_path: Path) -> None:
+    from grundy.research import boards
+
+    k = _kernel()
+    try:
+        for memory, slots in [(1 << 20, 1 << 16), (100 << 20, 1 << 22), (512 << 20, 1 << 25)]:
+            assert boards.set_memory(memory) is k and k.table_slots()[1] == slots
+        assert boards.solve(boards.Board.full(4, 5), memory=3 << 20) == 2
+        assert k.table_slots()[1] == 1 << 17
+        for bad in [0, (1 << 20) - 1, (16 << 32) + 1]:
+            with pytest.raises(GrundyError, match="takes 1 MB to 64 GB"):
+                boards.set_memory(bad)
+    finally:
+        boards.set_memory(boards.MEMORY)

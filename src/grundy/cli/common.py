@@ -15,8 +15,8 @@ import click
 from ..errors import OutOfTime
 
 __all__ = ["MAX_POSITION_FILE", "began", "begin", "budget", "echo_json", "fail", "long_numbers",
-           "position_words", "read_input", "refuse_options", "resolve_game", "time_limit",
-           "time_option", "write_chunks"]
+           "memory_option", "parse_size", "position_words", "read_input", "refuse_options",
+           "resolve_game", "time_limit", "time_option", "write_chunks"]
 
 
 def fail(message: str) -> NoReturn:
@@ -115,6 +115,66 @@ def long_numbers() -> Iterator[None]:
         sys.set_int_max_str_digits(saved)
 
 
+#: the suffixes of a size: K, M, G, T (powers of 1024)
+_UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+
+
+def parse_size(text: str) -> int:
+    """Bytes from a size as written: ``512M``, ``2G``, ``1.5G``, ``65536`` (K, M, G and T are
+    powers of 1024; a trailing B, as in ``512MB``, is allowed); ValueError for other text.
+
+    >>> parse_size("512M"), parse_size("2g"), parse_size("1.5G"), parse_size("4096")
+    (536870912, 2147483648, 1610612736, 4096)
+    """
+    import re
+
+    found = re.fullmatch(r"\s*(\d+(?:\.\d*)?)\s*([KMGT]?)(?:I?B)?\s*", text, re.IGNORECASE)
+    if found is None or len(text) > 40:
+        raise ValueError(f"{text!r} is not a size (bytes, or with K, M or G: 512M, 2G)")
+    return int(float(found[1]) * _UNITS[found[2].upper()])
+
+
+def _machine_memory() -> int | None:
+    """The machine's RAM in bytes, where the system says."""
+    import os
+
+    try:
+        return int(os.sysconf("SC_PAGE_SIZE")) * int(os.sysconf("SC_PHYS_PAGES"))
+    except (AttributeError, ValueError, OSError):  # pragma: no cover - not a POSIX system
+        return None
+
+
+class _Memory(click.ParamType[int]):
+    """A ``--memory`` size: at least 1 MB, at most the machine's RAM."""
+
+    name = "size"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> int:
+        if isinstance(value, int):
+            return value
+        try:
+            size = parse_size(str(value))
+        except ValueError as error:
+            self.fail(str(error), param, ctx)
+        ram = _machine_memory()
+        if size < 1 << 20:
+            self.fail(f"{value} is less than 1M, the least the search's table takes", param, ctx)
+        if ram is not None and size > ram:
+            self.fail(f"{value} is more than this machine's memory ({ram / 2**30:.1f}G)",
+                      param, ctx)
+        return size
+
+
+def memory_option(what: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The ``--memory SIZE`` option of a command that runs the compiled board search (the
+    most its table takes: ``512M``, ``2G``); ``what`` says which part of the command."""
+    return click.option("--memory", type=_Memory(), default=None, metavar="SIZE",
+                        help=f"{what}: the most memory the search's table grows to, such as "
+                             "512M or 2G (64M unless told; rounded down to a power of two; "
+                             "boards past 64 cells take up to 3/4 more).")
+
+
 #: when the command began (``time.monotonic()``): set by :func:`begin`, which
 #: :func:`grundy.cli.main.run` calls with the console script's first reading of the clock
 _began: float | None = None
@@ -152,13 +212,13 @@ def time_option(what: str, whole: bool = False, default_text: str | None = None,
 
 @contextmanager
 def time_limit(seconds: float | None, reached: Callable[[], str | None] | None = None,
-               since: float | None = None) -> Iterator[None]:
+               since: float | None = None, show: bool = True) -> Iterator[None]:
     """Stop the command with one line once ``seconds`` are spent since ``since`` (a
     ``time.monotonic()``; None: now; ``seconds`` None: no limit).  The search is stopped
     where it is (:func:`budget`); what it has memoised is final, so ``reached()`` may say
-    how far it got (``"4120 positions valued"``, or None)."""
+    how far it got (``"4120 positions valued"``, or None).  ``show``: as :func:`budget`'s."""
     try:
-        with budget(seconds, reached, since):
+        with budget(seconds, reached, since, show):
             yield
     except OutOfTime:
         far = f" ({got})" if reached is not None and (got := reached()) else ""
@@ -168,15 +228,16 @@ def time_limit(seconds: float | None, reached: Callable[[], str | None] | None =
 
 @contextmanager
 def budget(seconds: float | None, reached: Callable[[], str | None] | None = None,
-           since: float | None = None) -> Iterator[None]:
+           since: float | None = None, show: bool = True) -> Iterator[None]:
     """Raise :class:`~grundy.errors.OutOfTime` wherever the search is once ``seconds`` are
     spent since ``since`` (None: now; ``seconds`` None: no limit), by an interval timer's
     signal, which comes at the budget's end, not at the next whole second.  On a
-    terminal, stderr shows the time spent meanwhile (and ``reached()``)."""
+    terminal, stderr shows the time spent meanwhile (and ``reached()``), unless ``show`` is
+    false (the search shows its own status line)."""
     import signal
     import time
 
-    if seconds is None and not _terminal():
+    if seconds is None and not (show and _terminal()):
         yield
         return
     if not hasattr(signal, "setitimer"):  # pragma: no cover - no interval timers (Windows)
@@ -200,7 +261,7 @@ def budget(seconds: float | None, reached: Callable[[], str | None] | None = Non
         spent = time.monotonic() - start
         if seconds is not None and spent >= seconds:
             raise OutOfTime
-        if _terminal():
+        if show and _terminal():
             far = f", {got}" if reached is not None and (got := reached()) else ""
             sys.stderr.write(f"\rsearching: {spent:.0f} s{far}  ")
             sys.stderr.flush()

@@ -6,13 +6,13 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import Any
 
 import click
 
-from .common import (budget, echo_json, fail, position_words, refuse_options, resolve_game,
-                     time_limit, time_option)
+from .common import (budget, echo_json, fail, memory_option, position_words, refuse_options,
+                     resolve_game, time_limit, time_option)
 
 __all__ = ["analyze", "play", "read_game_position"]
 
@@ -52,9 +52,11 @@ class _PositionCommand(click.Command):
               default=None, help="Play the parts together instead of as a sum: move in "
               "every part (conjunctive), in every part that can move (continued), or in "
               "any parts you choose (selective).")
+@memory_option("Boards and graphs of cram, node-kayles and arc-kayles")
 @time_option("the search")
 def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool,
-            explain: bool, compound: str | None, seconds: float | None) -> None:
+            explain: bool, compound: str | None, memory: int | None,
+            seconds: float | None) -> None:
     """Who wins POSITION of GAME, with which moves, and how many winning moves.
 
     POSITION is a list of parts played side by side: heap sizes for heap games
@@ -69,13 +71,26 @@ def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool,
     small.  --compound plays the parts as a conjunctive, continued conjunctive or
     selective compound (grundy analyze kayles 3 5 --compound conjunctive): the
     outcome, the remoteness or suspense that decides it, and the winning moves.
+    On a terminal the search of a board or graph shows a status line (--memory
+    sizes its table).
     """
     from ..play.analysis import analyze as compute
     from ..play.analysis import analyze_misere
 
     if compound is not None:
         refuse_options(("explain", "--explain"), why="a compound names its rule anyway")
+    if compound is not None or misere:
+        refuse_options(("memory", "--memory"), why="the compiled board search plays the "
+                       "normal sum only")
     ruleset, parts = read_game_position(game, position)
+    searched = _searched(ruleset, parts)
+    if memory is not None:
+        if not searched:
+            refuse_options(("memory", "--memory"), why=f"{game} is not played by the "
+                           "compiled board search (cram, node-kayles, arc-kayles)")
+        from ..research.boards import set_memory
+
+        set_memory(memory)
     if compound is not None:
         with time_limit(seconds):
             _analyze_compound(ruleset, parts, compound, misere, as_json)
@@ -89,7 +104,8 @@ def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool,
             click.echo(found.describe(), nl=False)
         return
     with time_limit(seconds, lambda: f"{len(ruleset.cache)} positions valued"
-                    if len(ruleset.cache) else None):
+                    if len(ruleset.cache) else None, show=not searched), \
+            _status(game, position) if searched else nullcontext():
         result = compute(ruleset, parts)
     theorems = _theorems(ruleset, parts) if explain else []
     if as_json:
@@ -100,6 +116,20 @@ def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool,
             click.echo(f"theorem: {line}")
         if explain and not theorems:
             click.echo("theorem: none: the values were searched move by move")
+
+
+def _searched(ruleset: Any, parts: list[Any]) -> bool:
+    """Whether some part is a board or graph the compiled board search values (its game
+    declares the search)."""
+    games = [p.game for p in parts] if ruleset.notation == "mixed" else [ruleset]
+    return any(getattr(g, "search", None) is not None for g in games)
+
+
+def _status(game: str, words: tuple[str, ...]) -> Any:
+    """The board search's status line (on a terminal), named by the command's words."""
+    from ..research.boards import searching
+
+    return searching(" ".join([game, *(w if len(w) < 40 else w[:37] + "..." for w in words)]))
 
 
 def _analyze_compound(ruleset: Any, parts: list[Any], compound: str, misere: bool,

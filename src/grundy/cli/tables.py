@@ -7,7 +7,8 @@ from typing import Any
 
 import click
 
-from .common import echo_json, fail, refuse_options, resolve_game, time_limit, time_option
+from .common import (echo_json, fail, memory_option, refuse_options, resolve_game, time_limit,
+                     time_option)
 
 __all__ = ["plot", "table"]
 
@@ -24,25 +25,49 @@ __all__ = ["plot", "table"]
 # command's options load with the command line, before any game)
 @click.option("--cells", type=click.IntRange(1, 128), default=30, show_default=True,
               help="Board games: search the boards of at most this many cells ('-' past it).")
+@click.option("--each", is_flag=True,
+              help="Board games: print each board's value and CPU time as soon as it is found, "
+                   "a line a board, row by row (JSON lines with --json), instead of the table.")
+@memory_option("Board games")
 @time_option("the table")
 def table(game: str, rows: int, cols: int, as_json: bool, save: str | None,
-          cells: int, seconds: float | None) -> None:
+          cells: int, each: bool, memory: int | None, seconds: float | None) -> None:
     """Print the value table of a two-dimensional GAME (products, coins, squares, split, ...),
     or of a board game the values of its empty boards, 1 x 1 to ROWS x COLS (cram,
-    node-kayles)."""
+    node-kayles).  With --each a long table is a log as it goes: 'grundy table cram
+    --rows 3 --cols 24 --each --save cram3.table' prints '3 x 17  value 1  12.3 s' as each
+    board is found, and a run stopped (--time, Ctrl-C) goes on from the file."""
     from ..research.boards import TableNotSaved
     from ..research.tables import value_table
 
+    ruleset = resolve_game(game)
     kept = (lambda: f"the values found are kept in {save}") if save else None
+    told = (lambda r, c, v, s: _tell(r, c, v, s, cells, as_json)) if each else None
     try:
-        with time_limit(seconds, kept):
-            values, first = value_table(resolve_game(game), rows, cols, name=game, save=save,
-                                        cells=cells)
+        with time_limit(seconds, kept, show=getattr(ruleset, "search", None) is None):
+            values, first = value_table(ruleset, rows, cols, name=game, save=save,
+                                        cells=cells, memory=memory, each=told)
     except TableNotSaved as unsaved:  # computed, but the file failed: print it all the same
         assert unsaved.table is not None
-        _show(unsaved.table, 1, as_json)
+        if not each:
+            _show(unsaved.table, 1, as_json)
         fail(str(unsaved))
-    _show(values, first, as_json)
+    if not each:
+        _show(values, first, as_json)
+
+
+def _tell(rows: int, cols: int, value: int, seconds: float | None, cells: int,
+          as_json: bool) -> None:
+    """One board's line of ``table --each``, written at once."""
+    if as_json:
+        echo_json({"rows": rows, "cols": cols, "value": value if value >= 0 else None,
+                   "seconds": None if seconds is None else round(seconds, 3),
+                   "from_file": value >= 0 and seconds is None})
+    elif value < 0:
+        click.echo(f"{rows} x {cols}  -  (more than {cells} cells)")
+    else:
+        took = "(from the file)" if seconds is None else f"{seconds:.2f} s"
+        click.echo(f"{rows} x {cols}  value {value}  {took}")  # echo flushes: a log as it goes
 
 
 def _show(values: Any, first: int, as_json: bool) -> None:

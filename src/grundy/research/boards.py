@@ -9,11 +9,13 @@ from there.  The file holds nothing but exact values, with a checksum: a file th
 damaged, or is not such a table, is refused whole with one clear error and never read in
 part.  The table in memory starts at 1 MB and doubles as the search fills it, up to
 ``memory`` bytes (16 a value, 64 MB by default): past it the smallest boards are forgotten
-first (they are found again fast).
+first (they are found again fast).  :func:`set_memory` sets that cap for every search (the
+boards past 64 cells have a second table, of at most 3/4 of it more).
 
 On a terminal a status line shows the components searched, the values kept, where the board's
 own search is (``value 2? 6/31``: it asks whether some option has value 2, at the 6th of the 31
-options still open) and the time.
+options still open) and the time; :func:`searching` shows it around any search (``grundy
+analyze``), and it is gone when the search ends.
 
 >>> import os, tempfile
 >>> from grundy.rules.cells import Board
@@ -30,7 +32,8 @@ import struct
 import sys
 import time
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 from typing import TextIO
@@ -43,11 +46,13 @@ from ..rules.boards import BoardGame, Search
 from ..rules.cells import MAX_CELLS, Board
 from ..rules.cram import kernel, native_rule
 
-__all__ = ["MAX_CELLS", "MEMORY", "TableNotSaved", "board_values", "check_writable",
-           "load_table", "save_table", "solve"]
+__all__ = ["MAX_CELLS", "MEMORY", "MEMORY_RANGE", "TableNotSaved", "board_values",
+           "check_writable", "load_table", "save_table", "searching", "set_memory", "solve"]
 
 #: bytes of the table in memory by default (16 a value)
 MEMORY = 64 << 20
+#: the least and the most bytes the table may be given: 1 MB, and 2^32 values (64 GB)
+MEMORY_RANGE = (1 << 20, 16 << 32)
 #: components searched between two status lines (and chances to stop)
 _EVERY = 1 << 20
 _MAGIC = b"grundy board table 1\n"
@@ -121,14 +126,32 @@ def _searched(game: str | BoardGame) -> tuple[BoardGame, Search]:
     return found, found.search
 
 
-def _kernel(memory: int) -> ModuleType:
+def set_memory(memory: int) -> ModuleType | None:
+    """Let the compiled search's table grow to ``memory`` bytes (rounded down to a power of
+    two; 16 a value), forgetting what it holds if that changes its size; the search (None
+    when it is not built).  A size out of :data:`MEMORY_RANGE` is refused.
+
+    >>> set_memory(1000)
+    Traceback (most recent call last):
+    ...
+    grundy.errors.GrundyError: the board search's table takes 1 MB to 64 GB, got 1000 bytes
+    """
+    least, most = MEMORY_RANGE
+    if not least <= memory <= most:
+        raise GrundyError(f"the board search's table takes {least >> 20} MB to {most >> 30} GB, "
+                          f"got {memory} bytes")
     found = kernel()
+    slots = 1 << ((memory // 16).bit_length() - 1)
+    if found is not None and found.stats()[2] != slots:
+        found.set_slots(slots)
+    return found
+
+
+def _kernel(memory: int) -> ModuleType:
+    found = set_memory(memory)
     if found is None:
         raise GrundyError("a saved board table needs the compiled board search "
                           "(grundy.native._cram), which is not built here")
-    slots = 1 << max(10, (max(memory, 1) // 16).bit_length() - 1)
-    if found.stats()[2] != slots:
-        found.set_slots(slots)
     return found
 
 
@@ -198,7 +221,7 @@ class _Status:
                  where: Callable[[], tuple[int, int, int] | None] = lambda: None) -> None:
         self.what, self.stream = what, stream if stream is not None else sys.stderr
         self.on = bool(getattr(self.stream, "isatty", lambda: False)())
-        self.start, self.where = time.monotonic(), where
+        self.start, self.where, self.shown = time.monotonic(), where, False
 
     def line(self, searched: int, stored: int) -> str:
         """The status line for these counts.
@@ -215,11 +238,31 @@ class _Status:
         if self.on:
             self.stream.write(f"\r{self.line(searched, stored)}  ")
             self.stream.flush()
+            self.shown = True
 
     def done(self) -> None:
-        if self.on:
-            self.stream.write("\n")
+        """Take the line away, if it was shown."""
+        if self.shown:
+            self.stream.write("\r\033[K")
             self.stream.flush()
+
+
+@contextmanager
+def searching(what: str, stream: TextIO | None = None) -> Iterator[None]:
+    """Show the status line of the compiled search (named ``what``, such as ``cram 6x7``)
+    on ``stream`` (stderr) while the block runs, if the stream is a terminal; it is gone
+    afterwards.  Nothing without the compiled search."""
+    found = kernel()
+    if found is None:
+        yield
+        return
+    status = _Status(what, stream, found.root)
+    found.set_progress(status, _EVERY)
+    try:
+        yield
+    finally:
+        found.set_progress(None)
+        status.done()
 
 
 def solve(board: Board, game: str | BoardGame = "cram",
@@ -232,21 +275,49 @@ def solve(board: Board, game: str | BoardGame = "cram",
     return int(_values([board], game, table, memory, stream)[0])
 
 
+#: what :func:`board_values` tells of each board as it is found: its rows, its columns, its
+#: value (-1 past ``cells``) and the CPU seconds its search took (None: not searched, its value
+#: was in the file already, or it is past ``cells``)
+Each = Callable[[int, int, int, float | None], None]
+
+
 def board_values(rows: int, cols: int, game: str | BoardGame = "cram",
                  table: str | os.PathLike[str] | None = None, memory: int = MEMORY,
-                 stream: TextIO | None = None, cells: int = MAX_CELLS) -> np.ndarray:
+                 stream: TextIO | None = None, cells: int = MAX_CELLS,
+                 each: Each | None = None) -> np.ndarray:
     """Values of the empty ``r x c`` boards, ``1 <= r <= rows``, ``1 <= c <= cols``, as an
-    int64 array (``-1`` for boards of more than ``cells`` cells, at most the search's 64),
-    resumable through ``table``.
+    int64 array (``-1`` for boards of more than ``cells`` cells, at most the search's 128),
+    resumable through ``table``.  ``each`` is told of every board as soon as it is found,
+    row by row (a long table is a log as it goes).
 
     >>> board_values(2, 4).tolist()
     [[0, 1, 1, 2], [1, 0, 1, 0]]
+    >>> _ = board_values(1, 3, cells=2, each=lambda r, c, v, s: print(r, c, v))
+    1 1 0
+    1 2 1
+    1 3 -1
     """
-    sizes = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)
-             if r * c <= min(cells, MAX_CELLS)]
+    every = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
+    sizes = [(r, c) for r, c in every if r * c <= min(cells, MAX_CELLS)]
     out = np.full((rows, cols), -1, dtype=np.int64)
+    told = 0  # the boards of ``every`` told to ``each`` so far
+
+    def tell(upto: int, value: int = -1, seconds: float | None = None) -> None:
+        nonlocal told
+        assert each is not None
+        for r, c in every[told:upto]:  # those past ``cells`` before it
+            each(r, c, -1, None)
+        if upto < len(every):
+            each(*every[upto], value, seconds)
+        told = upto + 1
+
+    found_one = None if each is None else (
+        lambda i, v, s: tell(every.index(sizes[i], told), v, s))
     try:
-        found = _values([Board.full(r, c) for r, c in sizes], game, table, memory, stream)
+        found = _values([Board.full(r, c) for r, c in sizes], game, table, memory, stream,
+                        found_one)
+        if each is not None:
+            tell(len(every))
     except TableNotSaved as unsaved:
         for (r, c), v in zip(sizes, unsaved.values):
             out[r - 1, c - 1] = v
@@ -258,40 +329,77 @@ def board_values(rows: int, cols: int, game: str | BoardGame = "cram",
 
 
 def _values(boards: list[Board], game: str | BoardGame, table: str | os.PathLike[str] | None,
-            memory: int, stream: TextIO | None) -> list[int]:
+            memory: int, stream: TextIO | None,
+            each: Callable[[int, int, float | None], None] | None = None) -> list[int]:
+    """The values of ``boards``; ``each(i, value, seconds)`` as each is found (seconds None:
+    it was in the file)."""
     ruleset, plays = _searched(game)
     if kernel() is None and table is None:
-        return [value(ruleset, board) for board in boards]
+        found = []
+        for i, board in enumerate(boards):
+            start = time.process_time()
+            found.append(value(ruleset, board))
+            if each is not None:
+                each(i, found[-1], time.process_time() - start)
+        return found
     rule, name = native_rule(plays), ruleset.label
     search = _kernel(memory)
+    saved: set[int] = set()
     if table is not None:
         check_writable(table)
-        load_table(table, search)
-    found: list[int] = []
+        ruled = ({i for i, b in enumerate(boards) if _known(search, b, rule)}
+                 if each is not None else set())  # those the file gives are the others
+        if load_table(table, search) and each is not None:
+            saved = {i for i, b in enumerate(boards)
+                     if i not in ruled and _known(search, b, rule)}
+    found = []
     try:
-        for board in boards:
-            status = _Status(f"{name} {board.text()}", stream, search.root)
-            search.set_progress(status, _EVERY)
-            try:
+        for i, board in enumerate(boards):
+            start = time.process_time()
+            with searching(f"{name} {board.text()}", stream):
                 found.append(int(search.value(board.rows, board.cols, board.mask, rule)))
-            finally:
-                status.done()
+            if each is not None:
+                each(i, found[-1], None if i in saved else time.process_time() - start)
     except KeyboardInterrupt:  # stopped: what was found is saved for the next run
-        search.set_progress(None)
         failed = _save(table, search)
         if failed is not None:
             raise GrundyError(f"interrupted, and {failed}: the values found are lost") from None
         raise
     except BaseException:
-        search.set_progress(None)
         _save(table, search)
         raise
-    search.set_progress(None)
     failed = _save(table, search)
     if failed is not None:
         raise TableNotSaved(f"{failed}: the values were computed but not kept in the file",
                             found)
     return found
+
+
+class _Searched(Exception):
+    """Raised by :func:`_known`'s progress call: the search began searching."""
+
+
+def _known(search: ModuleType, board: Board, rule: int) -> bool:
+    """Whether the search gives ``board``'s value without searching a single component (it
+    is in the table, or a rule gives it): asked with a progress call at every component,
+    which stops the search at its first.
+
+    >>> k = kernel()
+    >>> k.clear() if k else None
+    >>> [_known(k, Board.full(2, 2), 0), _known(k, Board.full(3, 5), 1)] if k else [True, False]
+    [True, False]
+    """
+    def stop(searched: int, stored: int) -> None:
+        raise _Searched
+
+    search.set_progress(stop, 1)
+    try:
+        search.value(board.rows, board.cols, board.mask, rule)
+    except _Searched:
+        return False
+    finally:
+        search.set_progress(None)
+    return True
 
 
 def _save(table: str | os.PathLike[str] | None, search: ModuleType) -> str | None:

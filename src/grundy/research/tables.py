@@ -17,7 +17,7 @@
 from __future__ import annotations
 
 import shlex
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -60,27 +60,35 @@ def first_index(game: Game) -> int:
 
 
 def value_table(game: Game, rows: int, cols: int, name: str | None = None,
-                save: str | None = None, cells: int = BOARD_CELLS) -> tuple[np.ndarray, int]:
+                save: str | None = None, cells: int = BOARD_CELLS, memory: int | None = None,
+                each: Callable[[int, int, int, float | None], None] | None = None,
+                ) -> tuple[np.ndarray, int]:
     """The ``rows x cols`` value table of a two-dimensional game, and its first index.
 
     For a board game (Cram, Node Kayles) the table holds the values of the empty ``r x c``
     boards from 1 x 1 (the game's ``empty_board``), -1 for those of more than ``cells``
     cells: by the compiled search for a game it plays (the game's ``search``), where
     ``save`` is a file that keeps the search's values, so a stopped table resumes
-    (:mod:`grundy.research.boards`); else by the engine.
+    (:mod:`grundy.research.boards`), whose table grows to ``memory`` bytes (64 MB unless
+    told) and which tells ``each`` of every board as it is found (its rows, columns, value
+    and CPU seconds: :func:`~grundy.research.boards.board_values`); else by the engine.
     ``name`` is the game as the user wrote it, for the error message.
     """
     if isinstance(game, BoardGame) and game.search is not None:
-        from .boards import MAX_CELLS, board_values
+        from .boards import MAX_CELLS, MEMORY, board_values
 
         if not 1 <= cells <= MAX_CELLS:
             raise GrundyError(f"a board table searches boards of 1 to {MAX_CELLS} cells, "
                               f"got {cells}")
-        values = board_values(rows, cols, game, save, cells=cells)
+        values = board_values(rows, cols, game, save, cells=cells, each=each,
+                              memory=MEMORY if memory is None else memory)
         return values, first_index(game)
-    if save is not None:
-        raise GrundyError(f"{name or type(game).__name__}: only board games keep a search "
-                          "in a file (--save)")
+    for given, option in ((save, "keep a search in a file (--save)"),
+                          (memory, "size a search's table (--memory)"),
+                          (each, "tell each value as it is found (--each)")):
+        if given is not None:
+            raise GrundyError(f"{name or type(game).__name__}: only the board games of the "
+                              f"compiled search {option}")
     if isinstance(game, BoardGame) and _has_boards(game):
         return _empty_boards(game, rows, cols, cells), first_index(game)
     if not is_grid_game(game):
