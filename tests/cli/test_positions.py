@@ -67,3 +67,14 @@ def test_the_board_search_shows_its_status_line_on_a_terminal_and_takes_it_away(
         assert lines and all(line.startswith(f"{command[1]} ") and "components searched"
                              in line for line in lines if line != "\033[K")
         assert text.endswith("\r\033[K") and "\n" not in text
+
+
+def test_green_hackenbush_names_the_principles_it_answers_by() -> None:
+    """``analyze --explain`` named no theorem ("the values were searched move by move")
+    though every value comes from the fusion and colon principles."""
+    from click.testing import CliRunner
+
+    from grundy.cli.positions import analyze
+
+    out = CliRunner().invoke(analyze, ["hackenbush", "0-1,1-2,1-3", "--explain"]).output
+    assert "fusion and colon principles" in out and "searched move by move" not in out

@@ -520,6 +520,9 @@ class GreenHackenbush(BoardGame):
     board = "hackenbush"
     #: a position to try (``grundy analyze green-hackenbush 0-1,1-2,1-3``)
     example = ("0-1,1-2,1-3",)
+    theorem = ("the fusion and colon principles of Green Hackenbush (Winning Ways ch. 7): "
+               "a cycle fuses to loops, a branch of value x is worth x + 1, and branches at "
+               "one vertex add by XOR")
 
     def options(self, position: Drawing) -> list[Drawing]:
         edges = position.edges
