@@ -4,6 +4,8 @@ any search or printed all the same, and its values against a plain search."""
 from __future__ import annotations
 
 import errno
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -55,3 +57,14 @@ def test_a_table_whose_file_fails_at_the_end_is_printed_all_the_same(tmp_path: P
     rows = [line.split()[1:] for line in out.splitlines()[1:]]
     assert rows == [[str(cram_value(r, c)) for c in range(1, 5)] for r in range(1, 3)]
     assert err.startswith("grundy: error: ") and err.count("\n") == 1 and str(target) in err
+
+
+def test_a_board_solved_loads_no_numpy() -> None:
+    """``solve`` is what a long search and the board benchmark start with: NumPy (25 MB and a
+    tenth of a second) loads only where a table is built."""
+    code = ("import sys; from grundy.research.boards import solve; "
+            "from grundy.rules.cells import Board; "
+            "print(solve(Board.full(2, 3)), 'numpy' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.split() == [str(cram_value(2, 3)), "False"]

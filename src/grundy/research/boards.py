@@ -33,15 +33,16 @@ import zlib
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import TextIO
-
-import numpy as np
+from typing import TYPE_CHECKING, TextIO
 
 from ..engine import value
 from ..errors import GrundyError
 from ..rules.boards import BoardGame, Search
 from ..rules.cells import MAX_CELLS, Board
 from ..rules.cram import kernel, native_rule
+
+if TYPE_CHECKING:  # NumPy loads only where a table is built: a solve never pays for it
+    import numpy as np
 
 __all__ = ["MAX_CELLS", "MEMORY", "TableNotSaved", "board_values", "check_writable",
            "load_table", "save_table", "solve"]
@@ -242,6 +243,8 @@ def board_values(rows: int, cols: int, game: str | BoardGame = "cram",
     >>> board_values(2, 4).tolist()
     [[0, 1, 1, 2], [1, 0, 1, 0]]
     """
+    import numpy as np
+
     sizes = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)
              if r * c <= min(cells, MAX_CELLS)]
     out = np.full((rows, cols), -1, dtype=np.int64)
