@@ -7,8 +7,8 @@ holds before they start and save every value found when they stop, finished or n
 run stopped by Ctrl-C saves what it found and a second run with the same file goes on
 from there.  The file holds nothing but exact values, with a checksum: a file that is
 damaged, or is not such a table, is refused whole with one clear error and never read in
-part.  The table in memory starts at 1 MB and doubles as the search fills it, up to
-``memory`` bytes (16 a value, 64 MB by default): past it the smallest boards are forgotten
+part.  The table in memory starts at 768 KB and doubles as the search fills it, up to
+``memory`` bytes (12 a value, 64 MB by default): past it the smallest boards are forgotten
 first (they are found again fast).
 
 On a terminal a status line shows the components searched, the values kept, where the board's
@@ -47,7 +47,8 @@ if TYPE_CHECKING:  # NumPy loads only where a table is built: a solve never pays
 __all__ = ["MAX_CELLS", "MEMORY", "TableNotSaved", "board_values", "check_writable",
            "load_table", "save_table", "solve"]
 
-#: bytes of the table in memory by default (16 a value)
+#: bytes of the table in memory by default (12 a value: 48 MB, the largest power of two of
+#: slots within it)
 MEMORY = 64 << 20
 #: components searched between two status lines (and chances to stop)
 _EVERY = 1 << 20
@@ -127,7 +128,7 @@ def _kernel(memory: int) -> ModuleType:
     if found is None:
         raise GrundyError("a saved board table needs the compiled board search "
                           "(grundy.native._cram), which is not built here")
-    slots = 1 << max(10, (max(memory, 1) // 16).bit_length() - 1)
+    slots = 1 << max(10, (max(memory, 1) // 12).bit_length() - 1)
     if found.stats()[2] != slots:
         found.set_slots(slots)
     return found
