@@ -157,12 +157,24 @@ static inline uint64_t reverse64(uint64_t x)
     return __builtin_bswap64(x);
 }
 
+/* The search counts cells with the popcnt instruction where GCC builds for x86-64 (every
+ * such CPU since 2008 has it; the module refuses to load on one without, and grundy then
+ * takes its Python path): the generic build calls a library function for each count
+ * (3 x 14: 5% more CPU time, measured under load). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(__POPCNT__)
+#define POPCNT_PRAGMA 1
+#pragma GCC push_options
+#pragma GCC target("popcnt")
+#endif
 #define WORDS 1
 #include "_cram.c"
 #undef WORDS
 #define WORDS 2
 #include "_cram.c"
 #undef WORDS
+#ifdef POPCNT_PRAGMA
+#pragma GCC pop_options
+#endif
 
 /* -- the module: each board and graph to the search of its width ------------------------ */
 
@@ -600,7 +612,18 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_cram",
                                     "The compiled Cram search (see _cram.c).", -1, methods,
                                     NULL, NULL, NULL, NULL};
 
-PyMODINIT_FUNC PyInit__cram(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__cram(void)
+{
+#ifdef POPCNT_PRAGMA
+    __builtin_cpu_init();
+    if (!__builtin_cpu_supports("popcnt")) {
+        PyErr_SetString(PyExc_ImportError, "the compiled board search needs the popcnt "
+                        "instruction, which this CPU has not");
+        return NULL;
+    }
+#endif
+    return PyModule_Create(&module);
+}
 
 #else /* -- the search, once for each width: WORDS words of 64 bits -------------------- */
 
