@@ -11,7 +11,7 @@ growing table (the fastest of its tables on these boards).
 The plain search is written here, in Python, as a contest programmer would: the free
 cells as a set, split into components, each component under the least of its eight
 images (symmetry), a memo of component values, the mex of every option (no pruning).
-grundy's search runs each board in a fresh process (its own table, 64 MB), for its wall
+grundy's search runs each board in a fresh process (its own table, 32 MB), for its wall
 time and peak memory.  The published times are other machines' (MCGS: the University of
 Alberta's solver; nimcalc: Tom Plick's), printed beside grundy's for scale only.
 

@@ -28,7 +28,7 @@
  * shape and its value: 20 in two words) that grows with the work: it starts small (2^16
  * slots, 768 KB) and doubles in place when more than half its slots are used (its pages
  * moved, not copied, so the old and the new table are never held at once), up to a limit
- * (set_slots; 2^22 slots, 48 MB, by default), so a board of a second never pays for a
+ * (set_slots; 2^21 slots, 24 MB, by default), so a board of a second never pays for a
  * table of gigabytes.  A slot is found by linear probing over the 8 places from its own
  * (the table has 8 more slots past the last, so a probe never wraps around); when all 8
  * are taken (in a table at its limit), the smallest board among them is replaced (it is
@@ -754,7 +754,7 @@ static inline int value_in(const Slot *e) { return is_note(e) ? UNKNOWN : e->inf
 
 static Slot *table = NULL;
 static uint64_t slots = 0;          /* a power of two */
-static uint64_t most_slots = (1u << 22) / WORDS; /* the table grows up to this many slots */
+static uint64_t most_slots = (1u << 21) / WORDS; /* the table grows up to this many slots */
 static uint64_t first_slots = 1u << 16; /* ...from this many */
 static int keep_all = 0;            /* load(): grow rather than let a value go (a search lets
                                      * one go when its 8 places are taken: it is a cache) */

@@ -8,7 +8,7 @@ run stopped by Ctrl-C saves what it found and a second run with the same file go
 from there.  The file holds nothing but exact values, with a checksum: a file that is
 damaged, or is not such a table, is refused whole with one clear error and never read in
 part.  The table in memory starts at 768 KB and doubles as the search fills it, up to
-``memory`` bytes (12 a value, 64 MB by default): past it the smallest boards are forgotten
+``memory`` bytes (12 a value, 32 MB by default): past it the smallest boards are forgotten
 first (they are found again fast).
 
 On a terminal a status line shows the components searched, the values kept, where the board's
@@ -47,9 +47,11 @@ if TYPE_CHECKING:  # NumPy loads only where a table is built: a solve never pays
 __all__ = ["MAX_CELLS", "MEMORY", "TableNotSaved", "board_values", "check_writable",
            "load_table", "save_table", "solve"]
 
-#: bytes of the table in memory by default (12 a value: 48 MB, the largest power of two of
-#: slots within it)
-MEMORY = 64 << 20
+#: bytes of the table in memory by default (12 a value: 24 MB, the largest power of two of
+#: slots within it).  Measured: 4 x 11 took as much CPU time with 2^21 slots as with 2^22
+#: (38 MB at its peak, 62 with 2^22), 5 x 9 5% more; with 2^20, 4 x 11 14% more, 5 x 9 53%
+#: more (under load)
+MEMORY = 32 << 20
 #: components searched between two status lines (and chances to stop)
 _EVERY = 1 << 20
 _MAGIC = b"grundy board table 1\n"
