@@ -11,7 +11,7 @@ growing table (the fastest of its tables on these boards).
 The plain search is written here, in Python, as a contest programmer would: the free
 cells as a set, split into components, each component under the least of its eight
 images (symmetry), a memo of component values, the mex of every option (no pruning).
-grundy's search runs each board in a fresh process (its own table, 64 MB), for its wall
+grundy's search runs each board in a fresh process (its own table, 32 MB), for its wall
 time and peak memory.  The published times are other machines' (MCGS: the University of
 Alberta's solver; nimcalc: Tom Plick's), printed beside grundy's for scale only.
 
@@ -21,8 +21,10 @@ Alberta's solver; nimcalc: Tom Plick's), printed beside grundy's for scale only.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from functools import lru_cache
 
@@ -111,15 +113,26 @@ def plain_value(rows: int, cols: int) -> int:
 
 def measured(command: list[str], env: dict[str, str] | None = None) -> tuple[bytes, float, float, float]:
     """Run ``command`` in a fresh process: its output, wall and CPU seconds (user + system),
-    and peak resident memory (MB)."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(command, stdout=subprocess.PIPE, env=env)
-    out = proc.stdout.read() if proc.stdout else b""
-    _, status, usage = os.wait4(proc.pid, 0)
-    seconds = time.perf_counter() - start
-    if status != 0:
-        sys.exit(f"{command[0]} failed: {command}")
-    return out, seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+    and peak resident memory (MB).  The peak is GNU time's where it is installed: Linux
+    counts a child's peak from the size of the process it was forked from (this one, 15
+    to 40 MB as it runs), which would hide a small peer's (igs on 4 x 9: 4 MB, not 15)."""
+    timer = shutil.which("time")
+    with tempfile.TemporaryDirectory() as folder:
+        note = os.path.join(folder, "peak")
+        start = time.perf_counter()
+        proc = subprocess.Popen([timer, "-f", "%M", "-o", note, *command] if timer else command,
+                                stdout=subprocess.PIPE, env=env)
+        out = proc.stdout.read() if proc.stdout else b""
+        _, status, usage = os.wait4(proc.pid, 0)
+        seconds = time.perf_counter() - start
+        if status != 0:
+            sys.exit(f"{command[0]} failed: {command}")
+        mb = usage.ru_maxrss / 1024
+        if timer:
+            said = open(note).read().split()
+            if said and said[-1].isdigit():
+                mb = int(said[-1]) / 1024
+    return out, seconds, usage.ru_utime + usage.ru_stime, mb
 
 
 def grundy_cpu(rows: int, cols: int) -> tuple[int, float, float, float]:

@@ -391,3 +391,31 @@ def test_three_row_boards_equal_the_published_values():
     for n, v in published["node-kayles"].items():
         assert both_widths(k, lambda: k.value(3, n, (1 << 3 * n) - 1, 1)) == [v, v], n
     assert len(published["cram"]) == 18 and len(published["node-kayles"]) == 16
+
+
+@needs_kernel
+@pytest.mark.parametrize("rule", [0, 1])
+def test_a_table_of_1024_slots_forgetting_values_and_notes_gives_the_same_values(rule):
+    """A table at its smallest limit, never cleared, pushes out values and notes all along:
+    the values found through it, in one word and in two, are those of a large table and
+    of the plain search."""
+    k, rng = kernel(), random.Random(36)
+    plain = domino_moves if rule == 0 else node_moves
+    boards = [random_blocked_board(rng, rng.randint(2, 4), rng.randint(3, 6)) for _ in range(60)]
+    most = k.stats()[2]
+    k.clear()
+    want = [k.value(b.rows, b.cols, b.mask, rule) for b in boards]
+    searched = k.stats()[0]
+    for b, v in zip(boards, want):
+        if b.count() <= 14:
+            assert v == plain_cells(b.cells(), plain), b.text()
+    try:
+        for on in (False, True):
+            k.set_slots(1 << 10, 16)
+            k.set_wide(on)
+            assert [k.value(b.rows, b.cols, b.mask, rule) for b in boards] == want
+            assert k.table_slots(2 if on else 1) == (1 << (9 if on else 10),) * 2
+            assert k.stats()[0] > searched  # values were forgotten and found again
+    finally:
+        k.set_wide(False)
+        k.set_slots(most)

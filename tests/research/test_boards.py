@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import errno
 import io
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -183,7 +185,18 @@ def test_the_table_is_sized_to_the_memory_given(tmp_path: Path) -> None:
         assert boards.solve(boards.Board.full(4, 5), memory=3 << 20) == 2
         assert k.table_slots()[1] == 1 << 17
         for bad in [0, (1 << 20) - 1, (16 << 32) + 1]:
-            with pytest.raises(GrundyError, match="takes 1 MB to 64 GB"):
+            with pytest.raises(GrundyError, match="takes 1 MB to 48 GB"):
                 boards.set_memory(bad)
     finally:
         boards.set_memory(boards.MEMORY)
+
+
+def test_a_board_solved_loads_no_numpy() -> None:
+    """``solve`` is what a long search and the board benchmark start with: NumPy (25 MB and a
+    tenth of a second) loads only where a table is built."""
+    code = ("import sys; from grundy.research.boards import solve; "
+            "from grundy.rules.cells import Board; "
+            "print(solve(Board.full(2, 3)), 'numpy' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.split() == [str(cram_value(2, 3)), "False"]

@@ -171,8 +171,8 @@ def memory_option(what: str) -> Callable[[Callable[..., Any]], Callable[..., Any
     most its table takes: ``512M``, ``2G``); ``what`` says which part of the command."""
     return click.option("--memory", type=_Memory(), default=None, metavar="SIZE",
                         help=f"{what}: the most memory the search's table grows to, such as "
-                             "512M or 2G (64M unless told; rounded down to a power of two; "
-                             "boards past 64 cells take up to 3/4 more).")
+                             "512M or 2G (32M unless told; its slots, of 12 bytes, rounded down "
+                             "to a power of two; boards past 64 cells take up to 5/6 more).")
 
 
 #: when the command began (``time.monotonic()``): set by :func:`begin`, which

@@ -24,17 +24,20 @@
  * value t?" (has_value) far faster than it finds the value when the answer is no: a
  * winning move is an option of value 0, so the winning moves are found by such questions.
  *
- * Values found are kept in a transposition table of 16 bytes a slot that grows with the
- * work: it starts small (2^16 slots, 1 MB) and doubles, every slot placed again, when more
- * than half its slots are used, up to a limit (set_slots; 64 MB by default), so a board of
- * a second never pays for a table of gigabytes.  A slot is found by linear probing over 8
- * places; when all 8 are taken (in a table at its limit), the smallest board among them
- * is replaced (it is the cheapest to find again).  Every value the table holds is exact,
- * so the table can be saved (dump) and given back (load) to resume a long search.  A slot may also hold, for a board whose
- * value is not known yet, the values 0..31 it was found not to have (a question "is your
- * value r?" answered no without settling the value), so that the question is not searched
- * again (about 40% fewer boards searched); a known value pushes such a slot out first, and
- * dump leaves them out.  The search checks for signals (Ctrl-C)
+ * Values found are kept in a transposition table of 12 bytes a slot (the board's mask, its
+ * shape and its value: 20 in two words) that grows with the work: it starts small (2^16
+ * slots, 768 KB) and doubles in place when more than half its slots are used (its pages
+ * moved, not copied, so the old and the new table are never held at once), up to a limit
+ * (set_slots; 2^21 slots, 24 MB, by default), so a board of a second never pays for a
+ * table of gigabytes.  A slot is found by linear probing over the 8 places from its own
+ * (the table has 8 more slots past the last, so a probe never wraps around); when all 8
+ * are taken (in a table at its limit), the smallest board among them is replaced (it is
+ * the cheapest to find again).  Every value the table holds is exact, so the table can be
+ * saved (dump) and given back (load) to resume a long search.  A slot may also hold, for a
+ * board whose value is not known yet, the values 0..14 it was found not to have (a
+ * question "is your value r?" answered no without settling the value), so that the
+ * question is not searched again (about 40% fewer boards searched, 15% less CPU time); a
+ * value pushes such a note out first, and dump leaves them out.  The search checks for signals (Ctrl-C)
  * every 2^16 components and then stops with the table kept.
  *
  * The same search plays Node Kayles on a board's grid graph (rule 1: a move takes a free
@@ -56,6 +59,9 @@
  */
 #ifndef WORDS /* -- what both widths share ---------------------------------------------- */
 #define PY_SSIZE_T_CLEAN
+#if defined(__linux__) && !defined(_GNU_SOURCE)
+#define _GNU_SOURCE /* mremap */
+#endif
 #include <Python.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -83,6 +89,8 @@ static int wide = 0;                /* every board and graph in two words (for t
 #define BAD 255
 #define UNKNOWN 254
 #define NOT_IN 253             /* search(): the value is not in the set asked about */
+#define NOTE 0x8000            /* a slot's info: values the board has not, of 0..14 */
+#define NOTED 0x7FFF
 
 /* A set of values 0..127, one bit each (a board of 64 cells has at most 112 moves, so
  * every board's value is in it). */
@@ -149,12 +157,24 @@ static inline uint64_t reverse64(uint64_t x)
     return __builtin_bswap64(x);
 }
 
+/* The search counts cells with the popcnt instruction where GCC builds for x86-64 (every
+ * such CPU since 2008 has it; the module refuses to load on one without, and grundy then
+ * takes its Python path): the generic build calls a library function for each count
+ * (3 x 14: 5% more CPU time, measured under load). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(__POPCNT__)
+#define POPCNT_PRAGMA 1
+#pragma GCC push_options
+#pragma GCC target("popcnt")
+#endif
 #define WORDS 1
 #include "_cram.c"
 #undef WORDS
 #define WORDS 2
 #include "_cram.c"
 #undef WORDS
+#ifdef POPCNT_PRAGMA
+#pragma GCC pop_options
+#endif
 
 /* -- the module: each board and graph to the search of its width ------------------------ */
 
@@ -408,7 +428,7 @@ static PyObject *cram_set_slots(PyObject *self, PyObject *args)
     forget_all();
     most_slots_1 = n;
     first_slots_1 = first;
-    most_slots_2 = n / 2; /* 24 bytes a slot: the two tables at most 1.75 times n slots of 16 */
+    most_slots_2 = n / 2; /* 20 bytes a slot: the two tables at most 1.8 times n slots of 12 */
     first_slots_2 = first;
     Py_RETURN_NONE;
 }
@@ -417,9 +437,10 @@ static PyObject *cram_stats(PyObject *self, PyObject *noargs)
 {
     (void)self;
     (void)noargs;
-    return Py_BuildValue("KKK", (unsigned long long)searched,
+    return Py_BuildValue("KKKK", (unsigned long long)searched,
                          (unsigned long long)(stored_1 + stored_2),
-                         (unsigned long long)most_slots_1);
+                         (unsigned long long)most_slots_1,
+                         (unsigned long long)(noted_1 + noted_2));
 }
 
 static PyObject *cram_table_slots(PyObject *self, PyObject *args)
@@ -558,10 +579,11 @@ static PyMethodDef methods[] = {
     {"graph_has_value", cram_graph_has_value, METH_VARARGS,
      "graph_has_value(adjacency, mask, rule, target) -> whether the graph's value is target"},
     {"set_slots", cram_set_slots, METH_VARARGS,
-     "set_slots(n, first=2**16): the most slots of 16 bytes the table grows to, and the "
+     "set_slots(n, first=2**16): the most slots of 12 bytes the table grows to, and the "
      "slots it starts with (powers of two); clears it"},
     {"stats", cram_stats, METH_NOARGS,
-     "stats() -> (components searched, slots used, the most slots)"},
+     "stats() -> (components searched, slots holding a value, the most slots, slots holding "
+     "values a board was found not to have)"},
     {"table_slots", cram_table_slots, METH_VARARGS,
      "table_slots(words=1) -> (slots now, the most slots) of the table of boards held in that "
      "many words: it grows as it fills"},
@@ -590,7 +612,18 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_cram",
                                     "The compiled Cram search (see _cram.c).", -1, methods,
                                     NULL, NULL, NULL, NULL};
 
-PyMODINIT_FUNC PyInit__cram(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__cram(void)
+{
+#ifdef POPCNT_PRAGMA
+    __builtin_cpu_init();
+    if (!__builtin_cpu_supports("popcnt")) {
+        PyErr_SetString(PyExc_ImportError, "the compiled board search needs the popcnt "
+                        "instruction, which this CPU has not");
+        return NULL;
+    }
+#endif
+    return PyModule_Create(&module);
+}
 
 #else /* -- the search, once for each width: WORDS words of 64 bits -------------------- */
 
@@ -618,6 +651,7 @@ PyMODINIT_FUNC PyInit__cram(void) { return PyModule_Create(&module); }
 #define edges_in NAMED(edges_in, WORDS)
 #define ensure_table NAMED(ensure_table, WORDS)
 #define fill NAMED(fill, WORDS)
+#define first_to_go NAMED(first_to_go, WORDS)
 #define find NAMED(find, WORDS)
 #define first_slots NAMED(first_slots, WORDS)
 #define flip_rows NAMED(flip_rows, WORDS)
@@ -629,6 +663,7 @@ PyMODINIT_FUNC PyInit__cram(void) { return PyModule_Create(&module); }
 #define half_turn NAMED(half_turn, WORDS)
 #define has_value NAMED(has_value, WORDS)
 #define hash_of NAMED(hash_of, WORDS)
+#define is_note NAMED(is_note, WORDS)
 #define keep NAMED(keep, WORDS)
 #define keep_all NAMED(keep_all, WORDS)
 #define keep_fact NAMED(keep_fact, WORDS)
@@ -647,6 +682,7 @@ PyMODINIT_FUNC PyInit__cram(void) { return PyModule_Create(&module); }
 #define option_parts NAMED(option_parts, WORDS)
 #define option_value NAMED(option_value, WORDS)
 #define part_value NAMED(part_value, WORDS)
+#define place NAMED(place, WORDS)
 #define place_of NAMED(place_of, WORDS)
 #define popB NAMED(popB, WORDS)
 #define reduced NAMED(reduced, WORDS)
@@ -672,7 +708,9 @@ PyMODINIT_FUNC PyInit__cram(void) { return PyModule_Create(&module); }
 #define table_alloc NAMED(table_alloc, WORDS)
 #define table_free NAMED(table_free, WORDS)
 #define table_reset NAMED(table_reset, WORDS)
+#define table_widen NAMED(table_widen, WORDS)
 #define transpose NAMED(transpose, WORDS)
+#define value_in NAMED(value_in, WORDS)
 
 #if WORDS == 1
 typedef uint64_t B;
@@ -707,18 +745,16 @@ static inline uint64_t fold(B x) { return (uint64_t)x ^ ((uint64_t)(x >> 64) * 0
 typedef struct {
     B mask;
     uint16_t shape; /* h * 256 + w; 0 for an empty slot */
-    uint8_t value;      /* UNKNOWN: not known, but not the values in `excluded` */
-    uint8_t cells;
-    uint32_t excluded;  /* values 0..31 the board was found not to have */
-#if WORDS > 1
-} __attribute__((packed, aligned(8))) Slot; /* 24 bytes */
-#else
-} Slot;
-#endif
+    uint16_t info;  /* the value (0..127), or NOTE and the values 0..14 the board was found
+                     * not to have (its value not known) */
+} __attribute__((packed, aligned(4))) Slot; /* 12 bytes (20 in two words) */
+
+static inline int is_note(const Slot *e) { return e->info & NOTE; }
+static inline int value_in(const Slot *e) { return is_note(e) ? UNKNOWN : e->info; }
 
 static Slot *table = NULL;
 static uint64_t slots = 0;          /* a power of two */
-static uint64_t most_slots = (1u << 22) / WORDS; /* the table grows up to this many slots */
+static uint64_t most_slots = (1u << 21) / WORDS; /* the table grows up to this many slots */
 static uint64_t first_slots = 1u << 16; /* ...from this many */
 static int keep_all = 0;            /* load(): grow rather than let a value go (a search lets
                                      * one go when its 8 places are taken: it is a cache) */
@@ -899,20 +935,41 @@ static inline const void *place_of(B m, uint16_t shape)
     return &table[slot_of(m, shape)];
 }
 
-/* The table's memory, zeroed.  On Linux it is mapped whole and asked for huge pages: its
- * probes land anywhere in it, and with 4 KB pages nearly each one misses the address
- * cache (4 x 11 with a 2 GB table: 22% less CPU time). */
+/* The table's memory for n slots and the PROBES past the last (a probe never wraps
+ * around), zeroed.  On Linux it is mapped whole and asked for huge pages: its probes land
+ * anywhere in it, and with 4 KB pages nearly each one misses the address cache (4 x 11
+ * with a 2 GB table: 22% less CPU time). */
 static Slot *table_alloc(uint64_t n)
 {
+    size_t bytes = (size_t)(n + PROBES) * sizeof(Slot);
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-    size_t bytes = (size_t)n * sizeof(Slot);
     void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED)
         return NULL;
     madvise(p, bytes, MADV_HUGEPAGE);  /* a hint: without it the pages are small */
     return (Slot *)p;
 #else
-    return calloc(n, sizeof(Slot));
+    return calloc(1, bytes);
+#endif
+}
+
+/* the table t of n slots made one of m (more), its slots kept where they are and the new
+ * ones zeroed; on Linux the pages are moved, not copied, so that the two are never held at
+ * once (NULL, t untouched, when the memory is not there) */
+static Slot *table_widen(Slot *t, uint64_t n, uint64_t m)
+{
+    size_t before = (size_t)(n + PROBES) * sizeof(Slot), after = (size_t)(m + PROBES) * sizeof(Slot);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    void *p = mremap(t, before, after, MREMAP_MAYMOVE);
+    if (p == MAP_FAILED)
+        return NULL;
+    madvise(p, after, MADV_HUGEPAGE);
+    return (Slot *)p;
+#else
+    Slot *p = realloc(t, after);
+    if (p != NULL)
+        memset((char *)p + before, 0, after - before);
+    return p;
 #endif
 }
 
@@ -921,7 +978,7 @@ static void table_free(Slot *t, uint64_t n)
     if (t == NULL)
         return;
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-    munmap(t, (size_t)n * sizeof(Slot));
+    munmap(t, (size_t)(n + PROBES) * sizeof(Slot));
 #else
     (void)n;
     free(t);
@@ -953,59 +1010,84 @@ static void table_reset(void)
     slots = stored = noted = 0;
 }
 
-/* the table at n slots (more than now), every slot placed again in probe order from its
- * new place; when some 8 places are all taken, the smallest board among them gives way as
- * in keep_fact (in load(), the table doubles again instead while within the limit).  Left as it is when the
+static void keep(B m, uint16_t shape, int value);
+
+/* which of the slots e and f goes first when one must (NULL: none yet): a note before a
+ * value, then the smaller board (the cheaper to find again) */
+static inline Slot *first_to_go(Slot *e, Slot *f)
+{
+    if (f == NULL || is_note(e) > is_note(f))
+        return e;
+    return is_note(e) == is_note(f) && popB(e->mask) < popB(f->mask) ? e : f;
+}
+
+/* put e (of a board not in the table) in its first free place of the 8 from its own, else
+ * in the place of the slot that goes first; the slot pushed out, if any, into *out (the
+ * shape of *out 0 when none) */
+static void place(const Slot *e, Slot *out)
+{
+    Slot *at = &table[slot_of(e->mask, e->shape)], *victim = NULL;
+    for (int k = 0; k < PROBES && (victim == NULL || victim->shape != 0); k++)
+        victim = at[k].shape == 0 ? &at[k] : first_to_go(&at[k], victim);
+    *out = *victim;
+    *victim = *e;
+}
+
+/* The table at n slots (twice or more the slots now), in place: every slot taken out and
+ * placed again, in the order of the slots (the PROBES past the last first).  A board's
+ * probes then never cross a place emptied later: its new place is its old one, below
+ * every slot not yet placed again (it is placed where it was, or before), or at least the
+ * old slots' number, where only boards placed again lie.  When some 8 places are all
+ * taken, a slot gives way as in keep_fact; in load() (keep_all) it is kept aside and put
+ * back afterwards, the table growing again while within the limit.  Left as it is when the
  * memory is not there; 0 if it grew. */
 static int grow_to(uint64_t n)
 {
-    Slot *bigger = table_alloc(n);
+    Slot *bigger = table_widen(table, slots, n), spill[PROBES], out, *lost = NULL;
     if (bigger == NULL)
         return -1;
-    uint64_t lost_stored = 0, lost_noted = 0;
-    for (uint64_t i = 0; i < slots; i++) {
-        const Slot *e = &table[i];
-        if (e->shape == 0)
-            continue;
-        uint64_t at = hash_of(e->mask, e->shape) & (n - 1);
-        Slot *victim = NULL;
-        for (int k = 0; k < PROBES; k++) {
-            Slot *f = &bigger[(at + k) & (n - 1)];
-            if (f->shape == 0) {
-                victim = f;
-                break;
-            }
-            int f_unknown = f->value == UNKNOWN, v_unknown = victim && victim->value == UNKNOWN;
-            if (victim == NULL || f_unknown > v_unknown
-                || (f_unknown == v_unknown && f->cells < victim->cells))
-                victim = f;
-        }
-        if (victim->shape != 0) {
-            if (keep_all && 2 * n <= most_slots) { /* crowded: try a larger table */
-                table_free(bigger, n);
-                return grow_to(2 * n);
-            }
-            if (victim->value == UNKNOWN)
-                lost_noted++;
-            else
-                lost_stored++;
-        }
-        *victim = *e;
-    }
-    table_free(table, slots);
+    uint64_t old = slots, lost_count = 0, lost_room = 0;
     table = bigger;
     slots = n;
-    stored -= lost_stored;
-    noted -= lost_noted;
+    memcpy(spill, &table[old], sizeof spill);
+    memset(&table[old], 0, sizeof spill);
+    for (uint64_t i = 0; i < old + PROBES; i++) {
+        Slot e = i < old ? table[i] : spill[i - old];
+        if (e.shape == 0)
+            continue;
+        if (i < old)
+            table[i].shape = 0;
+        place(&e, &out);
+        if (out.shape == 0)
+            continue;
+        if (is_note(&out))
+            noted--;
+        else
+            stored--;
+        if (keep_all && !is_note(&out)) {
+            if (lost_count == lost_room) {
+                lost_room = lost_room ? 2 * lost_room : 64;
+                Slot *more = realloc(lost, lost_room * sizeof(Slot));
+                if (more == NULL) {
+                    free(lost);
+                    return -1; /* the table is bigger, and a value lost: it is a cache */
+                }
+                lost = more;
+            }
+            lost[lost_count++] = out;
+        }
+    }
+    for (uint64_t k = 0; k < lost_count; k++)
+        keep(lost[k].mask, lost[k].shape, value_in(&lost[k]));
+    free(lost);
     return 0;
 }
 
 /* the slot of board m, or NULL */
 static Slot *find(B m, uint16_t shape)
 {
-    uint64_t i = slot_of(m, shape);
-    for (int k = 0; k < PROBES; k++) {
-        Slot *e = &table[(i + k) & (slots - 1)];
+    Slot *e = &table[slot_of(m, shape)];
+    for (int k = 0; k < PROBES; k++, e++) {
         if (e->shape == 0)
             return NULL;
         if (e->shape == shape && e->mask == m)
@@ -1021,54 +1103,51 @@ static int look(B m, uint16_t shape)
         return look_1((uint64_t)m, shape);
 #endif
     const Slot *e = find(m, shape);
-    return e == NULL || e->value == UNKNOWN ? -1 : e->value;
+    return e == NULL || is_note(e) ? -1 : e->info;
 }
 
-/* keep the value of m, or (value UNKNOWN) that m has none of the values `not` (bits
- * 0..31): in m's slot, an empty one, or the one of the smallest board among the 8 (a slot
- * of an unknown value goes first, and an unknown value never pushes out a known one) */
+/* keep the value of m, or (value UNKNOWN) that m has none of the values `not` (of them,
+ * those of 0..14 are kept): in m's slot, an empty one, or the one of the smallest board
+ * among the 8 (a note goes first, and a note never pushes out a value) */
 static void keep_fact(B m, uint16_t shape, int value, uint32_t not)
 {
+    uint16_t info = value == UNKNOWN ? (uint16_t)(NOTE | (not & NOTED)) : (uint16_t)value;
+    if (info == NOTE)
+        return; /* nothing to note */
     if (2 * (stored + noted) >= slots && slots < most_slots)
         grow_to(2 * slots);
-    uint64_t i = slot_of(m, shape);
-    Slot *victim = NULL;
-    int cells = popB(m), fresh = 0;
+    Slot *at = &table[slot_of(m, shape)], *victim = NULL;
     for (int k = 0; k < PROBES; k++) {
-        Slot *e = &table[(i + k) & (slots - 1)];
+        Slot *e = &at[k];
+        if (e->shape == 0) {
+            victim = e;
+            break;
+        }
         if (e->shape == shape && e->mask == m) {
-            if (e->value != UNKNOWN)
+            if (!is_note(e))
                 return;
             if (value == UNKNOWN) {
-                e->excluded |= not;
+                e->info |= info;
             } else {
-                e->value = (uint8_t)value;
+                e->info = info;
                 noted--;
                 stored++;
             }
             return;
         }
-        if (e->shape == 0) {
-            victim = e;
-            fresh = 1;
-            break;
+    }
+    if (victim == NULL) { /* crowded */
+        if (keep_all && slots < most_slots && grow_to(2 * slots) == 0) {
+            keep_fact(m, shape, value, not);
+            return;
         }
-        int e_unknown = e->value == UNKNOWN, v_unknown = victim && victim->value == UNKNOWN;
-        if (victim == NULL || e_unknown > v_unknown
-            || (e_unknown == v_unknown && e->cells < victim->cells))
-            victim = e;
-    }
-    if (!fresh && keep_all && slots < most_slots && grow_to(2 * slots) == 0) { /* crowded */
-        keep_fact(m, shape, value, not);
-        return;
-    }
-    if (!fresh) {
-        int v_unknown = victim->value == UNKNOWN;
-        if (value == UNKNOWN && !v_unknown)
-            return; /* a known value stays */
-        if (v_unknown == (value == UNKNOWN) && victim->cells > cells)
+        for (int k = 0; k < PROBES; k++)
+            victim = first_to_go(&at[k], victim);
+        if (value == UNKNOWN && !is_note(victim))
+            return; /* a value stays */
+        if (is_note(victim) == (value == UNKNOWN) && popB(victim->mask) > popB(m))
             return; /* every slot holds a bigger board: keep them */
-        if (v_unknown)
+        if (is_note(victim))
             noted--;
         else
             stored--;
@@ -1079,9 +1158,7 @@ static void keep_fact(B m, uint16_t shape, int value, uint32_t not)
         stored++;
     victim->mask = m;
     victim->shape = shape;
-    victim->value = (uint8_t)value;
-    victim->cells = (uint8_t)cells;
-    victim->excluded = value == UNKNOWN ? not : 0;
+    victim->info = info;
 }
 
 static void keep(B m, uint16_t shape, int value) { keep_fact(m, shape, value, 0); }
@@ -1373,10 +1450,10 @@ static int search(B m, int h, int w, Set want)
 #endif
     uint16_t shape = shape_key((uint16_t)(h * 256 + w));
     const Slot *e = find(m, shape);
-    if (e != NULL && e->value != UNKNOWN)
-        return e->value;
+    if (e != NULL && !is_note(e))
+        return e->info;
     if (e != NULL)
-        want &= ~(Set)e->excluded;
+        want &= ~(Set)(e->info & NOTED);
     if (want == 0)
         return NOT_IN;
     if (stopped)
@@ -1666,17 +1743,17 @@ static int begin_graph(int n, const B *adj, int which)
 static uint64_t dump_records(unsigned char *out)
 {
     uint64_t n = 0;
-    for (uint64_t i = 0; table != NULL && i < slots && n < stored; i++) {
+    for (uint64_t i = 0; table != NULL && i < slots + PROBES && n < stored; i++) {
         const Slot *e = &table[i];
-        if (e->shape == 0 || e->value == UNKNOWN || ((e->shape >> 8) & 127) > 64)
+        if (e->shape == 0 || is_note(e) || ((e->shape >> 8) & 127) > 64)
             continue; /* empty, a note, or a graph's (its id holds only in this process) */
         B mask = e->mask;
         for (int b = 0; b < 8 * WORDS; b++)
             out[b] = (unsigned char)(mask >> (8 * b));
         out[8 * WORDS] = (unsigned char)(e->shape & 255);
         out[8 * WORDS + 1] = (unsigned char)(e->shape >> 8);
-        out[8 * WORDS + 2] = e->value;
-        out[8 * WORDS + 3] = e->cells;
+        out[8 * WORDS + 2] = (unsigned char)e->info;
+        out[8 * WORDS + 3] = (unsigned char)popB(e->mask);
         out += RECORD;
         n++;
     }
@@ -1730,6 +1807,7 @@ static int load_records(const unsigned char *p, Py_ssize_t count)
 #undef fill
 #undef find
 #undef first_slots
+#undef first_to_go
 #undef flip_rows
 #undef fold
 #undef graph
@@ -1739,6 +1817,7 @@ static int load_records(const unsigned char *p, Py_ssize_t count)
 #undef half_turn
 #undef has_value
 #undef hash_of
+#undef is_note
 #undef keep
 #undef keep_all
 #undef keep_fact
@@ -1757,6 +1836,7 @@ static int load_records(const unsigned char *p, Py_ssize_t count)
 #undef option_parts
 #undef option_value
 #undef part_value
+#undef place
 #undef place_of
 #undef popB
 #undef reduced
@@ -1782,7 +1862,9 @@ static int load_records(const unsigned char *p, Py_ssize_t count)
 #undef table_alloc
 #undef table_free
 #undef table_reset
+#undef table_widen
 #undef transpose
+#undef value_in
 #undef BITS
 #undef MOVES
 #undef PARTS

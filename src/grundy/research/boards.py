@@ -7,10 +7,10 @@ holds before they start and save every value found when they stop, finished or n
 run stopped by Ctrl-C saves what it found and a second run with the same file goes on
 from there.  The file holds nothing but exact values, with a checksum: a file that is
 damaged, or is not such a table, is refused whole with one clear error and never read in
-part.  The table in memory starts at 1 MB and doubles as the search fills it, up to
-``memory`` bytes (16 a value, 64 MB by default): past it the smallest boards are forgotten
+part.  The table in memory starts at 768 KB and doubles as the search fills it, up to
+``memory`` bytes (12 a value, 32 MB by default): past it the smallest boards are forgotten
 first (they are found again fast).  :func:`set_memory` sets that cap for every search (the
-boards past 64 cells have a second table, of at most 3/4 of it more).
+boards past 64 cells have a second table, of at most 5/6 of it more).
 
 On a terminal a status line shows the components searched, the values kept, where the board's
 own search is (``value 2? 6/31``: it asks whether some option has value 2, at the 6th of the 31
@@ -36,9 +36,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
-from typing import TextIO
-
-import numpy as np
+from typing import TYPE_CHECKING, TextIO
 
 from ..engine import value
 from ..errors import GrundyError
@@ -46,13 +44,19 @@ from ..rules.boards import BoardGame, Search
 from ..rules.cells import MAX_CELLS, Board
 from ..rules.cram import kernel, native_rule
 
+if TYPE_CHECKING:  # NumPy loads only where a table is built: a solve never pays for it
+    import numpy as np
+
 __all__ = ["MAX_CELLS", "MEMORY", "MEMORY_RANGE", "TableNotSaved", "board_values",
            "check_writable", "load_table", "save_table", "searching", "set_memory", "solve"]
 
-#: bytes of the table in memory by default (16 a value)
-MEMORY = 64 << 20
-#: the least and the most bytes the table may be given: 1 MB, and 2^32 values (64 GB)
-MEMORY_RANGE = (1 << 20, 16 << 32)
+#: bytes of the table in memory by default (12 a value: 24 MB, the largest power of two of
+#: slots within it).  Measured: 4 x 11 took as much CPU time with 2^21 slots as with 2^22
+#: (38 MB at its peak, 62 with 2^22), 5 x 9 5% more; with 2^20, 4 x 11 14% more, 5 x 9 53%
+#: more (under load)
+MEMORY = 32 << 20
+#: the least and the most bytes the table may be given: 1 MB, and 2^32 values (48 GB)
+MEMORY_RANGE = (1 << 20, 12 << 32)
 #: components searched between two status lines (and chances to stop)
 _EVERY = 1 << 20
 _MAGIC = b"grundy board table 1\n"
@@ -128,20 +132,20 @@ def _searched(game: str | BoardGame) -> tuple[BoardGame, Search]:
 
 def set_memory(memory: int) -> ModuleType | None:
     """Let the compiled search's table grow to ``memory`` bytes (rounded down to a power of
-    two; 16 a value), forgetting what it holds if that changes its size; the search (None
+    two; 12 a value), forgetting what it holds if that changes its size; the search (None
     when it is not built).  A size out of :data:`MEMORY_RANGE` is refused.
 
     >>> set_memory(1000)
     Traceback (most recent call last):
     ...
-    grundy.errors.GrundyError: the board search's table takes 1 MB to 64 GB, got 1000 bytes
+    grundy.errors.GrundyError: the board search's table takes 1 MB to 48 GB, got 1000 bytes
     """
     least, most = MEMORY_RANGE
     if not least <= memory <= most:
         raise GrundyError(f"the board search's table takes {least >> 20} MB to {most >> 30} GB, "
                           f"got {memory} bytes")
     found = kernel()
-    slots = 1 << ((memory // 16).bit_length() - 1)
+    slots = 1 << ((memory // 12).bit_length() - 1)
     if found is not None and found.stats()[2] != slots:
         found.set_slots(slots)
     return found
@@ -297,6 +301,8 @@ def board_values(rows: int, cols: int, game: str | BoardGame = "cram",
     1 2 1
     1 3 -1
     """
+    import numpy as np
+
     every = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)]
     sizes = [(r, c) for r, c in every if r * c <= min(cells, MAX_CELLS)]
     out = np.full((rows, cols), -1, dtype=np.int64)
