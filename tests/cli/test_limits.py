@@ -638,7 +638,8 @@ def test_a_slow_search_stops_at_its_time(capfd: pytest.CaptureFixture[str],
 
 def test_a_slow_search_shows_its_progress_on_a_terminal() -> None:
     """analyze cram 6x7 said nothing on a terminal until its end: stderr on a terminal now
-    shows the seconds spent, then the line is cleared for the one error line."""
+    shows the board search's status line (each second), then the line is cleared for the
+    one error line."""
     import pty
 
     main, terminal = pty.openpty()
@@ -660,7 +661,8 @@ def test_a_slow_search_shows_its_progress_on_a_terminal() -> None:
         os.close(main)
     text = shown.decode()
     assert (proc.returncode, proc.stdout) == (2, b""), (proc.returncode, proc.stdout)
-    assert "\rsearching: 1 s" in text and "\r\x1b[K" in text, text
+    assert "\rcram 6x7: " in text and "components searched" in text, text
+    assert "\r\x1b[K" in text, text
     assert text.rpartition("\x1b[K")[2] == ("grundy: error: no answer within --time 2.5 s: "
                                             "give it more time, or a smaller position\r\n"), text
 

@@ -53,6 +53,7 @@ def test_the_board_search_shows_its_status_line_on_a_terminal_and_takes_it_away(
     if kernel() is None:
         pytest.skip("the compiled board search is not built")
     monkeypatch.setattr(boards, "_EVERY", 256)
+    monkeypatch.setattr(boards, "_PAUSE", 0.0)
     for terminal in (True, False):
         kernel().clear()
         stream = _Terminal() if terminal else io.StringIO()

@@ -160,6 +160,7 @@ def test_the_status_line_shows_on_a_terminal_only_and_is_gone_at_the_end(
     k = _kernel()
     k.clear()
     monkeypatch.setattr(boards, "_EVERY", 256)
+    monkeypatch.setattr(boards, "_PAUSE", 0.0)
     stream = _Terminal() if terminal else io.StringIO()
     with boards.searching("cram 5x6", stream):
         assert k.value(5, 6, (1 << 30) - 1, 0) == 2  # Beling's table
@@ -176,15 +177,16 @@ def test_the_status_line_shows_on_a_terminal_only_and_is_gone_at_the_end(
 
 
 def test_the_table_is_sized_to_the_memory_given(tmp_path: Path) -> None:
+    """12 bytes a slot, a power of two of slots within the memory given."""
     from grundy.research import boards
 
     k = _kernel()
     try:
-        for memory, slots in [(1 << 20, 1 << 16), (100 << 20, 1 << 22), (512 << 20, 1 << 25)]:
+        for memory, slots in [(1 << 20, 1 << 16), (100 << 20, 1 << 23), (512 << 20, 1 << 25)]:
             assert boards.set_memory(memory) is k and k.table_slots()[1] == slots
         assert boards.solve(boards.Board.full(4, 5), memory=3 << 20) == 2
-        assert k.table_slots()[1] == 1 << 17
-        for bad in [0, (1 << 20) - 1, (16 << 32) + 1]:
+        assert k.table_slots()[1] == 1 << 18
+        for bad in [0, (1 << 20) - 1, (12 << 32) + 1]:
             with pytest.raises(GrundyError, match="takes 1 MB to 48 GB"):
                 boards.set_memory(bad)
     finally:

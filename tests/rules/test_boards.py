@@ -897,6 +897,7 @@ def test_the_status_line_says_where_the_boards_own_search_is(monkeypatch):
 
     out = Terminal()
     monkeypatch.setattr(boards, "_EVERY", 1 << 12)
+    monkeypatch.setattr(boards, "_PAUSE", 0.0)
     kernel().clear()
     assert boards.solve(Board.full(4, 7), stream=out) == 3  # Beling's table
     wheres = [tuple(map(int, m.groups()))

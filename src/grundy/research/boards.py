@@ -57,8 +57,11 @@ __all__ = ["MAX_CELLS", "MEMORY", "MEMORY_RANGE", "TableNotSaved", "board_values
 MEMORY = 32 << 20
 #: the least and the most bytes the table may be given: 1 MB, and 2^32 values (48 GB)
 MEMORY_RANGE = (1 << 20, 12 << 32)
-#: components searched between two status lines (and chances to stop)
-_EVERY = 1 << 20
+#: components searched between two calls of the progress (each a chance to stop: Ctrl-C,
+#: --time)
+_EVERY = 1 << 16
+#: seconds between two status lines, and before the first (a quick board shows none)
+_PAUSE = 1.0
 _MAGIC = b"grundy board table 1\n"
 _HEAD = struct.Struct("<QI")  # records, crc32 of the records
 _WIDE = b"two words\n"  # the second part: records of pieces of more than 64 cells
@@ -226,6 +229,7 @@ class _Status:
         self.what, self.stream = what, stream if stream is not None else sys.stderr
         self.on = bool(getattr(self.stream, "isatty", lambda: False)())
         self.start, self.where, self.shown = time.monotonic(), where, False
+        self.next = self.start + _PAUSE
 
     def line(self, searched: int, stored: int) -> str:
         """The status line for these counts.
@@ -239,7 +243,8 @@ class _Status:
                 f"{stored / 1e6:.2f} M values kept{at}, {time.monotonic() - self.start:.0f} s")
 
     def __call__(self, searched: int, stored: int) -> None:
-        if self.on:
+        if self.on and time.monotonic() >= self.next:
+            self.next = time.monotonic() + _PAUSE
             self.stream.write(f"\r{self.line(searched, stored)}  ")
             self.stream.flush()
             self.shown = True
