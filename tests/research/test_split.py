@@ -213,3 +213,19 @@ def test_the_command(cli: Any, tmp_path: Path) -> None:
                               "tcp://127.0.0.1:1"), "--workers is for this machine")
     assert_one_line_error(cli("board", "cram", "3x4", "--least", "0", "--answers",
                               str(path)), "not the answers of cram 3x4")
+
+
+@needs_dask
+def test_a_worker_that_dies_is_one_clear_error(scheduler: str, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from types import SimpleNamespace
+
+    from distributed.scheduler import KilledWorker
+
+    def dies(*args: Any) -> bool:  # what the future of a task whose workers died raises
+        raise KilledWorker("ask", SimpleNamespace(address="tcp://worker"), 3)
+
+    monkeypatch.setattr(split, "ask", dies)
+    with pytest.raises(GrundyError, match="died .* run again to resume"):
+        split_solve(Board.full(3, 4), "cram", scheduler=scheduler, least=0,
+                    answers=tmp_path / "a.jsonl")

@@ -314,6 +314,7 @@ def _client(workers: int, scheduler: str | None) -> Iterator[Any]:
 def _on_cluster(client: Any, todo: list[tuple[str, Board]], book: Answers, status: _Status,
                 game: str | BoardGame, memory: int) -> int:
     """:func:`_rounds` with each question a task of the client's cluster."""
+    killed = _distributed().scheduler.KilledWorker
     futures: dict[Any, tuple[str, int, Callable[[str, int, bool], None]]] = {}
     arriving = _distributed().as_completed()
 
@@ -327,7 +328,13 @@ def _on_cluster(client: Any, todo: list[tuple[str, Board]], book: Answers, statu
     def wait() -> None:
         future = next(arriving)
         key, target, done = futures.pop(future)
-        done(key, target, bool(future.result()))
+        try:
+            answer = bool(future.result())
+        except killed:
+            raise GrundyError(f"the worker asking whether {key} has value {target} died (out "
+                              "of memory?); the answers found are kept in the file of "
+                              "answers, if one was given: run again to resume") from None
+        done(key, target, answer)
 
     def slots() -> int:
         return max(1, len(client.scheduler_info().get("workers", {})))
