@@ -32,6 +32,7 @@ COMMANDS = {
     "play": "grundy.cli.positions:play",
     "table": "grundy.cli.tables:table",
     "plot": "grundy.cli.tables:plot",
+    "board": "grundy.cli.boards:board",
     "games": "grundy.cli.games:games",
     "sequence": "grundy.cli.sequences:sequence",
     "period": "grundy.cli.sequences:period",

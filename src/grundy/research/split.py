@@ -1,0 +1,346 @@
+"""A long board search split at its root, the questions sent to Dask workers.
+
+A board's value is the mex of its options' values, and the compiled search finds it as
+the serial search does at its own root: for ``r = 0, 1, ...`` it asks whether some option
+has value ``r`` (``has_value``, far faster than the option's value when the answer is
+no), and the first ``r`` no option has is the value.  :func:`split_solve` asks those
+questions on workers, one option a task, as many at once as there are workers: a round
+ends at its first "yes" (the questions of it still running finish and are kept) or when
+every option has said "no".  Options equal up to the board's symmetries, or made of the
+same pieces, are asked once (:func:`option_key`); an option known to have value ``v``
+answers every round from then on.  Each worker process keeps its own table of values
+from one question to the next.
+
+The workers are a Dask ``LocalCluster`` of ``workers`` processes, or the cluster whose
+scheduler is at ``scheduler`` (``tcp://host:port``); ``workers=0`` asks the questions in
+this process, one after the other.  A board of fewer than ``least`` free cells is not
+split: :func:`grundy.research.boards.solve` values it here.
+
+Given a file (``answers``), every answer is added to it as it arrives, one JSON line each
+after a first line naming the game and the board, so a run stopped in any way goes on
+from there: a second run with the same file asks nothing the first answered.  A file of
+another board or game, or with a line that is not an answer, is refused whole (a last
+line cut short by a stop is left out).  On a terminal a status line shows the round, the
+options answered in it, the questions running and the time.
+
+>>> from grundy.rules.cells import Board
+>>> split_solve(Board.full(3, 4), "cram", workers=0, least=0)
+1
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from ..errors import GrundyError
+from ..rules.boards import BoardGame, Search
+from ..rules.cells import Board
+from ..rules.cram import kernel, native_rule, taken_cells
+from .boards import MEMORY, _kernel, _searched, solve
+
+__all__ = ["LEAST", "Answers", "option_key", "options", "split_solve"]
+
+#: boards of fewer free cells than this are valued here, not split
+LEAST = 50
+
+
+def option_key(option: Board) -> str:
+    """A name shared by options of the same value for sure: the canonical forms of their
+    pieces, equal pieces cancelling in pairs (a game plus itself is 0), in order.
+
+    >>> option_key(Board.parse("#...|....")) == option_key(Board.parse("....|...#"))
+    True
+    >>> option_key(Board.parse("..#..")), option_key(Board.parse("##.##")), option_key(Board.parse(".#.#."))
+    ('empty', '1x1', '1x1')
+    """
+    count = Counter(part.canonical().text() for part in option.components())
+    odd = sorted(text for text, n in count.items() if n % 2)
+    return " + ".join(odd) if odd else "empty"
+
+
+def options(board: Board, search: Search) -> list[tuple[str, Board]]:
+    """The options of ``board`` that need asking, one of each :func:`option_key`, the moves
+    nearest the board's centre first (as the serial search tries them: they split it).
+
+    >>> [key for key, _ in options(Board.full(1, 4), Search.CRAM)]
+    ['empty', '1x2']
+    """
+    def distance(taken: int) -> int:
+        cells = Board(board.rows, board.cols, taken).cells()
+        return sum((2 * r - board.rows + 1) ** 2 + (2 * c - board.cols + 1) ** 2
+                   for r, c in cells) // len(cells)
+
+    found: dict[str, Board] = {}
+    for taken in sorted(taken_cells(board, search), key=distance):
+        option = board.without(taken)
+        found.setdefault(option_key(option), option)
+    return list(found.items())
+
+
+def ask(option: Board, game: str | BoardGame, target: int, memory: int = MEMORY) -> bool:
+    """Whether ``option``'s value is ``target``: the compiled search's question (its table
+    of ``memory`` bytes kept for the next question in this process), else the engine.
+
+    >>> ask(Board.full(2, 3), "cram", 1), ask(Board.full(2, 3), "cram", 2)
+    (True, False)
+    """
+    _, search = _searched(game)
+    if kernel() is None:
+        return solve(option, game) == target
+    found = _kernel(memory)
+    return bool(found.has_value(option.rows, option.cols, option.mask, native_rule(search),
+                                target))
+
+
+class Answers:
+    """The questions answered, ``(option key, value) -> answer``, kept in a file of JSON
+    lines when given one (see the module docstring)."""
+
+    def __init__(self, path: str | os.PathLike[str] | None, game: str, board: Board) -> None:
+        self.path = path
+        self.known: dict[tuple[str, int], bool] = {}
+        head = {"game": game, "board": board.text()}
+        if path is None:
+            return
+        target = Path(path)
+        if not target.parent.is_dir():
+            raise GrundyError(f"cannot keep the answers in {path}: its folder "
+                              f"{target.parent} does not exist")
+        if target.exists():
+            self._read(target, head)
+        else:
+            self._write(head)
+
+    def _read(self, target: Path, head: dict[str, str]) -> None:
+        try:
+            text = target.read_text()
+        except (OSError, UnicodeDecodeError) as error:
+            raise GrundyError(f"{target}: cannot read the answers ({error})") from None
+        lines = text.split("\n")
+        if lines and lines[-1]:  # a last line cut short by a stop
+            lines[-1] = ""
+        try:
+            first = json.loads(lines[0]) if lines[0] else None
+        except ValueError:
+            first = None
+        if first != head:
+            raise GrundyError(f"{target}: not the answers of {head['game']} {head['board']} "
+                              "(its first line names another board, or none)")
+        for number, line in enumerate(lines[1:-1], 2):
+            try:
+                row = json.loads(line)
+                key, value, answer = row["option"], row["value"], row["answer"]
+                if not (isinstance(key, str) and isinstance(value, int)
+                        and isinstance(answer, bool) and value >= 0):
+                    raise ValueError
+            except (ValueError, TypeError, KeyError):
+                raise GrundyError(f"{target}: line {number} is not an answer; nothing was "
+                                  "read from the file") from None
+            self.known[key, value] = answer
+
+    def _write(self, row: dict[str, Any]) -> None:
+        if self.path is None:
+            return
+        try:
+            with open(self.path, "a") as out:
+                out.write(json.dumps(row) + "\n")
+        except OSError as error:
+            raise GrundyError(f"cannot keep the answers in {self.path}: "
+                              f"{error.strerror}") from None
+
+    def add(self, key: str, value: int, answer: bool) -> None:
+        """Note an answer (and add it to the file)."""
+        if (key, value) not in self.known:
+            self.known[key, value] = answer
+            self._write({"option": key, "value": value, "answer": answer})
+
+    def values(self) -> dict[str, int]:
+        """The options whose value is known (a "yes")."""
+        return {key: value for (key, value), answer in self.known.items() if answer}
+
+
+@dataclass
+class _Round:
+    """Where the split search is, for the status line."""
+
+    value: int = 0
+    answered: int = 0
+    options: int = 0
+    running: int = 0
+
+
+class _Status:
+    def __init__(self, what: str, stream: TextIO | None) -> None:
+        self.what, self.stream = what, stream if stream is not None else sys.stderr
+        self.on = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.start = time.monotonic()
+
+    def line(self, at: _Round) -> str:
+        """The status line.
+
+        >>> _Status("cram 3x22 on 2 workers", None).line(_Round(2, 5, 31, 2))[:63]
+        'cram 3x22 on 2 workers: value 2? 5/31 options answered, 2 asked'
+        """
+        return (f"{self.what}: value {at.value}? {at.answered}/{at.options} options answered, "
+                f"{at.running} asked, {time.monotonic() - self.start:.0f} s")
+
+    def __call__(self, at: _Round) -> None:
+        if self.on:
+            self.stream.write(f"\r{self.line(at)}  ")
+            self.stream.flush()
+
+    def done(self) -> None:
+        if self.on:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def split_solve(board: Board, game: str | BoardGame = "cram", *, workers: int = 2,
+                scheduler: str | None = None, answers: str | os.PathLike[str] | None = None,
+                memory: int = MEMORY, least: int = LEAST, stream: TextIO | None = None) -> int:
+    """The value of ``board`` in ``game``, its root's questions asked on Dask workers (see
+    the module docstring): ``workers`` local processes, or the cluster at ``scheduler``,
+    or (``workers=0``) here; resumable through the file ``answers``; each worker's table
+    at most ``memory`` bytes; boards of fewer than ``least`` free cells valued here."""
+    ruleset, search = _searched(game)
+    if workers < 0:
+        raise GrundyError(f"workers: at least 0, got {workers}")
+    if board.count() < least:
+        return solve(board, game, memory=memory, stream=stream)
+    name = game if isinstance(game, str) else ruleset.label
+    book = Answers(answers, name, board)
+    todo = options(board, search)
+    where = f"on the cluster at {scheduler}" if scheduler else (
+        f"on {workers} workers" if workers else "here")
+    status = _Status(f"{name} {board.text()} {where}", stream)
+    try:
+        if scheduler is None and workers == 0:
+            return _rounds(todo, book, status, lambda key, option, target, done: done(
+                key, target, ask(option, game, target, memory)))
+        with _client(workers, scheduler) as client:
+            return _on_cluster(client, todo, book, status, game, memory)
+    finally:
+        status.done()
+
+
+#: ask(key, option, value, done): ask whether the option's value is value; done(key,
+#: value, answer) is called with the answer (at once, or when it arrives)
+_Ask = Callable[[str, Board, int, Callable[[str, int, bool], None]], None]
+
+
+def _rounds(todo: list[tuple[str, Board]], book: Answers, status: _Status, asking: _Ask,
+            wait: Callable[[], None] = lambda: None, slots: Callable[[], int] = lambda: 1,
+            running: Callable[[], int] = lambda: 0) -> int:
+    """The mex of the options' values by rounds of questions: ``asking`` starts one (at
+    most ``slots()`` running, ``running()`` of them now), ``wait`` waits for one answer."""
+    at = _Round(options=len(todo))
+    asked: set[tuple[str, int]] = set()
+
+    def done(key: str, value: int, answer: bool) -> None:
+        book.add(key, value, answer)
+
+    while True:
+        known = book.values()
+        if at.value in known.values():
+            at.value += 1
+            continue
+        # the options still to answer in this round, in order
+        open_ = [(key, option) for key, option in todo if key not in known
+                 and (key, at.value) not in book.known]
+        at.answered = len(todo) - len(open_)
+        status(at)
+        if not open_:
+            return at.value
+        for key, option in open_:
+            if running() >= slots():
+                break
+            if (key, at.value) in asked:
+                continue
+            asked.add((key, at.value))
+            asking(key, option, at.value, done)
+            if (key, at.value) in book.known:  # answered at once: look again
+                break
+        at.running = running()
+        if at.running:
+            wait()
+
+
+def _distributed() -> Any:
+    """:mod:`distributed`, or a clear error when it is not installed."""
+    try:
+        import distributed
+    except ImportError:
+        raise GrundyError("a board search on workers needs dask.distributed, which is not "
+                          "installed: pip install 'grundy[cluster]', or search here with "
+                          "workers=0") from None
+    return distributed
+
+
+@contextmanager
+def _client(workers: int, scheduler: str | None) -> Iterator[Any]:
+    """A Dask client: of a LocalCluster of ``workers`` processes (one thread each), or of
+    the cluster at ``scheduler``."""
+    distributed = _distributed()
+    cluster = None
+    if scheduler is None:
+        cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1,
+                                           processes=True, dashboard_address=":0",
+                                           silence_logs=logging.ERROR)
+        client = distributed.Client(cluster)
+    else:
+        try:
+            client = distributed.Client(scheduler, timeout=10)
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise GrundyError(f"cannot reach the Dask scheduler at {scheduler}: "
+                              f"{exc}") from None
+    try:
+        yield client
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def _on_cluster(client: Any, todo: list[tuple[str, Board]], book: Answers, status: _Status,
+                game: str | BoardGame, memory: int) -> int:
+    """:func:`_rounds` with each question a task of the client's cluster."""
+    killed = _distributed().scheduler.KilledWorker
+    futures: dict[Any, tuple[str, int, Callable[[str, int, bool], None]]] = {}
+    arriving = _distributed().as_completed()
+
+    def asking(key: str, option: Board, target: int,
+               done: Callable[[str, int, bool], None]) -> None:
+        future = client.submit(ask, option, game, target, memory, pure=False,
+                               key=f"ask-{target}-{key}-{os.getpid()}-{time.monotonic_ns()}")
+        futures[future] = (key, target, done)
+        arriving.add(future)
+
+    def wait() -> None:
+        future = next(arriving)
+        key, target, done = futures.pop(future)
+        try:
+            answer = bool(future.result())
+        except killed:
+            raise GrundyError(f"the worker asking whether {key} has value {target} died (out "
+                              "of memory?); the answers found are kept in the file of "
+                              "answers, if one was given: run again to resume") from None
+        done(key, target, answer)
+
+    def slots() -> int:
+        return max(1, len(client.scheduler_info().get("workers", {})))
+
+    try:
+        return _rounds(todo, book, status, asking, wait, slots, lambda: len(futures))
+    finally:
+        for future in futures:
+            future.cancel()

@@ -1,0 +1,231 @@
+"""The board search split at its root (grundy.research.split): the Dask path and the
+questions asked here against the serial search and a plain search, and resumption from the
+file of answers."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import random
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from brute import domino_moves, node_moves, plain_cells
+from support import assert_one_line_error
+from grundy.errors import GrundyError
+from grundy.research import split
+from grundy.research.boards import solve
+from grundy.research.split import Answers, option_key, split_solve
+from grundy.rules.boards import Search
+from grundy.rules.cells import Board
+
+HAVE_DASK = all(importlib.util.find_spec(m) is not None for m in ("dask", "distributed"))
+needs_dask = pytest.mark.skipif(not HAVE_DASK, reason="dask and distributed are not installed "
+                                "(pip install 'grundy[cluster]')")
+
+MOVES = {"cram": domino_moves, "node-kayles": node_moves}
+
+
+def plain(board: Board, game: str) -> int:
+    return plain_cells([(r, c) for r, c in board.cells()], MOVES[game])
+
+
+def random_boards(seed: int, count: int) -> list[Board]:
+    """Small boards of any shape: a few cells of a 3 x 5 .. 4 x 5 frame blocked."""
+    rng, found = random.Random(seed), []
+    for _ in range(count):
+        rows, cols = rng.choice([(3, 4), (3, 5), (4, 4), (2, 7)])
+        full = Board.full(rows, cols)
+        blocked = sum(full.bit(r, c) for r, c in full.cells() if rng.random() < 0.2)
+        found.append(full.without(blocked))
+    return found
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> Iterator[str]:
+    """The address of a cluster of two workers in this process (one thread each)."""
+    if not HAVE_DASK:
+        pytest.skip("dask and distributed are not installed (pip install 'grundy[cluster]')")
+    import logging
+
+    import distributed
+
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                       dashboard_address=None, silence_logs=logging.ERROR)
+    try:
+        yield str(cluster.scheduler_address)
+    finally:
+        cluster.close()
+
+
+def test_option_keys_are_equal_only_for_options_of_one_value() -> None:
+    seen: dict[str, int] = {}
+    for board in random_boards(3, 40):
+        for game, search in (("cram", Search.CRAM), ("node-kayles", Search.NODE_KAYLES)):
+            for key, option in split.options(board, search):
+                v = plain(option, game)
+                assert seen.setdefault(f"{game} {key}", v) == v, (game, key)
+
+
+@pytest.mark.parametrize("game", ["cram", "node-kayles"])
+def test_questions_here_equal_the_serial_search_and_a_plain_search(game: str) -> None:
+    for board in random_boards(1, 25) + [Board.full(3, 4), Board.full(2, 6)]:
+        want = plain(board, game)
+        assert split_solve(board, game, workers=0, least=0) == want, board.text()
+        assert solve(board, game) == want, board.text()
+
+
+@needs_dask
+@pytest.mark.parametrize("game", ["cram", "node-kayles"])
+def test_the_dask_path_equals_the_serial_search(game: str, scheduler: str) -> None:
+    for board in random_boards(2, 8) + [Board.full(3, 5), Board.full(4, 4)]:
+        assert split_solve(board, game, scheduler=scheduler, least=0) == solve(board, game), \
+            board.text()
+
+
+@needs_dask
+def test_two_local_worker_processes() -> None:
+    board = Board.parse("......|..#...|......")
+    assert split_solve(board, "cram", workers=2, least=0) == plain(board, "cram")
+
+
+def test_small_boards_are_not_split(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(split, "ask", lambda *a: pytest.fail("a question was asked"))
+    assert split_solve(Board.full(3, 5), "cram", workers=0, least=16) == 1
+    assert split_solve(Board.full(3, 5), "cram", workers=0) == 1  # LEAST free cells
+
+
+def counted(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
+    """The questions ``ask`` is asked from now on (answered as before)."""
+    calls: list[tuple[Any, ...]] = []
+    real = split.ask
+
+    def ask(*args: Any) -> bool:
+        calls.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(split, "ask", ask)
+    return calls
+
+
+@pytest.mark.parametrize("game", ["cram", "node-kayles"])
+def test_a_second_run_asks_only_what_the_file_does_not_answer(
+        game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    board = Board.parse("......|...#..|......")
+    path = tmp_path / "answers.jsonl"
+    calls = counted(monkeypatch)
+    want = split_solve(board, game, workers=0, least=0, answers=path)
+    assert want == plain(board, game)
+    lines = path.read_text().splitlines()
+    assert json.loads(lines[0]) == {"game": game, "board": board.text()}
+    assert len(lines) - 1 == len(calls) > 3  # each answer kept, one a line
+    calls.clear()
+    assert split_solve(board, game, workers=0, least=0, answers=path) == want
+    assert calls == []
+    for kept in (1, 3, len(lines) - 2):  # a file of the first answers only
+        path.write_text("\n".join(lines[:kept]) + "\n")
+        calls.clear()
+        assert split_solve(board, game, workers=0, least=0, answers=path) == want
+        assert len(calls) == len(lines) - kept
+        asked = {(row["option"], row["value"]) for row in map(json.loads, lines[1:kept])}
+        assert not asked & {(option_key(c[0]), c[2]) for c in calls}
+    assert path.read_text().splitlines() == lines
+
+
+@needs_dask
+def test_the_dask_path_resumes_too(tmp_path: Path, scheduler: str) -> None:
+    board = Board.parse(".......|...#...|.......")
+    path = tmp_path / "answers.jsonl"
+    want = split_solve(board, "cram", scheduler=scheduler, least=0, answers=path)
+    assert want == solve(board, "cram")
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join(lines[:4]) + "\n")
+    assert split_solve(board, "cram", scheduler=scheduler, least=0, answers=path) == want
+    again = path.read_text().splitlines()
+    assert again[:4] == lines[:4] and len(set(again)) == len(again)  # nothing asked twice
+
+
+def test_a_line_cut_short_is_left_out_and_a_bad_file_refused(tmp_path: Path) -> None:
+    board = Board.full(3, 4)
+    path = tmp_path / "answers.jsonl"
+    split_solve(board, "cram", workers=0, least=0, answers=path)
+    text = path.read_text()
+    path.write_text(text + '{"option": "2x')  # a stop while a line was written
+    assert Answers(path, "cram", board).known == Answers(None, "cram", board).known | {
+        (json.loads(line)["option"], json.loads(line)["value"]): json.loads(line)["answer"]
+        for line in text.splitlines()[1:]}
+    with pytest.raises(GrundyError, match="not the answers of cram 3x5"):
+        split_solve(Board.full(3, 5), "cram", workers=0, least=0, answers=path)
+    with pytest.raises(GrundyError, match="not the answers of node-kayles 3x4"):
+        split_solve(board, "node-kayles", workers=0, least=0, answers=path)
+    lines = text.splitlines()
+    path.write_text("\n".join([lines[0], '{"option": "1x2", "value": -1, "answer": true}',
+                               *lines[1:]]) + "\n")
+    with pytest.raises(GrundyError, match="line 2 is not an answer"):
+        split_solve(board, "cram", workers=0, least=0, answers=path)
+    path.write_text("not json\n")
+    with pytest.raises(GrundyError, match="its first line names another board"):
+        split_solve(board, "cram", workers=0, least=0, answers=path)
+    with pytest.raises(GrundyError, match="does not exist"):
+        split_solve(board, "cram", workers=0, least=0, answers=tmp_path / "no" / "a.jsonl")
+
+
+def test_without_dask_says_so(tmp_path: Path) -> None:
+    fake = tmp_path / "blocked" / "distributed"
+    fake.mkdir(parents=True)
+    (fake / "__init__.py").write_text("raise ImportError('not installed here')\n")
+    code = ("from grundy.research.split import split_solve; from grundy.rules.cells import Board\n"
+            "try:\n    split_solve(Board.full(3, 4), 'cram', workers=2, least=0)\n"
+            "except Exception as e:\n    print(type(e).__name__, e)\n"
+            "print(split_solve(Board.full(3, 4), 'cram', workers=0, least=0))\n")
+    env = {**os.environ, "PYTHONPATH": str(fake.parent)}
+    proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                          timeout=120)
+    assert proc.stdout.splitlines() == [
+        "GrundyError a board search on workers needs dask.distributed, which is not installed: "
+        "pip install 'grundy[cluster]', or search here with workers=0", "1"], proc.stderr
+
+
+@needs_dask
+def test_a_bad_scheduler_address() -> None:
+    with pytest.raises(GrundyError, match="cannot reach the Dask scheduler at nowhere"):
+        split_solve(Board.full(3, 4), "cram", scheduler="nowhere", least=0)
+
+
+def test_the_command(cli: Any, tmp_path: Path) -> None:
+    path = tmp_path / "a.jsonl"
+    board = "......|..#...|......"
+    want = plain(Board.parse(board), "cram")
+    got = cli("board", "cram", board, "--workers", "0", "--least", "0", "--answers", str(path))
+    assert (got.code, got.out) == (0, f"value: {want}\n"), got.err
+    assert len(path.read_text().splitlines()) > 3
+    got = cli("board", "node-kayles", "3x5")  # searched here: fewer than 50 free cells
+    assert (got.code, got.out) == (0, f"value: {plain(Board.full(3, 5), 'node-kayles')}\n")
+    assert_one_line_error(cli("board", "chomp", "3x4"), "plays cram and node-kayles")
+    assert_one_line_error(cli("board", "cram", "3y4"), "cannot read a board from '3y4'")
+    assert_one_line_error(cli("board", "cram", "3x4", "--workers", "2", "--scheduler",
+                              "tcp://127.0.0.1:1"), "--workers is for this machine")
+    assert_one_line_error(cli("board", "cram", "3x4", "--least", "0", "--answers",
+                              str(path)), "not the answers of cram 3x4")
+
+
+@needs_dask
+def test_a_worker_that_dies_is_one_clear_error(scheduler: str, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from types import SimpleNamespace
+
+    from distributed.scheduler import KilledWorker
+
+    def dies(*args: Any) -> bool:  # what the future of a task whose workers died raises
+        raise KilledWorker("ask", SimpleNamespace(address="tcp://worker"), 3)
+
+    monkeypatch.setattr(split, "ask", dies)
+    with pytest.raises(GrundyError, match="died .* run again to resume"):
+        split_solve(Board.full(3, 4), "cram", scheduler=scheduler, least=0,
+                    answers=tmp_path / "a.jsonl")
