@@ -213,6 +213,9 @@ def test_the_command(cli: Any, tmp_path: Path) -> None:
                               "tcp://127.0.0.1:1"), "--workers is for this machine")
     assert_one_line_error(cli("board", "cram", "3x4", "--least", "0", "--answers",
                               str(path)), "not the answers of cram 3x4")
+    got = cli("board", "cram", "4x5", "--workers", "0", "--memory", "2M")
+    assert (got.code, got.out) == (0, f"value: {plain(Board.full(4, 5), 'cram')}\n"), got.err
+    assert_one_line_error(cli("board", "cram", "4x5", "--memory", "8"), "less than 1M")
 
 
 @needs_dask

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .common import fail, position_words
+from .common import fail, memory_option, position_words
 
 __all__ = ["board"]
 
@@ -22,8 +22,9 @@ __all__ = ["board"]
 # 50: grundy.research.split.LEAST (not imported here: options load with the command line)
 @click.option("--least", type=click.IntRange(0, 128), default=50, show_default=True,
               help="Search boards of fewer free cells here, without splitting them.")
+@memory_option("Each worker's search (and the search here)")
 def board(game: str, position: str, workers: int | None, scheduler: str | None,
-          answers: str | None, least: int) -> None:
+          answers: str | None, least: int, memory: int | None) -> None:
     """The value of one board of a board game the compiled search plays (cram,
     node-kayles: POSITION is 3x22, rows such as '....|.#..', or @FILE), its root split
     over Dask workers: for r = 0, 1, ... each option is asked "is your value r?", one
@@ -31,6 +32,7 @@ def board(game: str, position: str, workers: int | None, scheduler: str | None,
     --least free cells is searched here, in one piece."""
     import os
 
+    from ..research.boards import MEMORY
     from ..research.split import split_solve
     from ..rules.cells import Board
 
@@ -41,7 +43,7 @@ def board(game: str, position: str, workers: int | None, scheduler: str | None,
     try:
         value = split_solve(found, game, workers=workers if workers is not None else
                             os.cpu_count() or 1, scheduler=scheduler, answers=answers,
-                            least=least)
+                            least=least, memory=MEMORY if memory is None else memory)
     except KeyboardInterrupt:
         fail("interrupted" + (f": the answers so far are kept in {answers}; the same command "
                               "resumes" if answers else ""))
