@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from brute import graph_moves, plain_graph, plain_value
 from grundy.engine import value
 from grundy.rules.graphs import ArcKayles, Graph, NodeKayles
-from grundy.rules.twins import TwinSearch, twin_classes
+from grundy.rules import twins
+from grundy.rules.twins import OverBudget, TwinSearch, twin_classes
 
 
 def twinned(rng: random.Random, n: int) -> tuple[int, list[tuple[int, int]]]:
@@ -111,3 +112,30 @@ def test_twin_classes_split_true_and_false_twins():
     # K_1,3 plus an edge 1-2: 1 and 2 are true twins, 0 and 3 are not twins of them
     adjacency = masks(4, [(0, 1), (0, 2), (0, 3), (1, 2)])
     assert twin_classes(adjacency, 0b1111) == {0: 0, 1: 1, 2: 1, 3: 3}
+
+
+def test_a_search_past_its_budget_stops_and_the_games_ask_the_plain_search(monkeypatch):
+    complete = masks(10, [(u, v) for u in range(10) for v in range(u + 1, 10)])
+    with pytest.raises(OverBudget):
+        TwinSearch(complete, node=False, budget=2).value((1 << 10) - 1)
+    assert TwinSearch(complete, node=False, budget=5).value((1 << 10) - 1) == 1  # K_10
+    monkeypatch.setattr(twins, "BUDGET", 1)
+    rng = random.Random(7)
+    for _ in range(60):
+        n, edges = twinned(rng, rng.randint(2, 5))
+        g = Graph.make(n, edges)
+        for game, rule in ((NodeKayles(), "node"), (ArcKayles(), "arc")):
+            assert game.fast_value(g) in (None, plain_graph(n, edges, rule))
+            for o in game.options_of_value(g, 0):
+                parts = o.parts if hasattr(o, "parts") else (o,)
+                total = 0
+                for p in parts:
+                    total ^= plain_graph(p.n, sorted(p.edges), rule)
+                assert total == 0
+
+
+def test_canonical_keeps_how_many_of_each_class_are_left():
+    search = TwinSearch(masks(5, [(0, 1), (0, 2), (0, 3), (3, 4)]), node=True)
+    # 1 and 2 are false twins (leaves of 0): either alone is the same subgraph
+    assert search.canonical(0b00101) == search.canonical(0b00011) == 0b00011
+    assert search.canonical(0b11111) == 0b11111

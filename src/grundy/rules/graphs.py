@@ -49,7 +49,7 @@ from .cram import (compiled_options_of_value, domino_moves, kernel, native_rule,
                    value_by_pieces)
 from .edges import read_edges
 from .pictures import MAX_PICTURE_ITEMS, Picture, net_picture
-from .twins import TwinSearch
+from .twins import OverBudget, TwinSearch
 
 __all__ = ["ArcKayles", "Framed", "FramedGraphs", "Graph", "MAX_VERTICES", "NodeKayles",
            "compiled_value", "grid_graph_picture"]
@@ -392,7 +392,10 @@ def _graph_value(found: Any, part: Graph, rule: int) -> int:
     everything = (1 << part.n) - 1
     search = _twins(found, part, rule)
     if search.folds(everything):
-        return search.value(everything)
+        try:
+            return search.value(everything)
+        except OverBudget:  # folds too little: the compiled search alone is faster
+            pass
     return int(found.graph_value(search.adjacency, everything, rule))
 
 
@@ -480,7 +483,10 @@ class _OnGraphs(BoardGame):
             return sum(value(self, p) for p in graph.without(gone))  # one piece
 
         search = TwinSearch(graph.adjacency(), self.search is Search.NODE_KAYLES, piece)
-        return search.value(everything) if search.folds(everything) else None
+        try:
+            return search.value(everything) if search.folds(everything) else None
+        except OverBudget:
+            return None
 
     def parse_position(self, text: str) -> Graph | Board:
         """A graph (``path:5``, ``0-1,1-2``, lone vertices ``0,1,2``, ``empty``) or a board
@@ -541,7 +547,10 @@ class _OnGraphs(BoardGame):
             return super().options_of_value(part, target)
         near, everything = part.adjacency(), (1 << part.n) - 1
         rule = native_rule(self.search or Search.CRAM)
-        folded = _twins(search, part, rule).move_values(everything)
+        try:
+            folded = _twins(search, part, rule).move_values(everything)
+        except OverBudget:
+            folded = None
         if folded is not None:  # one search per kind of move (its options share a value)
             return [option for option, v in zip(self.options(part), folded) if v == target]
         if rule == 1:

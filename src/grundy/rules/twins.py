@@ -16,7 +16,10 @@ level (``K_28`` took seconds, ``K_64`` did not end); Node Kayles has one move, t
 The complete bipartite and multipartite graphs, stars, and any graph with many leaves on
 one vertex fold the same way.  A component whose moves fold to less than half of them is
 searched here, one move per kind; any other is left to ``plain`` (the compiled search, or
-the engine), which stays the one search of graphs without such symmetry.
+the engine), which stays the one search of graphs without such symmetry.  Twins of the
+whole graph stay twins in all its subgraphs, so a subgraph is remembered by how many of
+each class it keeps (:meth:`TwinSearch.canonical`); a search that expands more than
+:data:`BUDGET` subgraphs stops (:class:`OverBudget`), and the caller asks the plain search.
 
 Positions are masks of vertices (bit ``v`` for vertex ``v``) of one graph, given by the
 mask of each vertex's neighbours.
@@ -30,7 +33,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-__all__ = ["TwinSearch", "twin_classes"]
+__all__ = ["BUDGET", "OverBudget", "TwinSearch", "twin_classes"]
+
+#: the most subgraphs a twin search expands in Python before it gives up (then the plain
+#: search takes the whole graph): a graph whose twins fold it far, as K_n's, needs few
+#: (K_128: 64); one whose twins fold it a little would be searched faster by the compiled
+#: search alone (a doubled random graph of 28 vertices: 3 s compiled, 92 s here unbounded)
+BUDGET = 3000
+
+
+class OverBudget(Exception):
+    """A twin search expanded more subgraphs than its budget allows."""
 
 
 def _vertices(mask: int) -> list[int]:
@@ -75,11 +88,39 @@ class TwinSearch:
     """
 
     def __init__(self, adjacency: Sequence[int], node: bool,
-                 plain: Callable[[int], int] | None = None) -> None:
+                 plain: Callable[[int], int] | None = None, budget: int | None = None) -> None:
         self.adjacency = list(adjacency)
         self.node = node
         self.plain = plain
+        self.budget = BUDGET if budget is None else budget
         self.known: dict[int, int] = {}
+        # twins of the whole graph stay twins in every subgraph: only how many of each
+        # class are left matters, so a subgraph is kept under its first vertices of each
+        self._classes: list[tuple[int, list[int]]] = []
+        everything = 0
+        for v in range(len(self.adjacency)):
+            everything |= 1 << v
+        members: dict[int, int] = {}
+        for v, first in twin_classes(self.adjacency, everything).items():
+            members[first] = members.get(first, 0) | (1 << v)
+        for mask in members.values():
+            if mask & (mask - 1):
+                prefixes, acc = [0], 0
+                for v in _vertices(mask):
+                    acc |= 1 << v
+                    prefixes.append(acc)
+                self._classes.append((mask, prefixes))
+
+    def canonical(self, alive: int) -> int:
+        """``alive`` with each twin class of the whole graph cut to its first vertices, as
+        many as are left (a subgraph isomorphic to ``alive``'s, so of the same value).
+
+        >>> TwinSearch([0b110, 0b101, 0b011], node=False).canonical(0b110)   # a triangle
+        3
+        """
+        for mask, prefixes in self._classes:
+            alive = (alive & ~mask) | prefixes[(alive & mask).bit_count()]
+        return alive
 
     def moves(self, alive: int) -> list[int]:
         """The vertices each move takes from ``alive``: in Node Kayles each vertex (in
@@ -130,12 +171,16 @@ class TwinSearch:
         return total
 
     def _component(self, alive: int) -> int:
+        alive = self.canonical(alive)
         known = self.known.get(alive)
         if known is not None:
             return known
         if alive & (alive - 1) == 0:  # one vertex: a move in Node Kayles, none in Arc Kayles
             found = 1 if self.node else 0
         else:
+            self.budget -= 1
+            if self.budget < 0:
+                raise OverBudget("the twin search went past its budget of subgraphs")
             values = self.move_values(alive)
             if values is None and self.plain is not None:
                 return self.known.setdefault(alive, self.plain(alive))
