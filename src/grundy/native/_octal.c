@@ -896,9 +896,13 @@ static PyObject *subtraction(PyObject *self, PyObject *args) {
     }
     if (words != 1) { PyErr_SetString(PyExc_ValueError, "too many values"); goto out; }
     for (int64_t v = 0; v < size; v++) free_set(&f, v);
-    int64_t *g = buf.buf;
+    int64_t *g = buf.buf, work = 0;
     for (int64_t i = 0; i < n; i++) {
-        if ((i & 0xFFFF) == 0xFFFF && PyErr_CheckSignals()) goto out;
+        work += runs + 1;
+        if (work > (1 << 24)) {  /* a few ms of work: let Python see a signal (--time, ^C) */
+            work = 0;
+            if (PyErr_CheckSignals()) goto out;
+        }
         for (Py_ssize_t r = 0; r < runs && a[r] <= i; r++) {
             int64_t v = g[i - a[r]];
             if (count[v]++ == 0) free_clear(&f, v);
