@@ -616,9 +616,11 @@ def test_counts_are_written_in_the_singular_for_one(capfd: pytest.CaptureFixture
 
 # -- every search keeps its --time ----------------------------------------------------------
 
+#: the circulant graph of 64 vertices with jumps 1, 2, 3, 5, 8: symmetric, but without twins
+CIRCULANT = ",".join(f"{i}-{(i + j) % 64}" for i in range(64) for j in (1, 2, 3, 5, 8))
+
 SLOW = [  # legal but slow: each stopped by --time with one line
-    ("analyze", "arc-kayles", "complete:64"),  # nothing in 60 s without it
-    ("analyze", "sub:" + ",".join(map(str, range(1, 20000))), "30000"),  # over 60 s
+    ("analyze", "arc-kayles", CIRCULANT),  # no twins: the plain search, far past seconds
     ("analyze", "cram", "6x7"),
     ("analyze", "--misere", "arc-kayles", "complete:40"),
     ("table", "cram", "--rows", "8", "--cols", "8", "--cells", "64"),
@@ -665,6 +667,21 @@ def test_a_slow_search_shows_its_progress_on_a_terminal() -> None:
     assert "\r\x1b[K" in text, text
     assert text.rpartition("\x1b[K")[2] == ("grundy: error: no answer within --time 2.5 s: "
                                             "give it more time, or a smaller position\r\n"), text
+
+
+def test_once_slow_searches_answer(capfd: pytest.CaptureFixture[str]) -> None:
+    """complete:64 gave nothing in 60 s (every edge searched, though each leaves K_62: its
+    moves now fold by twins), sub:1,...,19999 at heap 30000 over 60 s (a mex over 19999
+    moves a heap: now sliding windows).  Arc Kayles on K_n is floor(n/2) mod 2; the game
+    {1, ..., k} is n mod (k + 1), with one winning move, to a multiple of k + 1."""
+    r = cli(capfd, "analyze", "arc-kayles", "complete:64", "--time", "60")
+    assert r.code == 0 and "value (XOR of the parts): 0\n" in r.out, r
+    r = cli(capfd, "analyze", "arc-kayles", "complete:42", "--time", "60")
+    assert r.code == 0 and "winning moves: 861\n" in r.out, r
+    r = cli(capfd, "analyze", "sub:" + ",".join(map(str, range(1, 20000))), "30000",
+            "--time", "60")
+    assert r.code == 0 and r.out.endswith("winning moves: 1\n  30000 -> 20000\n"), r
+    assert r.seconds < TIMEOUT
 
 
 def test_time_is_no_bound_on_a_quick_answer(capfd: pytest.CaptureFixture[str]) -> None:

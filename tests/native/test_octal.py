@@ -410,3 +410,26 @@ def test_ctrl_c_interrupts_a_long_fill() -> None:
     # the child's CPU time, which a busy machine does not stretch (without /proc, all of it)
     after_signal = children_cpu() - before - (at_signal or 0.0)
     assert out == "interrupted\n" and after_signal < 10, after_signal
+
+
+@given(st.frozensets(st.integers(1, 300), min_size=1, max_size=80), st.integers(0, 900))
+@settings(max_examples=200, deadline=None)
+def test_subtraction_kernel_matches_the_python_windows(moves, n):
+    from grundy.rules.windows import runs, window_values
+
+    out = np.zeros(n, dtype=np.int64)
+    spans = runs(s for s in moves if s < n)
+    _octal.subtraction(out, [a for a, _ in spans], [b for _, b in spans])
+    assert out.tolist() == window_values(moves, n).tolist()
+
+
+@pytest.mark.parametrize("first, last", [([2, 1], [2, 1]), ([1, 3], [3, 5]), ([0], [1]),
+                                         ([1], [0]), ([1, 2], [1, 2]), ([1], [1, 2])])
+def test_subtraction_kernel_refuses_bad_runs(first, last):
+    with pytest.raises(ValueError):
+        _octal.subtraction(np.zeros(5, dtype=np.int64), first, last)
+
+
+def test_subtraction_kernel_needs_int64():
+    with pytest.raises(TypeError):
+        _octal.subtraction(np.zeros(5, dtype=np.uint16), [1], [1])

@@ -804,9 +804,132 @@ static PyObject *text(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* Subtraction games by sliding windows (grundy.rules.windows): a run a..b of removals reaches
+ * heaps n-b..n-a, a window that gains one heap and loses one as n grows.  count[v] is how
+ * many heaps in the windows hold v; `free` is a bitset of the values no heap holds, with
+ * summary levels (bit j of level L+1 set when word j of level L is nonzero), so the least
+ * free value (the mex) is found in one step per level. */
+#define SUB_LEVELS 5  /* 64^5 values: more than any array of heaps has */
+
+typedef struct {
+    uint64_t *level[SUB_LEVELS];
+    int levels;
+} Free;
+
+static void free_set(Free *f, int64_t v) {
+    for (int L = 0; L < f->levels; L++) {
+        uint64_t *w = &f->level[L][v >> 6];
+        int was = *w != 0;
+        *w |= 1ULL << (v & 63);
+        if (was) return;
+        v >>= 6;
+    }
+}
+
+static void free_clear(Free *f, int64_t v) {
+    for (int L = 0; L < f->levels; L++) {
+        uint64_t *w = &f->level[L][v >> 6];
+        *w &= ~(1ULL << (v & 63));
+        if (*w) return;
+        v >>= 6;
+    }
+}
+
+static int64_t free_first(const Free *f) {
+    int64_t v = 0;
+    for (int L = f->levels - 1; L >= 0; L--)
+        v = (v << 6) | __builtin_ctzll(f->level[L][v]);
+    return v;
+}
+
+PyDoc_STRVAR(subtraction_doc,
+"subtraction(values, first, last)\n--\n\n"
+"Fill values (a writable buffer of native int64) with the Grundy values of heaps\n"
+"0..len(values)-1 of the subtraction game whose removals are the runs first[i]..last[i]\n"
+"(ascending, disjoint, 1 <= first[i] <= last[i]).");
+
+static PyObject *subtraction(PyObject *self, PyObject *args) {
+    Py_buffer buf;
+    PyObject *firsts, *lasts;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "w*OO", &buf, &firsts, &lasts)) return NULL;
+    PyObject *result = NULL, *fa = NULL, *fb = NULL;
+    int64_t *a = NULL, *b = NULL, *count = NULL;
+    Free f = {{NULL}, 0};
+    if (buf.itemsize != 8 || buf.len % 8) {
+        PyErr_SetString(PyExc_TypeError, "values must be a contiguous buffer of int64");
+        goto out;
+    }
+    fa = PySequence_Fast(firsts, "first must be a sequence");
+    fb = fa ? PySequence_Fast(lasts, "last must be a sequence") : NULL;
+    if (!fb) goto out;
+    Py_ssize_t runs = PySequence_Fast_GET_SIZE(fa);
+    if (PySequence_Fast_GET_SIZE(fb) != runs) {
+        PyErr_SetString(PyExc_ValueError, "first and last differ in length");
+        goto out;
+    }
+    int64_t n = buf.len / 8, moves = 0;
+    a = malloc(sizeof *a * (size_t)(runs + 1));
+    b = malloc(sizeof *b * (size_t)(runs + 1));
+    if (!a || !b) { PyErr_NoMemory(); goto out; }
+    for (Py_ssize_t i = 0; i < runs; i++) {
+        a[i] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(fa, i));
+        b[i] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(fb, i));
+        if (PyErr_Occurred()) goto out;
+        if (a[i] < 1 || b[i] < a[i] || (i && a[i] <= b[i - 1] + 1) || b[i] > (1LL << 40)) {
+            PyErr_SetString(PyExc_ValueError, "the runs must be ascending, disjoint, apart and "
+                            "positive");
+            goto out;
+        }
+        moves += b[i] - a[i] + 1;
+    }
+    int64_t size = moves + 2;  /* a value is at most the number of moves */
+    if (size > n + 2) size = n + 2;
+    count = calloc((size_t)size, sizeof *count);
+    if (!count) { PyErr_NoMemory(); goto out; }
+    int64_t words = size;
+    for (f.levels = 0; f.levels < SUB_LEVELS; ) {
+        words = (words + 63) >> 6;
+        f.level[f.levels] = calloc((size_t)words, sizeof(uint64_t));
+        if (!f.level[f.levels++]) { PyErr_NoMemory(); goto out; }
+        if (words == 1) break;
+    }
+    if (words != 1) { PyErr_SetString(PyExc_ValueError, "too many values"); goto out; }
+    for (int64_t v = 0; v < size; v++) free_set(&f, v);
+    int64_t *g = buf.buf, work = 0;
+    for (int64_t i = 0; i < n; i++) {
+        work += runs + 1;
+        if (work > (1 << 24)) {  /* a few ms of work: let Python see a signal (--time, ^C) */
+            work = 0;
+            if (PyErr_CheckSignals()) goto out;
+        }
+        for (Py_ssize_t r = 0; r < runs && a[r] <= i; r++) {
+            int64_t v = g[i - a[r]];
+            if (count[v]++ == 0) free_clear(&f, v);
+            if (i > b[r]) {
+                v = g[i - b[r] - 1];
+                if (--count[v] == 0) free_set(&f, v);
+            }
+        }
+        g[i] = free_first(&f);
+    }
+    result = Py_None;
+    Py_INCREF(result);
+out:
+    for (int L = 0; L < SUB_LEVELS; L++) free(f.level[L]);
+    free(count);
+    free(a);
+    free(b);
+    Py_XDECREF(fa);
+    Py_XDECREF(fb);
+    PyBuffer_Release(&buf);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"fill", (PyCFunction)(void (*)(void))fill, METH_VARARGS | METH_KEYWORDS, fill_doc},
     {"text", text, METH_VARARGS, text_doc},
+    {"subtraction", subtraction, METH_VARARGS, subtraction_doc},
     {NULL, NULL, 0, NULL},
 };
 

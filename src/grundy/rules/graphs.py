@@ -49,6 +49,7 @@ from .cram import (compiled_options_of_value, domino_moves, kernel, native_rule,
                    value_by_pieces)
 from .edges import read_edges
 from .pictures import MAX_PICTURE_ITEMS, Picture, net_picture
+from .twins import OverBudget, TwinSearch
 
 __all__ = ["ArcKayles", "Framed", "FramedGraphs", "Graph", "MAX_VERTICES", "NodeKayles",
            "compiled_value", "grid_graph_picture"]
@@ -165,7 +166,7 @@ class Graph:
         >>> Graph.parse("0-1,2-3,3-4").components({3})
         [[0, 1], [2], [4]]
         """
-        near = self.neighbours()
+        near = _neighbours(self)
         found, placed = [], set(gone)
         for start in range(self.n):
             if start in placed:
@@ -185,13 +186,16 @@ class Graph:
     def without(self, gone: set[int], move: tuple[int, ...] = ()) -> list[Graph]:
         """The components left once the vertices ``gone`` are taken, each relabelled
         (``move``: the move that took them, kept on each piece)."""
-        parts = []
-        for component in self.components(gone):
-            label = {v: i for i, v in enumerate(component)}
-            parts.append(Graph(len(component), frozenset(
-                (label[u], label[v]) for u, v in self.edges if u in label and v in label),
-                move))
-        return parts
+        components = self.components(gone)
+        where = {v: (i, label) for i, component in enumerate(components)
+                 for label, v in enumerate(component)}
+        edges: list[list[tuple[int, int]]] = [[] for _ in components]
+        for u, v in self.edges:
+            a, b = where.get(u), where.get(v)
+            if a is not None and b is not None:  # one component: labels keep the order
+                edges[a[0]].append((a[1], b[1]))
+        return [Graph(len(component), frozenset(pairs), move)
+                for component, pairs in zip(components, edges)]
 
     def text(self) -> str:
         """The graph as an edge list :meth:`parse` reads back: lone vertices by number, the
@@ -200,10 +204,7 @@ class Graph:
         >>> [Graph.parse(t).text() for t in ("path:3", "bipartite:0,2", "path:1", "path:0")]
         ['0-1,1-2', '0,1', '0', 'empty']
         """
-        touched = {v for edge in self.edges for v in edge}
-        words = [f"{u}-{v}" for u, v in sorted(self.edges)]
-        words += [str(v) for v in range(self.n) if v not in touched]
-        return ",".join(words) if words else "empty"
+        return _text(self)
 
     # -- pictures ----------------------------------------------------------------------
     def layout(self) -> dict[int, tuple[float, float]]:
@@ -234,6 +235,23 @@ class Graph:
         """The picture a notebook shows (:meth:`picture`; None: the text instead)."""
         found = self.picture()
         return found.svg if found is not None else None
+
+
+@lru_cache(maxsize=64)
+def _neighbours(g: Graph) -> tuple[frozenset[int], ...]:
+    """:meth:`Graph.neighbours`, kept for the last graphs searched (a graph's options
+    each ask it)."""
+    return tuple(map(frozenset, g.neighbours()))
+
+
+@lru_cache(maxsize=64)
+def _text(g: Graph) -> str:
+    """:meth:`Graph.text`, kept for the last graphs written: the winning moves of
+    ``complete:63`` write the graph and its 1953 options, all one graph, 1953 times each."""
+    touched = {v for edge in g.edges for v in edge}
+    words = [f"{u}-{v}" for u, v in sorted(g.edges)]
+    words += [str(v) for v in range(g.n) if v not in touched]
+    return ",".join(words) if words else "empty"
 
 
 @lru_cache(maxsize=256)
@@ -351,13 +369,34 @@ def compiled_value(position: Any, search: Search) -> int | None:
     total, rule = 0, native_rule(search)
     for part in parts:
         if isinstance(part, Graph):
-            total ^= int(found.graph_value(part.adjacency(), (1 << part.n) - 1, rule))
+            total ^= _graph_value(found, part, rule)
         elif isinstance(part, Board):
             if part.mask:
                 total ^= int(found.value(part.rows, part.cols, part.mask, rule))
         else:
             return None
     return total
+
+
+def _twins(found: Any, part: Graph, rule: int) -> TwinSearch:
+    """The twin search of a graph (:mod:`grundy.rules.twins`), the compiled search valuing
+    what does not fold."""
+    adjacency = part.adjacency()
+    return TwinSearch(adjacency, rule == 1,
+                      lambda mask: int(found.graph_value(adjacency, mask, rule)))
+
+
+def _graph_value(found: Any, part: Graph, rule: int) -> int:
+    """A graph's value by the compiled search, one move per kind of twin where the graph's
+    moves fold (``complete:64``: one move a level, where the plain search tries them all)."""
+    everything = (1 << part.n) - 1
+    search = _twins(found, part, rule)
+    if search.folds(everything):
+        try:
+            return search.value(everything)
+        except OverBudget:  # folds too little: the compiled search alone is faster
+            pass
+    return int(found.graph_value(search.adjacency, everything, rule))
 
 
 def _option(parts: list[Graph], move: tuple[int, ...]) -> Any:
@@ -430,7 +469,24 @@ class _OnGraphs(BoardGame):
         """Graphs and boards (and their sums) by the compiled search when it is built (a
         board in Arc Kayles is Cram); else boards by pieces, and graphs by the engine."""
         found = compiled_value(position, self._on_boards)
+        if found is None and isinstance(position, Graph) and kernel() is None:
+            found = self._twin_value(position)
         return found if found is not None else value_by_pieces(self, position, self._on_boards)
+
+    def _twin_value(self, graph: Graph) -> int | None:
+        """Without the compiled search: a graph whose moves fold, searched one move per
+        kind of twin (:mod:`grundy.rules.twins`), its other pieces by the engine; else None."""
+        everything = (1 << graph.n) - 1
+
+        def piece(mask: int) -> int:
+            gone = {v for v in range(graph.n) if not mask >> v & 1}
+            return sum(value(self, p) for p in graph.without(gone))  # one piece
+
+        search = TwinSearch(graph.adjacency(), self.search is Search.NODE_KAYLES, piece)
+        try:
+            return search.value(everything) if search.folds(everything) else None
+        except OverBudget:
+            return None
 
     def parse_position(self, text: str) -> Graph | Board:
         """A graph (``path:5``, ``0-1,1-2``, lone vertices ``0,1,2``, ``empty``) or a board
@@ -491,6 +547,12 @@ class _OnGraphs(BoardGame):
             return super().options_of_value(part, target)
         near, everything = part.adjacency(), (1 << part.n) - 1
         rule = native_rule(self.search or Search.CRAM)
+        try:
+            folded = _twins(search, part, rule).move_values(everything)
+        except OverBudget:
+            folded = None
+        if folded is not None:  # one search per kind of move (its options share a value)
+            return [option for option, v in zip(self.options(part), folded) if v == target]
         if rule == 1:
             taken = [(1 << v) | near[v] for v in range(part.n)]
         else:
