@@ -622,7 +622,7 @@ CIRCULANT = ",".join(f"{i}-{(i + j) % 64}" for i in range(64) for j in (1, 2, 3,
 SLOW = [  # legal but slow: each stopped by --time with one line
     ("analyze", "arc-kayles", CIRCULANT),  # no twins: the plain search, far past seconds
     ("analyze", "cram", "6x7"),
-    ("analyze", "--misere", "arc-kayles", "complete:40"),
+    ("analyze", "--misere", "arc-kayles", CIRCULANT),
     ("table", "cram", "--rows", "8", "--cols", "8", "--cells", "64"),
     ("genus", "kayles", "100000"),
     ("genus", "kayles", "-n", "32"),

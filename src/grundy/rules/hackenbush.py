@@ -607,13 +607,13 @@ class GreenHackenbush(BoardGame):
         edges = len(part.edges)
         if len(cuts) * edges > LIST_WORK:
             cuts, every = cuts[:max(1, LIST_WORK // edges)], False
-        self.__dict__["_listed"] = (part, target, every)
+        self.memo("listed")["last"] = (part, target, every)
         return _cut(part, fused, cuts)
 
     def every_zero_option(self, part: Any, target: int = 0) -> bool:
         """Whether :meth:`options_of_value` of ``target`` lists every cut to that value (the
         answer of the last call, kept; else found again)."""
-        last = self.__dict__.get("_listed")
+        last = self.memo("listed").get("last")
         if last is not None and last[0] is part and last[1] == target:
             return bool(last[2])
         fused, cuts, every = _winning(part, target)
