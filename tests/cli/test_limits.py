@@ -373,6 +373,9 @@ VALUE_ONLY = [  # (words, the value of one part's text, the parts as the JSON wr
      lambda p: _staircase([int(w) for w in p.split()])),
     (("green-hackenbush", "stalk:50000", "stalk:3"), _hackenbush),
     (("green-hackenbush", "stalks:" + ",".join(["1"] * 1733)), _hackenbush),
+    (("nim", "10**30", "5"), int),
+    (("nim", "10**30", "10**30"), int),  # a P-position
+    (("nim", "9" * 4000, "7", "123456789"), int),  # 4000 digits
 ]
 
 
@@ -414,7 +417,7 @@ def test_a_position_too_large_to_list_answers_its_value(words: tuple[str, ...],
     assert shown == (not data["every_winning_move"] and bool(data["moves"]))
 
 
-TOO_LARGE_TO_LIST = [("laskers-nim", BIG), ("welter", "1", "4", "6", "20001"),
+TOO_LARGE_TO_LIST = [("laskers-nim", BIG), ("nim", "1000001"), ("welter", "1", "4", "6", "20001"),
                      ("staircase-nim", "30000", "1", "4"), ("green-hackenbush", "stalk:1001")]
 STILL_REFUSED = [(*verb, *position) for verb in (("genus",), ("analyze", "--misere"), ("play",))
                  for position in TOO_LARGE_TO_LIST]

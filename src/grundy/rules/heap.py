@@ -103,6 +103,15 @@ class Nim(HeapGame):
         """
         return [target] if target < part else []
 
+    def check_winning_moves(self, part: Any) -> None:
+        """Any heap: Bouton's rule gives the one move to each smaller value at any size (what
+        lists every move one by one, ``play``, the genus, misère play, keeps
+        :attr:`move_limit`).
+
+        >>> Nim().check_winning_moves(10**30)
+        """
+        self.fast_value(part)
+
     def parse_position(self, text: str) -> int:
         """A heap: digits, or a power ``B**E`` (``2**100``)."""
         from .closed import read_integer
