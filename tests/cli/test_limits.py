@@ -405,6 +405,8 @@ VALUE_ONLY = [  # (words, the value of one part's text, the parts as the JSON wr
     (("kayles", "9" * 4000, "5"), _pins((1, 2), 12)),  # 4000 digits
     (("dawsons-kayles", "10**20", "3"), _pins((2,), 34)),
     (("0.07", "10**20", "+", "0.07", "3"), _pins((2,), 34)),
+    (("turning-turtles", "10**30", "5"), int),  # coin n worth n
+    (("twins", "10**30", "5", "9" * 4000), lambda p: max(int(p) - 1, 0)),  # worth n - 1
 ]
 
 
@@ -447,7 +449,7 @@ def test_a_position_too_large_to_list_answers_its_value(words: tuple[str, ...],
 
 
 TOO_LARGE_TO_LIST = [("laskers-nim", BIG), ("nim", "1000001"), ("kayles", "10**30"),
-                     ("dawsons-kayles", "100001"), ("welter", "1", "4", "6", "20001"),
+                     ("dawsons-kayles", "100001"), ("twins", "10**30"), ("welter", "1", "4", "6", "20001"),
                      ("staircase-nim", "30000", "1", "4"), ("green-hackenbush", "stalk:1001")]
 STILL_REFUSED = [(*verb, *position) for verb in (("genus",), ("analyze", "--misere"), ("play",))
                  for position in TOO_LARGE_TO_LIST]

@@ -205,3 +205,39 @@ def test_a_heap_a_multiple_of_the_period_larger_has_the_same_moves(code: str) ->
             small = [_leaves(o) for o in game.options_of_value(n, target)]
             huge = [_leaves(o) for o in game.options_of_value(n + shift, target)]
             assert huge == [o[:-1] + (o[-1] + shift,) for o in small], (code, n, target)
+
+
+# -- Turning Turtles and Twins: a coin of any size, its one move to each value ------------------
+
+
+@pytest.mark.parametrize("name", ["turning-turtles", "twins"])
+def test_coins_answer_every_winning_move_at_any_size(name: str) -> None:
+    """The closed forms (coin n worth n; n - 1) against the mex rule over the game's own
+    listing of options, and their moves of each value against the listing, on every coin to
+    60 and on random sums of heads; a coin of 10^30 answered as the formula says."""
+    from grundy.catalog import find
+
+    game = find(name)
+    g: list[int] = []
+    for n in range(61):
+        seen = {_worth(g, o) for o in game.options(n)}
+        g.append(min(set(range(len(seen) + 1)) - seen))
+        assert game.fast_value(n) == g[n]
+        for target in range(n + 2):
+            listed = [o for o in game.options(n) if _worth(g, o) == target]
+            assert game.options_of_value(n, target) == listed, (name, n, target)
+    rng = random.Random(14)
+    for _ in range(200):
+        heads = sorted(rng.sample(range(1, 61), rng.randint(1, 4)))
+        total = 0
+        for h in heads:
+            total ^= g[h]
+        found = analyze(game, heads)
+        wins = [(i, o) for i, h in enumerate(heads) for o in game.options(h)
+                if total ^ g[h] ^ _worth(g, o) == 0]
+        assert found.value == total and found.every_move
+        assert [(m.index, m.option) for m in found.moves] == wins
+    big = analyze(game, [10**30, 5])
+    shift = 1 if name == "twins" else 0
+    assert list(big.part_values) == [10**30 - shift, 5 - shift]
+    assert [(m.index, m.option) for m in big.moves] == [(0, Sum(5))] and big.every_move
