@@ -176,9 +176,9 @@ from support import run_limited
 
 
 @pytest.mark.parametrize("args,words", [
-    (["kayles", "1000000000000"], "too large to list its moves"),
-    (["kayles", "10000000"], "too large to list its moves"),
-    (["nim", "100000000000000000000", "3"], "too large to list its moves"),
+    (["grundys-game", "1000000000000"], "too large to list its moves"),
+    (["grundys-game", "10000000"], "too large to list its moves"),
+    (["0.8", "10000", "3"], "too large to list its moves"),
 ])
 def test_misere_refuses_what_normal_play_refuses(args: list[str], words: str) -> None:
     normal = run_limited("analyze", *args)
@@ -187,6 +187,18 @@ def test_misere_refuses_what_normal_play_refuses(args: list[str], words: str) ->
     assert_one_line_error(misere, words)
     assert misere.err == normal.err
     assert misere.cpu < 10  # refused before any search: seconds of CPU, however busy the machine
+
+
+@pytest.mark.parametrize("args", [["kayles", "1000000000000"], ["kayles", "10000000"],
+                                  ["nim", "100000000000000000000", "3"]])
+def test_misere_refuses_heaps_whose_moves_normal_play_builds_without_listing(
+        args: list[str]) -> None:
+    """Normal play builds the winning moves of a huge nim heap (Bouton) or Kayles row (its
+    period); misère play lists every move, so it keeps the limit."""
+    normal = run_limited("analyze", *args)
+    assert normal.code == 0 and "outcome: N" in normal.out, normal.err
+    assert_one_line_error(run_limited("analyze", *args, "--misere"),
+                          "too large to list its moves")
 
 
 def test_misere_refuses_a_drawing_whose_cuts_normal_play_finds_without_listing() -> None:

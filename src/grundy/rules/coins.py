@@ -118,6 +118,27 @@ class TurningTurtles(CoinGame):
         """Values of coins 0..n-1: ``g(n) = n``."""
         return np.arange(n, dtype=np.int64)
 
+    def fast_value(self, position: Any) -> int | None:
+        """``g(n) = n``, for a coin of any size.
+
+        >>> TurningTurtles().fast_value(10**30) == 10**30
+        True
+        """
+        return None if isinstance(position, Sum) else _coin(position)
+
+    def options_of_value(self, part: Any, target: int) -> list[Any]:
+        """The one move to value ``target``, at any size: turn the head alone (0), or with
+        the coin ``target``.
+
+        >>> TurningTurtles().options_of_value(10**30, 7), TurningTurtles().options_of_value(5, 0)
+        ([Sum(7)], [Sum()])
+        """
+        return [Sum(*((target,) if target else ()))] if target < _coin(part) else []
+
+    def check_winning_moves(self, part: Any) -> None:
+        """Any coin: :meth:`options_of_value` finds the one move of a value."""
+        _coin(part)
+
 
 class Twins(CoinGame):
     """Turn exactly two coins, the right one from heads; coin ``n`` is worth ``n - 1``.
@@ -138,6 +159,26 @@ class Twins(CoinGame):
     def kernel_sequence(self, n: int) -> np.ndarray:
         """Values of coins 0..n-1: ``g(n) = max(n - 1, 0)``."""
         return np.maximum(np.arange(n, dtype=np.int64) - 1, 0)
+
+    def fast_value(self, position: Any) -> int | None:
+        """``g(n) = max(n - 1, 0)``, for a coin of any size.
+
+        >>> Twins().fast_value(10**30) == 10**30 - 1
+        True
+        """
+        return None if isinstance(position, Sum) else max(_coin(position) - 1, 0)
+
+    def options_of_value(self, part: Any, target: int) -> list[Any]:
+        """The one move to value ``target``, at any size: turn the coin ``target + 1``.
+
+        >>> Twins().options_of_value(10**30, 7), Twins().options_of_value(1, 0)
+        ([Sum(8)], [])
+        """
+        return [Sum(target + 1)] if target + 1 < _coin(part) else []
+
+    def check_winning_moves(self, part: Any) -> None:
+        """Any coin: :meth:`options_of_value` finds the one move of a value."""
+        _coin(part)
 
 
 class MockTurtles(CoinGame):

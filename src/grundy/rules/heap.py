@@ -26,6 +26,7 @@ import numpy as np
 from ..engine import Sum, value
 from ..errors import GrundyError
 from .base import HeapGame
+from .heap_moves import period_moves
 from .codes import Code, MisereCertifier
 from .periods import Certifier, Known
 from .sparse import SplitKernel, compiled_kernel, fill
@@ -103,6 +104,15 @@ class Nim(HeapGame):
         [7]
         """
         return [target] if target < part else []
+
+    def check_winning_moves(self, part: Any) -> None:
+        """Any heap: Bouton's rule gives the one move to each smaller value at any size (what
+        lists every move one by one, ``play``, the genus, misère play, keeps
+        :attr:`move_limit`).
+
+        >>> Nim().check_winning_moves(10**30)
+        """
+        self.fast_value(part)
 
     def parse_position(self, text: str) -> int:
         """A heap: digits, or a power ``B**E`` (``2**100``)."""
@@ -439,6 +449,46 @@ class TakeAndBreak(HeapGame):
         """
         return [0 if not o else o[0] if len(o) == 1 else Sum(*o)
                 for o in self._code.options(n)]
+
+    def options_of_value(self, part: Any, target: int) -> list[Any]:
+        """The options of value ``target``, in ``options()`` order: all of them up to
+        :attr:`move_limit`; past it (a code whose moves leave two heaps at most, and whose
+        period is proved), the first of each kind, at most ``SHOWN``, built from the period
+        (:func:`grundy.rules.heap_moves.period_moves`; :meth:`every_zero_option` False).
+
+        >>> TakeAndBreak("0.07").options_of_value(10**20, 0)[:2]
+        [Sum(8, 99999999999999999990), Sum(15, 99999999999999999983)]
+        """
+        if not self._built(part):
+            return super().options_of_value(part, target)
+        self.check_winning_moves(part)  # the period, proved
+        found, known = self.period(), self.memo("kernel")["known"]
+        assert found is not None
+        return [0 if not o else o[0] if len(o) == 1 else Sum(*o)
+                for o in period_moves(self.digits, known, found, part, target)]
+
+    def every_zero_option(self, part: Any, target: int = 0) -> bool:
+        """Every move of a value is listed up to :attr:`move_limit`; past it, some (the
+        first of each kind, built from the period)."""
+        return not self._built(part)
+
+    def check_winning_moves(self, part: Any) -> None:
+        """Up to :attr:`move_limit`, every move is listed; past it, a code whose moves leave
+        two heaps at most builds its winning moves from its proved period (none proved:
+        refused, as the listing would be)."""
+        if not self._built(part):
+            self.check_listable(part)
+            return
+        self.fast_value(part)
+        if self.period() is None:
+            raise GrundyError(f"heap {part} is too large to list its moves in {self.label} "
+                              f"(at most {self.move_limit}), and no period of its values is "
+                              "proved to build them from")
+
+    def _built(self, part: Any) -> bool:
+        """Whether the moves of ``part`` are built from the period rather than listed."""
+        return (type(part) is int and part > self.move_limit and self.max_heaps <= 2
+                and self.digits[0] == 0)
 
     def heap_options(self, n: int) -> list[tuple[int, ...]]:
         """The options of heap ``n`` as the misère solver reads them: the tuples of the heaps
