@@ -419,3 +419,98 @@ def test_a_table_of_1024_slots_forgetting_values_and_notes_gives_the_same_values
     finally:
         k.set_wide(False)
         k.set_slots(most)
+
+
+# -- the root's pieces and options (for a search split over processes) -----------------------
+
+def check_root_options(k, b, rule, value_of):
+    """``root_options`` of board b: the XOR of its pieces' values is the board's, a piece
+    listed as small has value 1, and the mex of the listed options of the first (the
+    largest) is its value, each option's pieces adding up to the option's value; values by
+    ``value_of(board)``.  The pieces and options, for comparing the two widths."""
+    found = k.root_options(b.rows, b.cols, b.mask, rule)
+    pieces, options = found
+    want = value_of(b)
+    x = 0
+    for h, w, mask in pieces:
+        v = value_of(Board(h, w, mask)) if h else 1
+        if not h:  # a piece of value 1: Cram's of 2 or 3 cells, Node Kayles's of 1 or 2
+            assert 2 - rule <= mask.bit_count() <= 3 - rule, (b.text(), mask)
+        x ^= v
+    assert x == want, b.text()
+    assert pieces == [] or max(m.bit_count() for _, _, m in pieces) == pieces[0][2].bit_count()
+    if not pieces or not pieces[0][0]:
+        assert options == [], b.text()
+        return found
+    h, w, mask = pieces[0]
+    piece = Board(h, w, mask)
+    values = []
+    for left, parts in options:
+        assert left & ~mask == 0 and (mask & ~left).bit_count() in (2, 3, 4, 5), b.text()
+        option = value_of(Board(h, w, left))
+        assert option == value_of_parts(parts, value_of), (b.text(), left)
+        values.append(option)
+    assert len(options) == len(taken_cells(piece, SEARCH[rule])), b.text()
+    assert mex(values) == value_of(piece), b.text()
+    return found
+
+
+def value_of_parts(parts, value_of):
+    x = 0
+    for h, w, mask in parts:
+        x ^= value_of(Board(h, w, mask)) if h else 1
+    return x
+
+
+def mex(values):
+    return min(set(range(len(values) + 1)) - set(values))
+
+
+@needs_kernel
+@pytest.mark.parametrize("rule", [0, 1])
+def test_the_roots_pieces_and_options_add_up_to_the_plain_search(rule):
+    """On random boards with blocked cells, in one word and in two, the pieces root_options
+    lists add up to the board's value by the plain search, and the listed options of the
+    largest to that piece's; both widths list the same."""
+    rng, k = random.Random(37), kernel()
+    plain = domino_moves if rule == 0 else node_moves
+
+    def value_of(board):
+        return plain_cells(board.cells(), plain)
+
+    checked = 0
+    try:
+        for _ in range(250):
+            b = random_blocked_board(rng, rng.randint(1, 5), rng.randint(1, 6))
+            if b.count() > 14:
+                continue
+            one, two = both_widths(k, lambda: check_root_options(k, b, rule, value_of))
+            assert one == two, b.text()
+            checked += bool(one[1])
+    finally:
+        k.set_wide(False)
+        k.clear()
+    assert checked > 60
+
+
+@needs_kernel
+@pytest.mark.parametrize("rule", [0, 1])
+def test_the_roots_options_past_64_cells_equal_the_python_path(rule):
+    from grundy.rules.cram import board_value
+
+    rng, k = random.Random(38), kernel()
+    memo: dict = {}
+
+    def value_of(board):
+        return board_value(board, SEARCH[rule], memo)
+
+    shapes = [(9, 9), (5, 20), (3, 30), (8, 16)]
+    checked = 0
+    try:
+        for i in range(24):
+            rows, cols = shapes[i % len(shapes)]
+            b = sparse_board(rng, rows, cols, rng.randint(10, 16))
+            checked += bool(check_root_options(k, b, rule, value_of)[1])
+    finally:
+        k.clear()
+    assert checked > 12

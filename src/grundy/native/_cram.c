@@ -157,6 +157,24 @@ static inline uint64_t reverse64(uint64_t x)
     return __builtin_bswap64(x);
 }
 
+typedef unsigned __int128 Wide;
+
+/* a mask as a Python int; NULL with an exception set */
+static PyObject *mask_object(Wide m)
+{
+    PyObject *lo = PyLong_FromUnsignedLongLong((uint64_t)m);
+    if (lo == NULL || (m >> 64) == 0)
+        return lo;
+    PyObject *hi = PyLong_FromUnsignedLongLong((uint64_t)(m >> 64)), *shift = PyLong_FromLong(64);
+    PyObject *up = hi != NULL && shift != NULL ? PyNumber_Lshift(hi, shift) : NULL;
+    PyObject *out = up != NULL ? PyNumber_Or(up, lo) : NULL;
+    Py_XDECREF(lo);
+    Py_XDECREF(hi);
+    Py_XDECREF(shift);
+    Py_XDECREF(up);
+    return out;
+}
+
 /* The search counts cells with the popcnt instruction where GCC builds for x86-64 (every
  * such CPU since 2008 has it; the module refuses to load on one without, and grundy then
  * takes its Python path): the generic build calls a library function for each count
@@ -178,7 +196,6 @@ static inline uint64_t reverse64(uint64_t x)
 
 /* -- the module: each board and graph to the search of its width ------------------------ */
 
-typedef unsigned __int128 Wide;
 
 /* a non-negative Python int of at most 128 bits; -1 with an exception set */
 static int read_mask(PyObject *given, Wide *out, const char *what)
@@ -294,6 +311,23 @@ static PyObject *cram_has_value(PyObject *self, PyObject *args)
     if (!answered(v, "a value past 127"))
         return NULL;
     return PyBool_FromLong(v);
+}
+
+static PyObject *root_pieces_1(uint64_t free, int h, int w);
+static PyObject *root_pieces_2(Wide free, int h, int w);
+
+static PyObject *cram_root_options(PyObject *self, PyObject *args)
+{
+    int h, w, which = 0;
+    PyObject *given;
+    Wide m;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "iiO|i", &h, &w, &given, &which))
+        return NULL;
+    int words = board_begin(h, w, given, which, &m);
+    if (words < 0)
+        return NULL;
+    return words == 1 ? root_pieces_1((uint64_t)m, h, w) : root_pieces_2(m, h, w);
 }
 
 /* read a graph (its adjacency, the mask of its vertices left, the rule) into the graph mode
@@ -576,6 +610,12 @@ static PyMethodDef methods[] = {
     {"has_value", cram_has_value, METH_VARARGS,
      "has_value(rows, cols, mask, rule, target) -> whether the board's value is target (a "
      "question the search answers faster than the value)"},
+    {"root_options", cram_root_options, METH_VARARGS,
+     "root_options(rows, cols, mask, rule=0) -> (pieces, options): the pieces the search "
+     "values the board by, after its reductions, each (H, W, mask) in canonical form or "
+     "(0, cells, mask) for one of value 1, the largest first; and the options the search "
+     "tries at the root of that largest (none if it has value 1), each (mask, its pieces) "
+     "of the H x W board, in the order of its moves (nearest the centre first)"},
     {"graph_has_value", cram_graph_has_value, METH_VARARGS,
      "graph_has_value(adjacency, mask, rule, target) -> whether the graph's value is target"},
     {"set_slots", cram_set_slots, METH_VARARGS,
@@ -681,12 +721,15 @@ PyMODINIT_FUNC PyInit__cram(void)
 #define option_known NAMED(option_known, WORDS)
 #define option_parts NAMED(option_parts, WORDS)
 #define option_value NAMED(option_value, WORDS)
+#define options_list NAMED(options_list, WORDS)
 #define part_value NAMED(part_value, WORDS)
+#define parts_list NAMED(parts_list, WORDS)
 #define place NAMED(place, WORDS)
 #define place_of NAMED(place_of, WORDS)
 #define popB NAMED(popB, WORDS)
 #define reduced NAMED(reduced, WORDS)
 #define reverseB NAMED(reverseB, WORDS)
+#define root_pieces NAMED(root_pieces, WORDS)
 #define search NAMED(search, WORDS)
 #define search_root NAMED(search_root, WORDS)
 #define search_with NAMED(search_with, WORDS)
@@ -1786,6 +1829,76 @@ static int load_records(const unsigned char *p, Py_ssize_t count)
 }
 
 
+/* -- the root's options, for a search split over processes (root_options) -------------- */
+
+/* parts[0..n) as a list of (H, W, mask); NULL with an exception set */
+static PyObject *parts_list(const Part *parts, int n)
+{
+    PyObject *out = PyList_New(n);
+    for (int j = 0; out != NULL && j < n; j++) {
+        PyObject *mask = mask_object((Wide)parts[j].mask);
+        PyObject *item = mask == NULL ? NULL : Py_BuildValue("iiN", parts[j].kind >> 8,
+                                                             parts[j].kind & 255, mask);
+        if (item == NULL)
+            Py_CLEAR(out);
+        else
+            PyList_SET_ITEM(out, j, item);
+    }
+    return out;
+}
+
+/* the options of the canonical h x w piece m, each (its mask, its parts), in the order of
+ * moves_of(); NULL with an exception set */
+static PyObject *options_list(B m, int h, int w)
+{
+#if WORDS > 1
+    if (!wide && h * w <= 64) /* searched in one word: its options as that search sees them */
+        return options_list_1((uint64_t)m, h, w);
+#endif
+    B moves[MOVES];
+    Part parts[PARTS];
+    int count = moves_of(m, h, w, moves);
+    PyObject *out = PyList_New(count);
+    for (int i = 0; out != NULL && i < count; i++) {
+        B rest = m & ~moves[i];
+        PyObject *mask = mask_object((Wide)rest);
+        PyObject *listed = mask == NULL ? NULL : parts_list(parts, split(rest, h, w, parts));
+        PyObject *item = listed == NULL ? NULL : Py_BuildValue("NN", mask, listed);
+        if (item == NULL) {
+            Py_XDECREF(mask);
+            Py_CLEAR(out);
+        } else {
+            PyList_SET_ITEM(out, i, item);
+        }
+    }
+    return out;
+}
+
+/* root_options() of the free cells `free` of an h x w board: its parts (split()), the
+ * largest first, and the options of that one; NULL with an exception set */
+static PyObject *root_pieces(B free, int h, int w)
+{
+    Part parts[PARTS];
+    int n = split(free, h, w, parts), largest = 0;
+    for (int j = 1; j < n; j++) /* the one option_value() searches last, as a question */
+        if (parts[j].cells > parts[largest].cells)
+            largest = j;
+    if (n > 0) {
+        Part first = parts[0];
+        parts[0] = parts[largest];
+        parts[largest] = first;
+    }
+    PyObject *pieces = parts_list(parts, n);
+    PyObject *options = pieces == NULL ? NULL : n > 0 && (parts[0].kind >> 8) != 0
+        ? options_list(parts[0].mask, parts[0].kind >> 8, parts[0].kind & 255) : PyList_New(0);
+    if (options == NULL) {
+        Py_XDECREF(pieces);
+        return NULL;
+    }
+    return Py_BuildValue("NN", pieces, options);
+}
+
+
 #undef B
 #undef Known
 #undef Part
@@ -1835,12 +1948,15 @@ static int load_records(const unsigned char *p, Py_ssize_t count)
 #undef option_known
 #undef option_parts
 #undef option_value
+#undef options_list
 #undef part_value
+#undef parts_list
 #undef place
 #undef place_of
 #undef popB
 #undef reduced
 #undef reverseB
+#undef root_pieces
 #undef search
 #undef search_root
 #undef search_with

@@ -6,9 +6,12 @@ has value ``r`` (``has_value``, far faster than the option's value when the answ
 no), and the first ``r`` no option has is the value.  :func:`split_solve` asks those
 questions on workers, one option a task, as many at once as there are workers: a round
 ends at its first "yes" (the questions of it still running finish and are kept) or when
-every option has said "no".  Options equal up to the board's symmetries, or made of the
-same pieces, are asked once (:func:`option_key`); an option known to have value ``v``
-answers every round from then on.  Each worker process keeps its own table of values
+every option has said "no".  The options are those the serial search tries (:func:`root`):
+the compiled search's ``root_options`` reduces the board as the search does (the cells
+that change no value taken away, its components apart, each in canonical form) and lists
+the moves of its largest piece; the other pieces are valued here, and the board's value is
+the XOR of theirs and the largest piece's.  Options made of the same pieces are asked
+once; an option known to have value ``v`` answers every round from then on.  Each worker process keeps its own table of values
 from one question to the next.
 
 The workers are a Dask ``LocalCluster`` of ``workers`` processes, or the cluster whose
@@ -48,7 +51,7 @@ from ..rules.cells import Board
 from ..rules.cram import kernel, native_rule, taken_cells
 from .boards import MEMORY, _kernel, _searched, solve
 
-__all__ = ["LEAST", "Answers", "option_key", "options", "split_solve"]
+__all__ = ["LEAST", "Answers", "Root", "option_key", "options", "root", "split_solve"]
 
 #: boards of fewer free cells than this are valued here, not split
 LEAST = 50
@@ -85,6 +88,67 @@ def options(board: Board, search: Search) -> list[tuple[str, Board]]:
         option = board.without(taken)
         found.setdefault(option_key(option), option)
     return list(found.items())
+
+
+@dataclass
+class Root:
+    """What the serial search does at a board's root: the value of the pieces valued whole
+    (``rest``), the piece whose options are asked (None: no piece left to split), those
+    options to ask, one of each key, in the order the search tries them, and the values
+    of the options known at once (``known``, by key)."""
+
+    rest: int
+    piece: Board | None
+    options: list[tuple[str, Board]]
+    known: dict[str, int]
+
+
+def _parts_key(parts: list[tuple[int, int, int]]) -> str:
+    """The key of an option made of the compiled search's pieces: its searched pieces (in
+    canonical form, equal ones cancelled) and ``*`` for an odd number of pieces of value 1.
+
+    >>> _parts_key([(3, 4, 2559), (0, 2, 3), (0, 3, 7), (0, 2, 3)])
+    '3x4:9ff + *'
+    """
+    names = sorted(f"{h}x{w}:{mask:x}" for h, w, mask in parts if h)
+    if sum(1 for h, _, _ in parts if not h) % 2:
+        names.append("*")
+    return " + ".join(names) if names else "0"
+
+
+def root(board: Board, search: Search, memory: int = MEMORY) -> Root:
+    """The pieces and options of ``board``'s root as the compiled search sees them (see the
+    module docstring), the pieces but the largest valued here; without the compiled search,
+    the board's own options (:func:`options`).
+
+    >>> found = root(Board.parse("....#|...##|#####|##..."), Search.CRAM)
+    >>> found.rest, found.piece and found.piece.text(), [key for key, _ in found.options]
+    (1, '....|...#', ['2x3:f'])
+    >>> found.known  # an option with no piece left to search
+    {'0': 0}
+    """
+    if kernel() is None:
+        return Root(0, board, options(board, search), {})
+    found, rule = _kernel(memory), native_rule(search)
+    pieces, listed = found.root_options(board.rows, board.cols, board.mask, rule)
+    rest = 0
+    for h, w, mask in pieces[1:]:
+        rest ^= found.value(h, w, mask, rule) if h else 1
+    if not pieces or not pieces[0][0]:
+        return Root(rest ^ (1 if pieces else 0), None, [], {})
+    h, w, mask = pieces[0]
+    piece, todo, known = Board(h, w, mask), {}, {}
+
+    def largest(option: tuple[int, list[tuple[int, int, int]]]) -> int:
+        return max((part[2].bit_count() for part in option[1]), default=0)
+
+    for left, parts in sorted(listed, key=largest):  # as the search: smallest first
+        key = _parts_key(parts)
+        if all(not h for h, _, _ in parts):
+            known[key] = len(parts) % 2
+        elif key not in todo:
+            todo[key] = Board(h, w, left)
+    return Root(rest, piece, list(todo.items()), known)
 
 
 def ask(option: Board, game: str | BoardGame, target: int, memory: int = MEMORY) -> bool:
@@ -219,16 +283,23 @@ def split_solve(board: Board, game: str | BoardGame = "cram", *, workers: int = 
         return solve(board, game, memory=memory, stream=stream)
     name = game if isinstance(game, str) else ruleset.label
     book = Answers(answers, name, board)
-    todo = options(board, search)
+    found = root(board, search, memory)
+    if found.piece is None:
+        return found.rest
+    if found.piece.count() < least:
+        return found.rest ^ solve(found.piece, game, memory=memory, stream=stream)
+    for key, value in found.known.items():
+        book.known[key, value] = True
+    todo = found.options
     where = f"on the cluster at {scheduler}" if scheduler else (
         f"on {workers} workers" if workers else "here")
     status = _Status(f"{name} {board.text()} {where}", stream)
     try:
         if scheduler is None and workers == 0:
-            return _rounds(todo, book, status, lambda key, option, target, done: done(
-                key, target, ask(option, game, target, memory)))
+            return found.rest ^ _rounds(todo, book, status, lambda key, option, target, done:
+                                        done(key, target, ask(option, game, target, memory)))
         with _client(workers, scheduler) as client:
-            return _on_cluster(client, todo, book, status, game, memory)
+            return found.rest ^ _on_cluster(client, todo, book, status, game, memory)
     finally:
         status.done()
 
