@@ -4,7 +4,7 @@ valued by ``grundy.research.boards.solve`` (one process, one table) and by
 processes, one table each), each in a fresh process: the value, the wall time and the CPU
 time of the process with every process it started (the workers), and the speed-up.
 
-    python benchmarks/split.py [GAME BOARD] [--workers N]   (default: cram 3x22, 2 workers)
+    python benchmarks/split.py [GAME BOARD] [--workers N]   (default: node-kayles 6x12, 2 workers)
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def main(argv: list[str]) -> None:
         at = argv.index("--workers")
         workers = int(argv[at + 1])
         del argv[at:at + 2]
-    game, board = argv if argv else ("cram", "3x22")
+    game, board = argv if argv else ("node-kayles", "6x12")
     print(f"{game} {board}: serial search, then {workers} local Dask workers", flush=True)
     serial = measure(game, board, -1)
     print(f"serial: value {serial[0]}, {serial[1]:.1f} s wall, {serial[2]:.1f} s CPU",
