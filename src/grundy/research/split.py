@@ -34,13 +34,11 @@ options answered in it, the questions running and the time.
 from __future__ import annotations
 
 import json
-import logging
 import os
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -49,6 +47,7 @@ from ..errors import GrundyError
 from ..rules.boards import BoardGame, Search
 from ..rules.cells import Board
 from ..rules.cram import kernel, native_rule, taken_cells
+from . import cluster
 from .boards import MEMORY, _kernel, _searched, solve
 
 __all__ = ["LEAST", "Answers", "Root", "option_key", "options", "root", "split_solve"]
@@ -298,7 +297,7 @@ def split_solve(board: Board, game: str | BoardGame = "cram", *, workers: int = 
         if scheduler is None and workers == 0:
             return found.rest ^ _rounds(todo, book, status, lambda key, option, target, done:
                                         done(key, target, ask(option, game, target, memory)))
-        with _client(workers, scheduler) as client:
+        with cluster.client(workers, scheduler, _WORK, _INSTEAD) as client:
             return found.rest ^ _on_cluster(client, todo, book, status, game, memory)
     finally:
         status.done()
@@ -346,48 +345,16 @@ def _rounds(todo: list[tuple[str, Board]], book: Answers, status: _Status, askin
             wait()
 
 
-def _distributed() -> Any:
-    """:mod:`distributed`, or a clear error when it is not installed."""
-    try:
-        import distributed
-    except ImportError:
-        raise GrundyError("a board search on workers needs dask.distributed, which is not "
-                          "installed: pip install 'grundy[cluster]', or search here with "
-                          "workers=0") from None
-    return distributed
-
-
-@contextmanager
-def _client(workers: int, scheduler: str | None) -> Iterator[Any]:
-    """A Dask client: of a LocalCluster of ``workers`` processes (one thread each), or of
-    the cluster at ``scheduler``."""
-    distributed = _distributed()
-    cluster = None
-    if scheduler is None:
-        cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1,
-                                           processes=True, dashboard_address=":0",
-                                           silence_logs=logging.ERROR)
-        client = distributed.Client(cluster)
-    else:
-        try:
-            client = distributed.Client(scheduler, timeout=10)
-        except (OSError, TimeoutError, ValueError) as exc:
-            raise GrundyError(f"cannot reach the Dask scheduler at {scheduler}: "
-                              f"{exc}") from None
-    try:
-        yield client
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+#: what the board search on workers says it needs, and what to do without it
+_WORK, _INSTEAD = "a board search on workers", "search here with workers=0"
 
 
 def _on_cluster(client: Any, todo: list[tuple[str, Board]], book: Answers, status: _Status,
                 game: str | BoardGame, memory: int) -> int:
     """:func:`_rounds` with each question a task of the client's cluster."""
-    killed = _distributed().scheduler.KilledWorker
+    killed = cluster.distributed(_WORK, _INSTEAD).scheduler.KilledWorker
     futures: dict[Any, tuple[str, int, Callable[[str, int, bool], None]]] = {}
-    arriving = _distributed().as_completed()
+    arriving = cluster.distributed(_WORK, _INSTEAD).as_completed()
 
     def asking(key: str, option: Board, target: int,
                done: Callable[[str, int, bool], None]) -> None:

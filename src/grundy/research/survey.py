@@ -50,6 +50,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import GrundyError
+from . import cluster
 
 __all__ = [
     "MISERE_HEAPS",
@@ -667,43 +668,19 @@ def _run_misere(codes: Sequence[str], db: SurveyDB, max_n: int, seconds: float |
     return progress
 
 
-def _import_distributed() -> Any:
-    try:
-        import distributed
-    except ImportError:
-        raise GrundyError("running a survey on workers needs dask.distributed, which is not "
-                          "installed: pip install 'grundy[cluster]', or compute here, one game "
-                          "after the other, with --local-only") from None
-    return distributed
+#: what a survey on workers says it needs, and what to do without it
+_WORK = "running a survey on workers"
+_INSTEAD = "compute here, one game after the other, with --local-only"
 
 
 def _run_dask(todo: Sequence[str], max_n: int, seconds: float | None,
               arrived: Callable[[dict[str, Any]], None], progress: Progress, workers: int,
               scheduler: str | None,
               work: Callable[[str, int, float | None], dict[str, Any]] = compute) -> None:
-    distributed = _import_distributed()
+    dask = cluster.distributed(_WORK, _INSTEAD)
     from distributed.scheduler import KilledWorker
 
-    cluster = None
-    try:
-        if scheduler is None:
-            import logging
-
-            cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1,
-                                               processes=True, dashboard_address=None,
-                                               silence_logs=logging.ERROR)
-            client = distributed.Client(cluster)
-        else:
-            try:
-                client = distributed.Client(scheduler, timeout=10)
-            except (OSError, TimeoutError, ValueError) as exc:
-                raise GrundyError(f"cannot reach the Dask scheduler at {scheduler}: "
-                                  f"{exc}") from None
-    except BaseException:
-        if cluster is not None:
-            cluster.close()
-        raise
-    try:
+    with cluster.client(workers, scheduler, _WORK, _INSTEAD) as client:
         futures: dict[Any, str] = {}
         attempts: dict[str, int] = {}
 
@@ -714,7 +691,7 @@ def _run_dask(todo: Sequence[str], max_n: int, seconds: float | None,
             futures[fut] = code
             return fut
 
-        pending = distributed.as_completed([submit(c) for c in todo])
+        pending = dask.as_completed([submit(c) for c in todo])
         nworkers = max(1, len(client.scheduler_info().get("workers", {})))
         progress.running = min(nworkers, len(todo))
         for fut in pending:
@@ -732,10 +709,6 @@ def _run_dask(todo: Sequence[str], max_n: int, seconds: float | None,
             nworkers = max(1, len(client.scheduler_info().get("workers", {})))
             progress.running = min(nworkers, len(futures))
             arrived(row)
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
 
 
 def eta_text(seconds: float | None) -> str:

@@ -1,0 +1,63 @@
+"""A Dask cluster for the long computations that run on workers (a survey of a family of
+codes, the root of a board search): :func:`distributed` imports Dask's distributed
+scheduler or says how to do without it; :func:`client` opens a client of a local cluster of
+worker processes, or of the cluster at a scheduler's address, and closes both afterwards.
+
+>>> try:
+...     distributed("a survey on workers", "compute here with --local-only").__name__
+... except GrundyError as error:  # without the cluster extra
+...     "pip install 'grundy[cluster]'" in str(error)
+'distributed'
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from ..errors import GrundyError
+
+__all__ = ["client", "distributed"]
+
+
+def distributed(work: str, instead: str) -> Any:
+    """:mod:`distributed`, or one clear error naming the ``work`` that needs it and what
+    to do ``instead``."""
+    try:
+        import distributed as found
+    except ImportError:
+        raise GrundyError(f"{work} needs dask.distributed, which is not installed: pip install "
+                          f"'grundy[cluster]', or {instead}") from None
+    return found
+
+
+@contextmanager
+def client(workers: int, scheduler: str | None, work: str, instead: str) -> Iterator[Any]:
+    """A Dask client: of a local cluster of ``workers`` processes (one thread each, no
+    dashboard), or of the cluster at ``scheduler`` (``tcp://HOST:PORT``; one clear error
+    when it cannot be reached).  Both are closed when the block ends, however it ends."""
+    dask = distributed(work, instead)
+    cluster = None
+    try:
+        if scheduler is None:
+            cluster = dask.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                        dashboard_address=":0", silence_logs=logging.ERROR)
+            opened = dask.Client(cluster)
+        else:
+            try:
+                opened = dask.Client(scheduler, timeout=10)
+            except (OSError, TimeoutError, ValueError) as exc:
+                raise GrundyError(f"cannot reach the Dask scheduler at {scheduler}: "
+                                  f"{exc}") from None
+    except BaseException:
+        if cluster is not None:
+            cluster.close()
+        raise
+    try:
+        yield opened
+    finally:
+        opened.close()
+        if cluster is not None:
+            cluster.close()
