@@ -382,8 +382,9 @@ def test_the_board_data_names_its_source():
 
 @needs_kernel
 def test_three_row_boards_equal_the_published_values():
-    """Cram 3 x 3 .. 3 x 13 (the rest of the published terms take seconds each) and Node
-    Kayles on the 3 x 1 .. 3 x 16 grids, in one word and (Node Kayles) in two."""
+    """Cram 3 x 3 .. 3 x 13 (3 x 14 and 3 x 15 take about a second each; 3 x 16, of value
+    4, does not finish in minutes) and Node Kayles on the 3 x 1 .. 3 x 16 grids, in one word
+    and (Node Kayles) in two."""
     k, published = kernel(), published_three_rows()
     for n, v in published["cram"].items():
         if n <= 13:
