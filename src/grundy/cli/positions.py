@@ -121,8 +121,10 @@ def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool,
 def _searched(ruleset: Any, parts: list[Any]) -> bool:
     """Whether some part is a board or graph the compiled board search values (its game
     declares the search)."""
+    from ..rules.boards import searched
+
     games = [p.game for p in parts] if ruleset.notation == "mixed" else [ruleset]
-    return any(getattr(g, "search", None) is not None for g in games)
+    return any(searched(g) for g in games)
 
 
 def _status(game: str, words: tuple[str, ...]) -> Any:

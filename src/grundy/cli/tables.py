@@ -39,12 +39,13 @@ def table(game: str, rows: int, cols: int, as_json: bool, save: str | None,
     board is found, and a run stopped (--time, Ctrl-C) goes on from the file."""
     from ..research.boards import TableNotSaved
     from ..research.tables import value_table
+    from ..rules.boards import searched
 
     ruleset = resolve_game(game)
     kept = (lambda: f"the values found are kept in {save}") if save else None
     told = (lambda r, c, v, s: _tell(r, c, v, s, cells, as_json)) if each else None
     try:
-        with time_limit(seconds, kept, show=getattr(ruleset, "search", None) is None):
+        with time_limit(seconds, kept, show=not searched(ruleset)):
             values, first = value_table(ruleset, rows, cols, name=game, save=save,
                                         cells=cells, memory=memory, each=told)
     except TableNotSaved as unsaved:  # computed, but the file failed: print it all the same

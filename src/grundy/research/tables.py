@@ -25,7 +25,7 @@ import numpy as np
 from ..engine import Game, value
 from ..errors import GrundyError
 from ..rules.base import is_grid_game, is_heap_game
-from ..rules.boards import BoardGame
+from ..rules.boards import BoardGame, searched
 
 __all__ = ["BOARD_CELLS", "SEQUENCE_FORMATS", "analyze_command", "first_index", "format_table",
            "has_table", "sequence_text", "value_table"]
@@ -69,12 +69,12 @@ def value_table(game: Game, rows: int, cols: int, name: str | None = None,
     boards from 1 x 1 (the game's ``empty_board``), -1 for those of more than ``cells``
     cells: by the compiled search for a game it plays (the game's ``search``), where
     ``save`` is a file that keeps the search's values, so a stopped table resumes
-    (:mod:`grundy.research.boards`), whose table grows to ``memory`` bytes (64 MB unless
+    (:mod:`grundy.research.boards`), whose table grows to ``memory`` bytes (32 MB unless
     told) and which tells ``each`` of every board as it is found (its rows, columns, value
     and CPU seconds: :func:`~grundy.research.boards.board_values`); else by the engine.
     ``name`` is the game as the user wrote it, for the error message.
     """
-    if isinstance(game, BoardGame) and game.search is not None:
+    if searched(game):
         from .boards import MAX_CELLS, MEMORY, board_values
 
         if not 1 <= cells <= MAX_CELLS:

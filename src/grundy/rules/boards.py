@@ -29,12 +29,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, TypeGuard
 
 from ..engine import Game
 from .cells import Board
 
-__all__ = ["BoardGame", "LabelledMove", "Search"]
+__all__ = ["BoardGame", "LabelledMove", "Search", "searched"]
 
 
 class Search(Enum):
@@ -85,3 +85,14 @@ class BoardGame(Game):
         """The game as the playground plays it (by default itself; Node and Arc Kayles keep a
         graph's vertices in place: :class:`grundy.rules.graphs.FramedGraphs`)."""
         return self
+
+
+def searched(game: Game) -> TypeGuard[BoardGame]:
+    """Whether the compiled board search plays ``game`` (a board game that says which game
+    the search plays on its boards: :attr:`BoardGame.search`).
+
+    >>> from grundy.catalog import find
+    >>> searched(find("cram")), searched(find("chomp")), searched(find("kayles"))
+    (True, False, False)
+    """
+    return isinstance(game, BoardGame) and game.search is not None
