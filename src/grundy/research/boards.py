@@ -47,8 +47,9 @@ from ..rules.cram import kernel, native_rule
 if TYPE_CHECKING:  # NumPy loads only where a table is built: a solve never pays for it
     import numpy as np
 
-__all__ = ["MAX_CELLS", "MEMORY", "MEMORY_RANGE", "TableNotSaved", "board_values",
-           "check_writable", "load_table", "save_table", "searching", "set_memory", "solve"]
+__all__ = ["MAX_CELLS", "MEMORY", "MEMORY_RANGE", "StatusLine", "TableNotSaved",
+           "board_values", "check_writable", "load_table", "save_table", "searching",
+           "set_memory", "solve"]
 
 #: bytes of the table in memory by default (12 a value: 24 MB, the largest power of two of
 #: slots within it).  Measured: 4 x 11 took as much CPU time with 2^21 slots as with 2^22
@@ -220,16 +221,37 @@ def load_table(path: str | os.PathLike[str], search: ModuleType) -> int:
     return int(count) + int(wide_count)
 
 
-class _Status:
-    """The status line of a long search, on a terminal only: what is searched and kept, the
-    time, and where the board's own search is (``where()``: the search's ``root``)."""
+class StatusLine:
+    """A status line on a terminal only (``stream``, stderr unless told): written over
+    itself by :meth:`show`, taken away by :meth:`done`; ``start`` is when it began."""
+
+    def __init__(self, what: str, stream: TextIO | None = None) -> None:
+        self.what, self.stream = what, stream if stream is not None else sys.stderr
+        self.on = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.start, self.shown = time.monotonic(), False
+
+    def show(self, line: str) -> None:
+        """Write ``line`` over the one before (on a terminal)."""
+        if self.on:
+            self.stream.write(f"\r{line}  ")
+            self.stream.flush()
+            self.shown = True
+
+    def done(self) -> None:
+        """Take the line away, if it was shown."""
+        if self.shown:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+
+
+class _Status(StatusLine):
+    """The status line of a long search: what is searched and kept, the time, and where
+    the board's own search is (``where()``: the search's ``root``)."""
 
     def __init__(self, what: str, stream: TextIO | None = None,
                  where: Callable[[], tuple[int, int, int] | None] = lambda: None) -> None:
-        self.what, self.stream = what, stream if stream is not None else sys.stderr
-        self.on = bool(getattr(self.stream, "isatty", lambda: False)())
-        self.start, self.where, self.shown = time.monotonic(), where, False
-        self.next = self.start + _PAUSE
+        super().__init__(what, stream)
+        self.where, self.next = where, self.start + _PAUSE
 
     def line(self, searched: int, stored: int) -> str:
         """The status line for these counts.
@@ -245,15 +267,7 @@ class _Status:
     def __call__(self, searched: int, stored: int) -> None:
         if self.on and time.monotonic() >= self.next:
             self.next = time.monotonic() + _PAUSE
-            self.stream.write(f"\r{self.line(searched, stored)}  ")
-            self.stream.flush()
-            self.shown = True
-
-    def done(self) -> None:
-        """Take the line away, if it was shown."""
-        if self.shown:
-            self.stream.write("\r\033[K")
-            self.stream.flush()
+            self.show(self.line(searched, stored))
 
 
 @contextmanager

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -48,7 +47,7 @@ from ..rules.boards import BoardGame, Search
 from ..rules.cells import Board
 from ..rules.cram import kernel, native_rule, taken_cells
 from . import cluster
-from .boards import MEMORY, _kernel, _searched, solve
+from .boards import MEMORY, StatusLine, _kernel, _searched, solve
 
 __all__ = ["LEAST", "Answers", "Root", "option_key", "options", "root", "split_solve"]
 
@@ -242,11 +241,9 @@ class _Round:
     running: int = 0
 
 
-class _Status:
-    def __init__(self, what: str, stream: TextIO | None) -> None:
-        self.what, self.stream = what, stream if stream is not None else sys.stderr
-        self.on = bool(getattr(self.stream, "isatty", lambda: False)())
-        self.start = time.monotonic()
+class _Status(StatusLine):
+    """The split search's status line: the round, the options answered in it, those being
+    asked, and the time; left on the terminal at the end."""
 
     def line(self, at: _Round) -> str:
         """The status line.
@@ -258,9 +255,7 @@ class _Status:
                 f"{at.running} asked, {time.monotonic() - self.start:.0f} s")
 
     def __call__(self, at: _Round) -> None:
-        if self.on:
-            self.stream.write(f"\r{self.line(at)}  ")
-            self.stream.flush()
+        self.show(self.line(at))
 
     def done(self) -> None:
         if self.on:
