@@ -49,7 +49,7 @@ def window_values(moves: Iterable[int], n: int) -> np.ndarray:
     >>> window_values({2, 3}, 8).tolist()
     [0, 0, 1, 1, 2, 0, 0, 1]
     """
-    spans = [(a, b) for a, b in runs(s for s in moves if s < n)]
+    spans = runs(s for s in moves if s < n)
     size = sum(b - a + 1 for a, b in spans) + 2  # values are at most |S|
     count = [0] * size
     free = list(range(size))  # every value held by no heap is in here (and some others)
