@@ -707,6 +707,7 @@ PyMODINIT_FUNC PyInit__cram(void)
 #define keep NAMED(keep, WORDS)
 #define keep_all NAMED(keep_all, WORDS)
 #define keep_fact NAMED(keep_fact, WORDS)
+#define links_of NAMED(links_of, WORDS)
 #define known NAMED(known, WORDS)
 #define known_count NAMED(known_count, WORDS)
 #define known_next NAMED(known_next, WORDS)
@@ -828,6 +829,8 @@ typedef struct {
     /* how far from the centre a move is, in half cells (moves_of() lists the nearest
      * first): a horizontal or vertical domino from cell i, the cell i itself */
     uint8_t far_h[BITS], far_v[BITS], far_cell[BITS];
+    uint8_t row[BITS];  /* the row of each cell (crop() without a division) */
+    int doublings;      /* the least k with 2^k >= w (fill()'s leftward steps) */
     B not_first, not_last, full;
 } Shape;
 
@@ -851,23 +854,40 @@ static Shape *shape_of(int h, int w)
         for (int c = 0; c < w; c++) {
             int i = r * w + c, dr = abs(2 * r - (h - 1)), dc = abs(2 * c - (w - 1));
             s->transpose[i] = (uint8_t)(c * h + r);
+            s->row[i] = (uint8_t)r;
             s->far_cell[i] = (uint8_t)(dr + dc);
             s->far_h[i] = (uint8_t)(dr + abs(2 * c + 1 - (w - 1)));
             s->far_v[i] = (uint8_t)(abs(2 * r + 1 - (h - 1)) + dc);
         }
+    while ((1 << s->doublings) < w)
+        s->doublings++;
     s->ready = 1;
     return s;
 }
 
-/* the component of `seed` within `free`, not crossing from a cell of `cut` to its right
- * neighbour (see block_cut()) */
-static inline B fill(const Shape *s, int w, B seed, B free, B cut)
+/* the horizontal links of the free cells `free`: runs[0] holds each cell whose right
+ * neighbour is free too, not across the edge and not from a cell of `cut` to its right
+ * (see block_cut()); runs[k] each cell with the 2^k links from it to its right all there */
+static inline void links_of(const Shape *s, B free, B cut, B *runs)
 {
-    B part = seed;
+    runs[0] = free & (free >> 1) & s->not_last & ~cut;
+    for (int k = 1; k < s->doublings; k++)
+        runs[k] = runs[k - 1] & (runs[k - 1] >> (1 << (k - 1)));
+}
+
+/* the component of `seed` within `free` (its links `runs`, links_of()).  Each step takes
+ * whole runs of a row at once: to the right by one addition (a carry from a cell of the
+ * part runs along the links to the end of its run), to the left in doubling steps; then
+ * one row up and down.  So the steps are as many as the part's turns from rows to
+ * columns, not its length. */
+static inline B fill(const Shape *s, int w, B seed, B free, const B *runs)
+{
+    B part = seed, linked = runs[0];
     for (;;) {
-        B grown = part | ((part & ~cut) << 1 & s->not_first)
-                         | ((part >> 1) & s->not_last & ~cut) | shl(part, w) | shr(part, w);
-        grown &= free;
+        B grown = part | ((linked + (part & linked)) ^ linked);
+        for (int k = 0; k < s->doublings; k++)
+            grown |= runs[k] & (grown >> (1 << k));
+        grown |= (shl(grown, w) | shr(grown, w)) & free;
         if (grown == part)
             return part;
         part = grown;
@@ -875,10 +895,9 @@ static inline B fill(const Shape *s, int w, B seed, B free, B cut)
 }
 
 /* crop `m` (an h x w board) to its bounding box; sets *H, *W */
-static B crop(B m, int h, int w, int *H, int *W)
+static B crop(const Shape *s, B m, int w, int *H, int *W)
 {
-    (void)h;
-    int top = ctzB(m) / w, bottom = (BITS - 1 - clzB(m)) / w;
+    int top = s->row[ctzB(m)], bottom = s->row[BITS - 1 - clzB(m)];
     B row = w == BITS ? ~(B)0 : (((B)1 << w) - 1), cols = 0;
     for (int r = top; r <= bottom; r++)
         cols |= shr(m, r * w) & row;
@@ -1318,9 +1337,10 @@ static int split(B free, int h, int w, Part *parts)
     int n = 0, small = rule == 0 ? 3 : 2; /* a part this small has value 1 (one Cram cell: 0) */
     if (rule == 0 && reduce)
         free = reduced(free, s, w);
-    B cut = rule == 0 && reduce ? block_cut(free, s, w) : 0, whole = free;
+    B cut = rule == 0 && reduce ? block_cut(free, s, w) : 0, whole = free, runs[8];
+    links_of(s, free, cut, runs);
     while (free) {
-        B part = fill(s, w, free & -free, free, cut);
+        B part = fill(s, w, free & -free, free, runs);
         free &= ~part;
         if (cut && part != whole) { /* split by the cut: a part may now reduce further */
             B fewer = reduced(part, s, w);
@@ -1336,7 +1356,7 @@ static int split(B free, int h, int w, Part *parts)
         if (cells < 2 && rule == 0)
             continue;
         int ch, cw, H = 0, W = cells;
-        B key = crop(part, h, w, &ch, &cw);
+        B key = crop(s, part, w, &ch, &cw);
         if (cells > small && rule == 0 && mirror && mirror_loss(key, ch, cw))
             continue;
         if (cells > small)
@@ -1934,6 +1954,7 @@ static PyObject *root_pieces(B free, int h, int w)
 #undef keep
 #undef keep_all
 #undef keep_fact
+#undef links_of
 #undef known
 #undef known_count
 #undef known_next
