@@ -1458,20 +1458,30 @@ static int moves_of(B m, int h, int w, B *out)
                            | shl(cell, w) | shr(cell, w)) & m;
         }
     } else {
-        for (B starts = m & (m >> 1) & s->not_last; starts; starts &= starts - 1) {
-            B low = starts & -starts;
-            far[n] = s->far_h[ctzB(low)];
-            listed[n++] = low | (low << 1);
-        }
-        for (B starts = w < BITS ? m & (m >> w) : 0; starts; starts &= starts - 1) {
-            B low = starts & -starts;
-            far[n] = s->far_v[ctzB(low)];
-            listed[n++] = low | shl(low, w);
+        for (int pass = 0; pass < 2; pass++) {
+            if (pass == (h & 1)) {
+                for (B starts = w < BITS ? m & (m >> w) : 0; starts; starts &= starts - 1) {
+                    B low = starts & -starts;
+                    far[n] = s->far_v[ctzB(low)];
+                    listed[n++] = low | shl(low, w);
+                }
+            } else {
+                for (B starts = m & (m >> 1) & s->not_last; starts; starts &= starts - 1) {
+                    B low = starts & -starts;
+                    far[n] = s->far_h[ctzB(low)];
+                    listed[n++] = low | (low << 1);
+                }
+            }
         }
     }
     /* nearest the centre first, as igs does (a counting sort by far[]; a distance is below
      * 2 * 64): central moves split a piece, so the search meets small pieces, soon known,
-     * sooner; 0.3 to 0.55 times the boards searched on 4 x 9, 5 x 7, 3 x 14 and 4 x 11 */
+     * sooner; 0.3 to 0.55 times the boards searched on 4 x 9, 5 x 7, 3 x 14 and 4 x 11.
+     * Of moves as near, those the long axis cuts in half come first (listed first, the sort
+     * keeping the order): vertical dominoes when the rows are even (the axis runs between
+     * the two middle rows), horizontal ones when odd (along the middle row); 4 x 9 and
+     * 4 x 11 then take 0.75 and 0.88 of the time, 5 x 7, 3 x 14, 5 x 8 and 5 x 9 the
+     * same (vertical first always: 5 x 7 1.2 times) */
     int first[2 * BITS + 2] = {0};
     for (int i = 0; i < n; i++)
         first[far[i] + 1]++;
