@@ -217,9 +217,10 @@ class Game:
     Hooks with defaults: :meth:`fast_value` (a value known without a search),
     :meth:`parse_position`, :meth:`parse_words` and :meth:`format_position` (positions as
     text), :meth:`describe_move` (a move in words, when its option's text does not say it),
-    :meth:`options_of_value`, :meth:`check_listable`, :meth:`check_winning_moves` and
-    :meth:`misere_outcome_of` (what analysis and misere play ask), :meth:`is_empty` and
-    :attr:`parts_cancel` (what a sum drops), :attr:`notation` and :attr:`label` (its names).
+    :meth:`options_of_value`, :meth:`check_listable`, :meth:`check_winning_moves`,
+    :meth:`misere_outcome_of` and :meth:`misere_winning_moves_of` (what analysis and misere
+    play ask), :meth:`is_empty` and :attr:`parts_cancel` (what a sum drops),
+    :attr:`notation` and :attr:`label` (its names).
     A theorem that gives the outcome past any search (Wythoff's game) says so through
     :attr:`theorem`, :meth:`value_known`, :meth:`zero_options` and
     :meth:`every_zero_option`.  Traits read by the surfaces: :attr:`board` (how the
@@ -390,6 +391,14 @@ class Game:
     def misere_outcome_of(self, parts: Sequence[Any]) -> str | None:
         """The misere outcome of a sum of ``parts`` by a theory of the game, or None (the
         default: search it)."""
+        return None
+
+    def misere_winning_moves_of(self, parts: Sequence[Any]) -> list[tuple[int, Any]] | None:
+        """Every winning move of a sum of ``parts`` under misère play by a theory of the
+        game, as pairs (the index of the part moved, its option) in the order of the parts
+        and of ``options()``, found without listing the moves (so at any size), or None
+        (the default: misère play lists the moves, as far as they can be listed).  A game
+        that answers it answers :meth:`misere_outcome_of` for the same parts."""
         return None
 
     @property

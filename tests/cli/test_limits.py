@@ -455,7 +455,8 @@ TOO_LARGE_TO_LIST = [("laskers-nim", BIG), ("nim", "1000001"), ("kayles", "10**3
                      ("dawsons-kayles", "100001"), ("twins", "10**30"), ("welter", "1", "4", "6", "20001"),
                      ("staircase-nim", "30000", "1", "4"), ("green-hackenbush", "stalk:1001")]
 STILL_REFUSED = [(*verb, *position) for verb in (("genus",), ("analyze", "--misere"), ("play",))
-                 for position in TOO_LARGE_TO_LIST]
+                 for position in TOO_LARGE_TO_LIST
+                 if (verb, position[0]) != (("analyze", "--misere"), "nim")]  # Bouton's rule: below
 
 
 @pytest.mark.parametrize("args", STILL_REFUSED, ids=[" ".join(a) for a in STILL_REFUSED])
@@ -465,6 +466,81 @@ def test_what_goes_move_by_move_still_refuses_them(capfd: pytest.CaptureFixture[
     r = cli(capfd, *args)
     assert_one_line_error(r, "too ")
     assert "list" in r.err and r.seconds < TIMEOUT
+
+
+def _misere_nim(heaps: list[int]) -> str:
+    """Misère nim's outcome (Bouton 1902), written out here: with a heap of 2 or more, P iff
+    the nim-sum is 0; else P iff the 1s are odd."""
+    total = 0
+    for h in heaps:
+        total ^= h
+    if max(heaps, default=0) > 1:
+        return "P" if total == 0 else "N"
+    return "P" if total == 1 else "N"
+
+
+def _misere_nim_wins(heaps: list[int]) -> list[tuple[int, int]]:
+    """Every misère winning move, by the outcome alone: a move leaving a P-position leaves
+    either a nim-sum of 0 (one option of a heap: the heap XOR the nim-sum) or only heaps of
+    0 and 1 (the heap taken to 0 or 1), so those three options of each heap are all there
+    is to try."""
+    total = 0
+    for h in heaps:
+        total ^= h
+    return [(i, o) for i, h in enumerate(heaps) for o in sorted({0, 1, total ^ h}, reverse=True)
+            if o < h and _misere_nim(heaps[:i] + [o] + heaps[i + 1:]) == "P"]
+
+
+MISERE_NIM = [("10**30",), ("10**30", "10**30", "1"), ("1", "1", "10**40"), ("10**30", "10**30"),
+              ("10**30", "10**30", "1", "1"), ("3", "10**30", "7"), ("1000001",),
+              ("9" * 4000, "7", "123456789"), ("10**30", "5", "6", "10**30", "3")]
+
+
+@pytest.mark.parametrize("heaps", MISERE_NIM,
+                         ids=[" ".join(h[:20] for h in hs) for hs in MISERE_NIM])
+def test_misere_nim_answers_any_heap_by_its_own_rule(heaps: tuple[str, ...]) -> None:
+    """Was refused ('too large to list its moves'): Bouton's misère rule gives the outcome
+    and every winning move (the game's ``misere_winning_moves_of``), in text and JSON as
+    for small heaps, with the misère search's budget cut to a hundredth of a second (no
+    search, no listing)."""
+    import json
+
+    from grundy.rules.closed import read_integer
+
+    sizes = [read_integer(h) for h in heaps]
+    want = _misere_nim_wins(sizes)
+    outcome = _misere_nim(sizes)
+    assert (outcome == "N") == bool(want)  # no position here is without a move
+    ran = run_limited("analyze", "--misere", "--json", "nim", *heaps, budget=0.01,
+                      megabytes=MEMORY >> 20, timeout=TIMEOUT)
+    assert (ran.code, ran.err) == (0, ""), ran.err
+    assert ran.cpu < 10  # seconds of CPU, however busy the machine; only a hang comes near it
+    data = json.loads(ran.out)
+    small = json.loads(run_limited("analyze", "--misere", "--json", "nim", "2", "2", "1").out)
+    assert set(data) == set(small) == {"misere", "outcome", "winning_moves", "moves"}
+    assert data["outcome"] == outcome and data["winning_moves"] == len(want)
+    assert [(m["part"], m["from"], m["to"]) for m in data["moves"]] == [
+        (i, sizes[i], [o] if o else []) for i, o in want]
+    text = run_limited("analyze", "--misere", "nim", *heaps, budget=0.01,
+                       megabytes=MEMORY >> 20, timeout=TIMEOUT)
+    assert (text.code, text.err) == (0, ""), text.err
+    lines = text.out.splitlines()
+    assert lines[:2] == ["misère play: the player who makes the last move loses",
+                         "decided by the game's own misère rule"]
+    if outcome == "P":
+        assert lines[2:] == ["outcome: P -- the player to move loses against best play"]
+    else:
+        assert lines[2:] == [f"outcome: N -- the player to move wins; winning moves: {len(want)}",
+                             *(f"  {sizes[i]} -> {o}" for i, o in want)]
+
+
+def test_misere_nim_still_plays_and_takes_its_genus_move_by_move(
+        capfd: pytest.CaptureFixture[str]) -> None:
+    """Play and the genus list every move (rules.closed.check_move_by_move): they keep the
+    limit Bouton's misère rule lifts for ``analyze --misere``."""
+    for args in (("play", "--misere", "nim", "10**30"), ("genus", "nim", "10**30")):
+        r = cli(capfd, *args)
+        assert_one_line_error(r, "too large to list its moves")
 
 
 def test_answers_of_numbers_up_to_the_digit_limit_are_printed_whole(

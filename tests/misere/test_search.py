@@ -189,16 +189,80 @@ def test_misere_refuses_what_normal_play_refuses(args: list[str], words: str) ->
     assert misere.cpu < 10  # refused before any search: seconds of CPU, however busy the machine
 
 
-@pytest.mark.parametrize("args", [["kayles", "1000000000000"], ["kayles", "10000000"],
-                                  ["nim", "100000000000000000000", "3"]])
+@pytest.mark.parametrize("args", [["kayles", "1000000000000"], ["kayles", "10000000"]])
 def test_misere_refuses_heaps_whose_moves_normal_play_builds_without_listing(
         args: list[str]) -> None:
-    """Normal play builds the winning moves of a huge nim heap (Bouton) or Kayles row (its
-    period); misère play lists every move, so it keeps the limit."""
+    """Normal play builds the winning moves of a huge Kayles row (its period); misère play
+    lists every move of a game without a misère rule of its own, so it keeps the limit
+    (misère nim answers any heap: below)."""
     normal = run_limited("analyze", *args)
     assert normal.code == 0 and "outcome: N" in normal.out, normal.err
     assert_one_line_error(run_limited("analyze", *args, "--misere"),
                           "too large to list its moves")
+
+
+def _unlisted_nim(monkeypatch: pytest.MonkeyPatch) -> Game:
+    """grundy's nim with its listing limit cut to 0 and its moves never listed: what answers
+    its misère questions is Bouton's rule (``misere_winning_moves_of``) alone."""
+    from grundy.rules.heap import Nim
+
+    def unlisted(self: Nim, n: int) -> list[int]:
+        raise AssertionError(f"the moves of heap {n} were listed")
+
+    monkeypatch.setattr(Nim, "options", unlisted)
+    game = Nim()
+    game.move_limit = 0
+    return game
+
+
+def test_misere_nim_by_its_rule_is_the_search_on_random_sums(monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    """500 random sums of up to 5 heaps up to 12 (some of 0s and 1s only): the outcome and
+    the winning moves by Bouton's rule (no move listed, no heap within the listing limit)
+    are the move-by-move search's (PlainNim: no rule of its own) and a plain search's
+    (tests/brute.py), in the same order."""
+    plain, listed = PlainNim(), find("nim")
+    rng = random.Random(1902)
+    tops = [rng.choice((2, 4, 13, 13)) for _ in range(500)]  # some of heaps of 0 and 1 only
+    wanted = [[rng.randrange(top) for _ in range(rng.randint(1, 5))] for top in tops]
+    searched = []
+    for heaps in wanted:
+        moves = misere.misere_part_winning_moves(plain, heaps)
+        brute = [(i, o) for i, h in enumerate(heaps) for o in range(h - 1, -1, -1)
+                 if not sum_wins(listed, heaps[:i] + [o] + heaps[i + 1:], misere=True)]
+        assert sorted(moves) == sorted(brute), heaps  # PlainNim lists its moves the other way up
+        assert misere_outcome(plain, Sum(*heaps)) == ("N" if sum_wins(listed, heaps, misere=True)
+                                                      else "P"), heaps
+        searched.append((misere_outcome(plain, Sum(*heaps)), brute))
+    game = _unlisted_nim(monkeypatch)
+    kinds = set()
+    for heaps, (outcome, moves) in zip(wanted, searched):
+        assert misere_outcome(game, Sum(*heaps)) == outcome, heaps
+        assert misere.misere_part_winning_moves(game, heaps) == moves, heaps
+        found = analyze_misere(game, heaps)
+        assert found.outcome == outcome and [(m.index, m.option) for m in found.moves] == moves
+        kinds.add((outcome, sum(h > 1 for h in heaps) if len(heaps) > 1 else -1))
+    assert {("P", 0), ("N", 0), ("N", 1), ("P", 2), ("N", 2), ("N", -1)} <= kinds  # each case
+
+
+def test_misere_nim_answers_huge_heaps_through_the_python_api(monkeypatch: pytest.MonkeyPatch
+                                                               ) -> None:
+    """Heaps of 10^30 and 10^40 (refused before: 'too large to list its moves'), no move
+    listed: the winning moves are the rule's (the heap to 0 or 1 leaving the 1s odd, or
+    to a nim-sum of 0)."""
+    big = 10**30
+    nim = find("nim")
+    assert misere_outcome(nim, big) == "N" and misere_winning_moves(nim, big) == [1]
+    game = _unlisted_nim(monkeypatch)
+    assert misere_outcome(game, Sum(big, big, 1)) == "N"
+    assert misere_winning_moves(game, Sum(big, big, 1)) == [Sum(big, big, 0)]
+    assert misere_winning_moves(game, Sum(1, 1, 10**40)) == [Sum(1, 1, 1)]
+    assert misere_winning_moves(game, Sum(1, 10**40)) == [Sum(1, 0)]
+    assert misere_outcome(game, Sum(big, big)) == "P"
+    assert misere_winning_moves(game, Sum(big, big)) == []
+    assert misere.misere_part_winning_moves(game, [3, big, 7]) == [(1, 4)]
+    assert misere.misere_answer(game, [big, 5]) == ("N", [(0, 5)],
+                                                    ["decided by the game's own misère rule"])
 
 
 def test_misere_refuses_a_drawing_whose_cuts_normal_play_finds_without_listing() -> None:

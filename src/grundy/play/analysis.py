@@ -447,8 +447,10 @@ def _verdict(outcome: str, moves: tuple[Move, ...], every: bool = True) -> list[
 def analyze_misere(game: Game, parts: Sequence[Any]) -> MisereAnalysis:
     """Misère outcome and all winning moves of the sum of ``parts`` (:mod:`grundy.play.misere`),
     within the misère search's limits (:mod:`grundy.play.misere.search`: one budget of
-    time, sums and memory for the whole question).  A part whose moves cannot be listed
-    in seconds is refused up front, as under normal play (the game's ``move_limit``); the
+    time, sums and memory for the whole question).  A game whose own misère rule gives
+    the winning moves (``misere_winning_moves_of``: Bouton's in nim) answers at any size;
+    otherwise a part whose moves cannot be listed in seconds is refused up front
+    (:func:`~grundy.rules.closed.check_move_by_move`, the game's ``move_limit``).  The
     moves are written in the game's own notation, as under normal play.
 
     >>> from grundy.engine import Game
@@ -466,8 +468,9 @@ def analyze_misere(game: Game, parts: Sequence[Any]) -> MisereAnalysis:
     from .misere.search import misere_answer
 
     parts = tuple(parts)
-    for part in parts:
-        check_move_by_move(game, part, "search in misère play")
+    if game.misere_winning_moves_of(parts) is None:  # no rule of the game's: move by move
+        for part in parts:
+            check_move_by_move(game, part, "search in misère play")
     outcome, pairs, why = misere_answer(game, parts)
     return MisereAnalysis(parts, outcome, tuple(Move(i, parts[i], o, game) for i, o in pairs),
                           tuple(why), game)

@@ -14,7 +14,8 @@ asks the game rather than testing its class:
 - ``bounded`` (no saltus to look for), ``period_budget`` (values searched by default),
   ``sequence_limit`` / ``table_limit`` (the most values a kernel computes in seconds),
   ``move_limit`` (the largest part whose moves are listed one by one);
-- :meth:`HeapGame.misere_outcome_of`: a misere shortcut (Bouton's rule in nim);
+- :meth:`HeapGame.misere_outcome_of`, :meth:`HeapGame.misere_winning_moves_of`: a misere
+  shortcut, the outcome and the winning moves at any size (Bouton's rule in nim);
 - :meth:`HeapGame.heap_options`, :meth:`HeapGame.heap_option_count`,
   :meth:`HeapGame.misere_certifier`: what the misère solver asks of a heap game.
 

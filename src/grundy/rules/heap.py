@@ -39,6 +39,7 @@ __all__ = [
     "Nim",
     "Subtraction",
     "TakeAndBreak",
+    "misere_nim_moves",
     "misere_nim_outcome",
     "parse_subtraction",
 ]
@@ -63,6 +64,31 @@ def misere_nim_outcome(heaps: Iterable[int]) -> str:
             total ^= h
         return "N" if total else "P"
     return "N" if sum(heaps) % 2 == 0 else "P"
+
+
+def misere_nim_moves(heaps: Sequence[int]) -> list[tuple[int, int]]:
+    """Bouton's misère rule for the moves: every winning move of misère nim on these heaps,
+    as pairs (the index of the heap taken from, the tokens it keeps), in the order of the
+    heaps (a heap has one winning move at most); found at any size, no move listed.  With
+    two heaps of 2 or more, the moves of normal play (to a nim-sum of 0; a move leaves one of
+    them); with one, that heap goes to 0 or 1, whichever leaves the 1s odd; with none, a 1
+    is taken when the 1s are even.  Empty when the player to move loses, or has no move.
+
+    >>> misere_nim_moves([3, 5, 7]), misere_nim_moves([1, 1, 10**30]), misere_nim_moves([1, 1])
+    ([(0, 2), (1, 4), (2, 6)], [(2, 1)], [(0, 0), (1, 0)])
+    >>> misere_nim_moves([1, 1, 1]), misere_nim_moves([2, 2]), misere_nim_moves([0, 0])
+    ([], [], [])
+    """
+    large = [i for i, h in enumerate(heaps) if h > 1]
+    ones = sum(1 for h in heaps if h == 1)
+    if len(large) == 1:  # leave an odd number of 1s: the opponent takes the last of them
+        return [(large[0], 0 if ones % 2 else 1)]
+    if not large:
+        return [] if ones % 2 else [(i, 0) for i, h in enumerate(heaps) if h == 1]
+    total = 0
+    for h in heaps:
+        total ^= h
+    return [(i, total ^ h) for i, h in enumerate(heaps) if total ^ h < h]
 
 
 class Nim(HeapGame):
@@ -130,6 +156,17 @@ class Nim(HeapGame):
         if not all(isinstance(p, int) for p in parts):
             return None
         return misere_nim_outcome(parts)
+
+    def misere_winning_moves_of(self, parts: Sequence[Any]) -> list[tuple[int, Any]] | None:
+        """Bouton's misère rule gives the winning moves too, for heaps of any size
+        (:func:`misere_nim_moves`): misère play asks it before it lists a move.
+
+        >>> Nim().misere_winning_moves_of([1, 10**30]), Nim().misere_winning_moves_of([1, 1, 1])
+        ([(1, 0)], [])
+        """
+        if not all(isinstance(p, int) for p in parts):
+            return None
+        return misere_nim_moves(parts)
 
     @property
     def notation(self) -> str:

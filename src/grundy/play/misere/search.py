@@ -3,7 +3,8 @@
 Under misère play Grundy values no longer add up over a sum.  grundy decides a misère
 sum, in this order, by:
 
-1. the game's own misère theory (``misere_outcome_of``: Bouton's rule in nim);
+1. the game's own misère theory (``misere_outcome_of``, and for the winning moves
+   ``misere_winning_moves_of``: Bouton's rule in nim, which answers heaps of any size);
 2. the game's **misère quotient** (:mod:`grundy.misere.quotient`), for a heap game:
    the one computed in this session, or cached on disk by ``grundy quotient``
    (:mod:`grundy.misere.cache`), or computed here within :data:`QUOTIENT_SECONDS`;
@@ -150,6 +151,9 @@ def misere_part_winning_moves(game: Game, parts: Iterable[Any]) -> list[tuple[in
 
 def _part_winning_moves(game: Game, parts: tuple[Any, ...], budget: _Budget
                         ) -> list[tuple[int, Any]]:
+    by_rule = game.misere_winning_moves_of(parts)  # the game's own theory, at any size
+    if by_rule is not None:
+        return by_rule
     if game.misere_outcome_of(parts) is None:
         q = _quotient_for(game, parts, budget)
         if q is not None:
