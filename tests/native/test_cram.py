@@ -236,6 +236,26 @@ def test_two_words_equal_one_word_and_the_plain_search_on_random_small_boards(ru
         k.clear()
 
 
+@needs_kernel
+@pytest.mark.parametrize("rule", [0, 1])
+def test_wide_boards_in_one_word_equal_the_plain_search(rule):
+    """Boards 9 to 64 wide in one word, a few clumps of free cells: the pieces are found by
+    whole runs of a row (up to six doubling steps to the left), across blocked cells and
+    the 2 x 2 cut, and the values equal the plain search's and the two-word search's."""
+    rng, k = random.Random(38), kernel()
+    plain = domino_moves if rule == 0 else node_moves
+    try:
+        for _ in range(150):
+            rows = rng.randint(1, 7)
+            cols = rng.randint(9, 64 // rows)
+            b = sparse_board(rng, rows, cols, rng.randint(4, 9))  # up to 16 cells
+            one, two = both_widths(k, lambda: k.value(rows, cols, b.mask, rule))
+            assert one == two == plain_cells(b.cells(), plain), b.text()
+    finally:
+        k.set_wide(False)
+        k.clear()
+
+
 def sparse_board(rng, rows, cols, free):
     """A board of rows x cols with about ``free`` free cells, in a few clumps."""
     cells = set()
