@@ -28,13 +28,24 @@ def test_table_suggests_a_command_that_works(cli: Any, name: str) -> None:
 
 # -- a board table a line a board (--each), resumed, stopped; its table's --memory ----------
 
-_LINE = re.compile(r"(\d+) x (\d+)  (?:value (\d+)  (\d+\.\d\d s|\(from the file\))"
+_LINE = re.compile(r"(\d+) x (\d+)  (?:value (\d+)  (\d+\.\d\d s)?( ?\(from the file\))?"
                    r"|-  \(more than (\d+) cells\))")
 
 
 def board(line: Any) -> Any:
     """A line's board, value or '-' (its time left out)."""
-    return line.group(1, 2, 3, 5) if line else None
+    return line.group(1, 2, 3, 6) if line else None
+
+
+def times(out: str) -> dict[tuple[int, int], tuple[str | None, bool]]:
+    """Each board's time as a run printed it, and whether it said it was from the file."""
+    found = {}
+    for text in out.splitlines():
+        line = _LINE.fullmatch(text)
+        assert line and (line[3] is None or line[4] or line[5]), text  # a value has its time
+        if line[3] is not None:
+            found[int(line[1]), int(line[2])] = line[4], bool(line[5])
+    return found
 
 
 def _needs_kernel() -> None:
@@ -46,12 +57,13 @@ def _needs_kernel() -> None:
 
 def test_each_board_is_a_line_as_it_is_found_and_a_second_run_reads_the_file(
         cli: Any, tmp_path: Path) -> None:
+    """The second run prints the boards the file gives with the times the first printed."""
     from brute import cram_value
 
     _needs_kernel()
     saved = str(tmp_path / "cram3.table")
-    first = cli("table", "cram", "--rows", "3", "--cols", "5", "--each", "--save", saved)
-    again = cli("table", "cram", "--rows", "3", "--cols", "5", "--each", "--save", saved)
+    args = ("table", "cram", "--rows", "3", "--cols", "5", "--each", "--save", saved)
+    first, again = cli(*args), cli(*args)
     for run in (first, again):
         assert run.code == 0 and run.err == "", run
         found = [_LINE.fullmatch(line) for line in run.out.splitlines()]
@@ -59,12 +71,43 @@ def test_each_board_is_a_line_as_it_is_found_and_a_second_run_reads_the_file(
         assert [(int(m[1]), int(m[2]), int(m[3])) for m in found if m] == [
             (r, c, cram_value(r, c)) for r in range(1, 4) for c in range(1, 6)]
     assert "(from the file)" not in first.out
-    assert "3 x 5  value 1  (from the file)" in again.out.splitlines()
+    assert re.search(r"^3 x 5  value 1  \d+\.\d\d s \(from the file\)$", again.out, re.M)
+    before, after = times(first.out), times(again.out)
+    assert sum(file for _, file in after.values()) > 3
+    assert all(after[b] == (before[b][0], True) for b in after if after[b][1])
+
+    # 3 x 13 takes a quarter of a second (measured under load), long enough to show; the
+    # times of JSON lines have three decimals
+    saved = str(tmp_path / "cram13.table")
+    args = ("table", "cram", "--rows", "3", "--cols", "13", "--cells", "39", "--each", "--save",
+            saved)
+    first, again = cli(*args), cli(*args)
+    assert first.code == again.code == 0 and "3 x 13  value 2  " in first.out, first
+    before, after = times(first.out), times(again.out)
+    assert after[3, 13] == (before[3, 13][0], True) and before[3, 13][0] != "0.00 s"
+    assert all(after[b] == (before[b][0], True) for b in after if after[b][1])
+    first_json = [json.loads(line) for line in cli(*args, "--json").out.splitlines()]
+    assert first_json[-1] == {"rows": 3, "cols": 13, "value": 2, "from_file": True,
+                              "seconds": first_json[-1]["seconds"]}
+    assert f"{first_json[-1]['seconds']:.2f} s" == before[3, 13][0]  # to the nearest 0.005
     lines = cli("table", "node-kayles", "--rows", "2", "--cols", "3", "--cells", "4",
                 "--each", "--json")
     assert [json.loads(line) for line in lines.out.splitlines()][-2:] == [
         {"rows": 2, "cols": 2, "value": 0, "seconds": 0.0, "from_file": False},
         {"rows": 2, "cols": 3, "value": None, "seconds": None, "from_file": False}]
+
+
+def test_a_table_whose_times_are_damaged_is_one_error_line_and_the_file_is_kept(
+        cli: Any, tmp_path: Path) -> None:
+    _needs_kernel()
+    saved = tmp_path / "cram3.table"
+    args = ("table", "cram", "--rows", "3", "--cols", "5", "--save", str(saved))
+    assert cli(*args, "--each").code == 0
+    damaged = saved.read_bytes()[:-3]  # in the last board's time
+    saved.write_bytes(damaged)
+    for each in ((), ("--each",), ("--each", "--json")):
+        assert_one_line_error(cli(*args, *each), "the board table is damaged")
+    assert saved.read_bytes() == damaged
 
 
 def test_a_table_stopped_by_its_time_keeps_its_lines_and_the_next_run_goes_on(
@@ -87,8 +130,13 @@ def test_a_table_stopped_by_its_time_keeps_its_lines_and_the_next_run_goes_on(
     assert len(lines) == 35 and all(lines)
     for before, after in zip(told, lines):
         assert before and after and board(before) == board(after)
-        if before[4] not in ("0.00 s", None):  # searched before the stop: now in the file
-            assert after[4] == "(from the file)", (before[0], after[0])
+        if before[4] not in ("0.00 s", None):  # searched before the stop: now in the file,
+            assert (after[4], after[5]) == (before[4], " (from the file)"), (before[0],
+                                                                              after[0])
+    # every board the file gives: the time the first run printed, or none for the board it
+    # was searching (stopped, its search may have left its value, not its whole time)
+    before, after = times(first.out), times(again.out)
+    assert all(after[b] == (before.get(b, (None,))[0], True) for b in after if after[b][1])
 
 
 @pytest.mark.parametrize("size,said", [("lots", "not a size"), ("12", "less than 1M"),

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import errno
 import io
+import struct
 import subprocess
 import sys
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +50,7 @@ def test_a_table_whose_file_fails_at_the_end_is_printed_all_the_same(tmp_path: P
 
     _kernel()
 
-    def full(path: Any, search: Any) -> int:
+    def full(*args: Any) -> int:
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(boards, "save_table", full)
@@ -74,12 +76,13 @@ def _published() -> dict[str, dict[int, int]]:
     return found
 
 
-def _told(game: str, rows: int, cols: int, **given: Any) -> list[tuple[int, int, int, Any]]:
+def _told(game: str, rows: int, cols: int,
+          **given: Any) -> list[tuple[int, int, int, Any, bool]]:
     from grundy.research.boards import board_values
 
-    told: list[tuple[int, int, int, Any]] = []
+    told: list[tuple[int, int, int, Any, bool]] = []
     table = board_values(rows, cols, game, each=lambda *a: told.append(a), **given)
-    assert [(r, c, v) for r, c, v, _ in told] == [
+    assert [(r, c, v) for r, c, v, *_ in told] == [
         (r, c, int(table[r - 1, c - 1])) for r in range(1, rows + 1) for c in range(1, cols + 1)]
     return told
 
@@ -94,29 +97,34 @@ def test_each_board_is_told_row_by_row_with_the_published_and_the_plain_values(g
     _kernel().clear()
     told = _told(game, 3, most, cells=3 * most - 1)
     published = _published()[game]
-    assert all(v == published[c] for r, c, v, _ in told if r == 3 and c in published
+    assert all(v == published[c] for r, c, v, *_ in told if r == 3 and c in published
                and v >= 0)
-    assert told[-1] == (3, most, -1, None)
-    for r, c, v, seconds in told[:-1]:
+    assert told[-1] == (3, most, -1, None, False)
+    for r, c, v, seconds, from_file in told[:-1]:
         cells = [(i, j) for i in range(r) for j in range(c)]
         plain = cram_value(r, c) if game == "cram" else plain_cells(cells, node_moves)
-        assert v == plain and seconds is not None and seconds >= 0, (r, c)
+        assert v == plain and seconds is not None and seconds >= 0 and not from_file, (r, c)
 
 
 def test_a_table_resumed_from_its_file_tells_its_boards_from_the_file_and_searches_none(
         tmp_path: Path, monkeypatch: Any) -> None:
+    """The boards the file gives are told with the time the run that searched them took
+    (kept in the file), the others (a rule gives them) with this run's."""
     from grundy.research import boards
 
     k, table = _kernel(), tmp_path / "cram3.table"
     k.clear()
     first = _told("cram", 3, 9, table=table)
-    assert k.stats()[0] > 100
+    assert k.stats()[0] > 100 and not any(f for *_, f in first)
     k.clear()  # a fresh process's table: only the file's values
     again = _told("cram", 3, 9, table=table)
     assert k.stats()[0] <= len(again)  # one component a board at most: asked if it is known
     assert [a[:3] for a in again] == [a[:3] for a in first]
-    from_file = {(r, c) for r, c, _, seconds in again if seconds is None}
+    from_file = {(r, c) for r, c, *_, f in again if f}
     assert (3, 9) in from_file and (3, 8) in from_file and len(from_file) > 10
+    for before, after in zip(first, again):  # the first run's times, to the last bit
+        assert after[3] == before[3] if after[4] else after[3] is not None, (before, after)
+    assert sum(after[3] for after in again if after[4]) > 0
 
     # stopped in the middle (as by Ctrl-C): what was told stays, the next run goes on
     k.clear()
@@ -133,15 +141,16 @@ def test_a_table_resumed_from_its_file_tells_its_boards_from_the_file_and_search
     told: list[Any] = []
     with pytest.raises(KeyboardInterrupt):
         boards.board_values(3, 12, "cram", table=table, each=lambda *a: told.append(a))
-    assert 0 < len(told) < 36 and all(s is not None for *_, s in told)  # none from a file
+    assert 0 < len(told) < 36 and not any(f for *_, f in told)  # none from a file
     monkeypatch.setattr(boards._Status, "__call__", lambda self, a, b: None)
     k.clear()
     rest = _told("cram", 3, 12, table=table)
     assert [a[:3] for a in rest[:len(told)]] == [a[:3] for a in told]
-    assert rest[len(told) - 1][3] is None  # the last one told before the stop: in the file
+    # the last one told before the stop: in the file, with the time the stopped run took
+    assert rest[len(told) - 1][3:] == (told[-1][3], True)
     published = _published()["cram"]
-    assert [v for r, c, v, _ in rest if r == 3 and c >= 3] == [published[c] for c in
-                                                                 range(3, 13)]
+    assert [v for r, c, v, *_ in rest if r == 3 and c >= 3] == [published[c] for c in
+                                                                  range(3, 13)]
 
 
 # -- the status line and the table's size ----------------------------------------------------
@@ -202,3 +211,154 @@ def test_a_board_solved_loads_no_numpy() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.split() == [str(cram_value(2, 3)), "False"]
+
+
+# -- the boards' times kept in the file: a third part, read whole or refused ----------------
+
+
+def _old_format(path: Path, search: Any) -> int:
+    """Write the search's one-word values as a table was written before it kept times: the
+    magic line, the count and CRC32 of the 12-byte records, the records; their number."""
+    records = search.dump()
+    path.write_bytes(b"grundy board table 1\n"
+                     + struct.pack("<QI", len(records) // 12, zlib.crc32(records)) + records)
+    return len(records) // 12
+
+
+def test_a_table_saved_before_times_were_kept_loads_as_before_and_tells_no_time(
+        tmp_path: Path) -> None:
+    from grundy.research import boards
+
+    k, table = _kernel(), tmp_path / "old.table"
+    k.clear()
+    boards.board_values(3, 8, "cram")
+    count = _old_format(table, k)
+    k.clear()
+    times = {(0, 1, 1): 9.0}
+    assert boards.load_table(table, k, times) == count == k.stats()[1] > 0
+    assert times == {(0, 1, 1): 9.0}  # none added
+    k.clear()
+    told = _told("cram", 3, 8, table=table)
+    from_file = [(r, c, s) for r, c, _, s, f in told if f]
+    assert len(from_file) > 10 and all(s is None for *_, s in from_file)
+    assert b"board times" in table.read_bytes()  # this run's times, now kept
+    # a table saved without times is written in that format, byte for byte
+    k.clear()
+    boards.board_values(3, 8, "cram")
+    boards.save_table(tmp_path / "plain.table", k)
+    _old_format(table, k)
+    assert (tmp_path / "plain.table").read_bytes() == table.read_bytes()
+
+
+def test_the_times_are_kept_by_a_save_that_searched_without_each(tmp_path: Path) -> None:
+    """``table --save`` without --each (and every other save of a table file) keeps the times
+    the file holds."""
+    from grundy.research import boards
+
+    k, table = _kernel(), tmp_path / "cram.table"
+    k.clear()
+    first = _told("cram", 3, 8, table=table)
+    k.clear()
+    boards.board_values(3, 9, "cram", table=table)  # r x 9 searched, their times not kept
+    k.clear()
+    again = _told("cram", 3, 9, table=table)
+    assert again[-1][:2] == (3, 9) and again[-1][3:] == (None, True)
+    earlier = {(r, c): s for r, c, _, s, _ in first}
+    from_file = [(r, c, s) for r, c, _, s, f in again if f]
+    assert len(from_file) > 10 and all(s == earlier.get((r, c)) for r, c, s in from_file)
+
+
+def _times_part(data: bytes) -> int:
+    """Where the times part of a saved table begins."""
+    at = data.find(b"board times\n")
+    assert at > 0 and data.count(b"board times\n") == 1
+    return at
+
+
+def _rebuilt(data: bytes, records: bytes) -> bytes:
+    """The table ``data`` with its times part's records replaced (a right count and CRC)."""
+    at = _times_part(data)
+    return (data[:at] + b"board times\n" + struct.pack("<QI", len(records) // 13,
+                                                       zlib.crc32(records)) + records)
+
+
+def _damages(data: bytes) -> dict[str, bytes]:
+    """A saved table with times, damaged in its times part in every way a file is."""
+    at = _times_part(data)
+    head = at + len(b"board times\n")
+    flipped = bytearray(data)
+    flipped[-2] ^= 0x40  # a bit of a time
+    counted = bytearray(data)
+    counted[head] += 1  # one record more than there are
+    one = struct.Struct("<BHHd")
+    return {
+        "cut in the last time": data[:-1],
+        "cut in a record": data[:-7],
+        "cut in the part's name": data[:at + 4],
+        "cut in the part's header": data[:head + 5],
+        "a bit of a time flipped": bytes(flipped),
+        "its count changed": bytes(counted),
+        "a byte after it": data + b"\0",
+        "an unknown game": _rebuilt(data, one.pack(7, 3, 4, 0.5)),
+        "a board past the search's cells": _rebuilt(data, one.pack(0, 12, 12, 0.5)),
+        "a board of no cells": _rebuilt(data, one.pack(0, 0, 4, 0.5)),
+        "a time that is no time": _rebuilt(data, one.pack(0, 3, 4, float("nan"))),
+        "a time before zero": _rebuilt(data, one.pack(0, 3, 4, -1.0)),
+        "a board twice": _rebuilt(data, one.pack(0, 3, 4, 0.5) + one.pack(0, 3, 4, 0.5)),
+    }
+
+
+def test_a_damaged_times_part_is_refused_and_nothing_is_read(tmp_path: Path) -> None:
+    from grundy.research import boards
+
+    k, table = _kernel(), tmp_path / "cram.table"
+    k.clear()
+    _told("cram", 3, 8, table=table)
+    data = table.read_bytes()
+    k.clear()
+    times: dict[tuple[int, int, int], float] = {}
+    assert boards.load_table(table, k, times) > 0 and len(times) > 10  # whole, it loads
+    assert _damages(data).keys() and len(set(_damages(data).values())) == len(_damages(data))
+    for how, damaged in _damages(data).items():
+        table.write_bytes(damaged)
+        k.clear()
+        times = {}
+        with pytest.raises(GrundyError, match="damaged.*nothing was read") as info:
+            boards.load_table(table, k, times)
+        assert str(table) in str(info.value), how
+        assert k.stats()[1] == 0 and times == {}, how
+    # cut just before the part, it is a whole table without times: it loads, telling none
+    table.write_bytes(data[:_times_part(data)])
+    k.clear()
+    assert boards.load_table(table, k, times) > 0 and times == {}
+
+
+def test_a_save_that_fails_in_the_times_part_leaves_the_table_before(tmp_path: Path,
+                                                                     monkeypatch: Any) -> None:
+    from grundy.research import boards
+
+    k, table = _kernel(), tmp_path / "cram.table"
+    k.clear()
+    _told("cram", 3, 6, table=table)
+    before = table.read_bytes()
+    real_open = open
+
+    def failing_open(file: Any, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
+        handle = real_open(file, mode, *args, **kwargs)
+        if "w" in mode:
+            write = handle.write
+
+            def full(data: bytes) -> int:
+                if data.startswith(b"board times\n"):
+                    raise OSError(errno.ENOSPC, "No space left on device")
+                return int(write(data))
+
+            handle.write = full
+        return handle
+
+    monkeypatch.setattr("builtins.open", failing_open)
+    with pytest.raises(OSError):
+        boards.save_table(table, k, {(0, 3, 7): 1.0})
+    monkeypatch.undo()
+    assert [p.name for p in tmp_path.iterdir()] == ["cram.table"]
+    assert table.read_bytes() == before

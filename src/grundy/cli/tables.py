@@ -36,14 +36,15 @@ def table(game: str, rows: int, cols: int, as_json: bool, save: str | None,
     or of a board game the values of its empty boards, 1 x 1 to ROWS x COLS (cram,
     node-kayles).  With --each a long table is a log as it goes: 'grundy table cram
     --rows 3 --cols 24 --each --save cram3.table' prints '3 x 17  value 1  12.3 s' as each
-    board is found, and a run stopped (--time, Ctrl-C) goes on from the file."""
+    board is found, and a run stopped (--time, Ctrl-C) goes on from the file, where each
+    board's time is kept ('3 x 14  value 3  1.15 s (from the file)')."""
     from ..research.boards import TableNotSaved
     from ..research.tables import value_table
     from ..rules.boards import searched
 
     ruleset = resolve_game(game)
     kept = (lambda: f"the values found are kept in {save}") if save else None
-    told = (lambda r, c, v, s: _tell(r, c, v, s, cells, as_json)) if each else None
+    told = (lambda r, c, v, s, f: _tell(r, c, v, s, f, cells, as_json)) if each else None
     try:
         with time_limit(seconds, kept, show=not searched(ruleset)):
             values, first = value_table(ruleset, rows, cols, name=game, save=save,
@@ -57,17 +58,20 @@ def table(game: str, rows: int, cols: int, as_json: bool, save: str | None,
         _show(values, first, as_json)
 
 
-def _tell(rows: int, cols: int, value: int, seconds: float | None, cells: int,
-          as_json: bool) -> None:
-    """One board's line of ``table --each``, written at once."""
+def _tell(rows: int, cols: int, value: int, seconds: float | None, from_file: bool,
+          cells: int, as_json: bool) -> None:
+    """One board's line of ``table --each``, written at once: its time that of the run that
+    searched it, this one or (``from_file``) one before, when the file keeps it."""
     if as_json:
         echo_json({"rows": rows, "cols": cols, "value": value if value >= 0 else None,
                    "seconds": None if seconds is None else round(seconds, 3),
-                   "from_file": value >= 0 and seconds is None})
+                   "from_file": from_file})
     elif value < 0:
         click.echo(f"{rows} x {cols}  -  (more than {cells} cells)")
     else:
-        took = "(from the file)" if seconds is None else f"{seconds:.2f} s"
+        said = ([] if seconds is None else [f"{seconds:.2f} s"]) + (
+            ["(from the file)"] if from_file else [])
+        took = " ".join(said)
         click.echo(f"{rows} x {cols}  value {value}  {took}")  # echo flushes: a log as it goes
 
 

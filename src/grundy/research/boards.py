@@ -7,7 +7,9 @@ holds before they start and save every value found when they stop, finished or n
 run stopped by Ctrl-C saves what it found and a second run with the same file goes on
 from there.  The file holds nothing but exact values, with a checksum: a file that is
 damaged, or is not such a table, is refused whole with one clear error and never read in
-part.  The table in memory starts at 768 KB and doubles as the search fills it, up to
+part.  With :func:`board_values`'s ``each`` the file also keeps the CPU time of each board
+the run searched, so that a table filled over several runs still tells what each board cost.
+The table in memory starts at 768 KB and doubles as the search fills it, up to
 ``memory`` bytes (12 a value, 32 MB by default): past it the smallest boards are forgotten
 first (they are found again fast).  :func:`set_memory` sets that cap for every search (the
 boards past 64 cells have a second table, of at most 5/6 of it more).
@@ -26,13 +28,14 @@ analyze``), and it is gone when the search ends.
 
 from __future__ import annotations
 
+import math
 import os
 import stat
 import struct
 import sys
 import time
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
@@ -47,7 +50,7 @@ from ..rules.cram import kernel, native_rule
 if TYPE_CHECKING:  # NumPy loads only where a table is built: a solve never pays for it
     import numpy as np
 
-__all__ = ["MAX_CELLS", "MEMORY", "MEMORY_RANGE", "StatusLine", "TableNotSaved",
+__all__ = ["MAX_CELLS", "MEMORY", "MEMORY_RANGE", "StatusLine", "TableNotSaved", "Times",
            "board_values", "check_writable", "load_table", "save_table", "searching",
            "set_memory", "solve"]
 
@@ -66,6 +69,14 @@ _PAUSE = 1.0
 _MAGIC = b"grundy board table 1\n"
 _HEAD = struct.Struct("<QI")  # records, crc32 of the records
 _WIDE = b"two words\n"  # the second part: records of pieces of more than 64 cells
+_TIMES = b"board times\n"  # the third part: the CPU seconds of the boards a table searched
+_TIME = struct.Struct("<BHHd")  # a board's time: the search's rule, rows, columns, seconds
+#: the most boards a times part names: every r x c board of at most MAX_CELLS cells, each game
+_MOST_TIMES = len(Search) * sum(MAX_CELLS // r for r in range(1, MAX_CELLS + 1))
+#: the CPU seconds the search took on the empty ``rows x cols`` boards, by
+#: ``(rule, rows, cols)``, ``rule`` the search's number for the game
+#: (:func:`~grundy.rules.cram.native_rule`)
+Times = dict[tuple[int, int, int], float]
 
 
 class TableNotSaved(GrundyError):
@@ -163,11 +174,15 @@ def _kernel(memory: int) -> ModuleType:
     return found
 
 
-def save_table(path: str | os.PathLike[str], search: ModuleType) -> int:
+def save_table(path: str | os.PathLike[str], search: ModuleType,
+               times: Mapping[tuple[int, int, int], float] | None = None) -> int:
     """Write the values the search holds to ``path`` (whole or not at all); their number.
     The pieces of more than 64 cells (two words each) follow those of one word, in a second
-    part of their own (none when there are none)."""
+    part of their own (none when there are none); the boards' ``times`` (:data:`Times`) in a
+    third (none when there are none)."""
     records, wide = search.dump(), search.dump(2)
+    clocked = b"".join(_TIME.pack(*board, seconds)
+                       for board, seconds in sorted((times or {}).items()))
     target = Path(path)
     tmp = target.with_name(target.name + ".tmp")
     try:
@@ -175,6 +190,9 @@ def save_table(path: str | os.PathLike[str], search: ModuleType) -> int:
             out.write(_MAGIC + _HEAD.pack(len(records) // 12, zlib.crc32(records)) + records)
             if wide:
                 out.write(_WIDE + _HEAD.pack(len(wide) // 20, zlib.crc32(wide)) + wide)
+            if clocked:
+                out.write(_TIMES + _HEAD.pack(len(clocked) // _TIME.size, zlib.crc32(clocked))
+                          + clocked)
         os.replace(tmp, target)
     except OSError:
         tmp.unlink(missing_ok=True)  # the table before, if any, stays whole
@@ -182,11 +200,15 @@ def save_table(path: str | os.PathLike[str], search: ModuleType) -> int:
     return len(records) // 12 + len(wide) // 20
 
 
-def load_table(path: str | os.PathLike[str], search: ModuleType) -> int:
-    """Give the search the values saved in ``path`` (none if there is no such file); their
-    number.  A file that is not a whole table saved by :func:`save_table` is refused."""
+def load_table(path: str | os.PathLike[str], search: ModuleType,
+               times: Times | None = None) -> int:
+    """Give the search the values saved in ``path`` (none if there is no such file), and
+    ``times`` the boards' times it holds (:data:`Times`; none in a file saved without them);
+    the number of values.  A file that is not a whole table saved by :func:`save_table` is
+    refused, and nothing is read from it."""
     start = len(_MAGIC) + _HEAD.size
-    most = start + 12 * int(search.stats()[2])  # a table saved from a table of this size
+    most = (start + 12 * int(search.stats()[2])  # a table saved from a table of this size
+            + len(_TIMES) + _HEAD.size + _TIME.size * _MOST_TIMES)
     try:
         with open(path, "rb") as handle:
             info = os.fstat(handle.fileno())
@@ -204,21 +226,65 @@ def load_table(path: str | os.PathLike[str], search: ModuleType) -> int:
         raise GrundyError(f"{path}: not a board table saved by grundy")
     count, crc = _HEAD.unpack_from(data, len(_MAGIC))
     records, rest = data[start:start + 12 * count], data[start + 12 * count:]
-    wide, wide_count, wide_crc = b"", 0, 0
-    if rest.startswith(_WIDE) and len(rest) >= len(_WIDE) + _HEAD.size:
-        wide_count, wide_crc = _HEAD.unpack_from(rest, len(_WIDE))
-        wide, rest = rest[len(_WIDE) + _HEAD.size:], b""
-    if (len(records) != 12 * count or zlib.crc32(records) != crc or rest
-            or len(wide) != 20 * wide_count or zlib.crc32(wide) != wide_crc):
+    whole = len(records) == 12 * count and zlib.crc32(records) == crc
+    wide, rest, whole_wide = _part(rest, _WIDE, 20)
+    clocked, rest, whole_times = _part(rest, _TIMES, _TIME.size)
+    if not (whole and whole_wide and whole_times) or rest:
         raise GrundyError(f"{path}: the board table is damaged (its checksum or length is "
                           "wrong); nothing was read from it")
+    found = _times(clocked)
+    if found is None:
+        raise GrundyError(f"{path}: the board table is damaged (a board's time names no "
+                          "board the search plays, or is not a time); nothing was read from it")
     try:
         search.load(records)
         if wide:
             search.load(wide, 2)
     except ValueError as error:
         raise GrundyError(f"{path}: {error}") from None
-    return int(count) + int(wide_count)
+    if times is not None:
+        times.update(found)
+    return int(count) + len(wide) // 20
+
+
+def _part(data: bytes, tag: bytes, size: int) -> tuple[bytes, bytes, bool]:
+    """The records of the part named ``tag`` at the start of ``data`` (of ``size`` bytes
+    each; none if no such part begins there), what follows it, and whether they are whole
+    (their length and checksum those of its header).
+
+    >>> _part(b"x\\n" + _HEAD.pack(1, zlib.crc32(b"ab")) + b"abc", b"x\\n", 2)
+    (b'ab', b'c', True)
+    >>> _part(b"x\\n" + _HEAD.pack(2, zlib.crc32(b"ab")) + b"ab", b"x\\n", 2)[2]
+    False
+    >>> _part(b"more", b"x\\n", 2)
+    (b'', b'more', True)
+    """
+    if not data.startswith(tag) or len(data) < len(tag) + _HEAD.size:
+        return b"", data, True
+    count, crc = _HEAD.unpack_from(data, len(tag))
+    begin = len(tag) + _HEAD.size
+    records = data[begin:begin + size * count]
+    return (records, data[begin + size * count:],
+            len(records) == size * count and zlib.crc32(records) == crc)
+
+
+def _times(records: bytes) -> Times | None:
+    """The boards' times in a times part's records; None if one names no board of at most
+    ``MAX_CELLS`` cells of a game the search plays, is not a time, or names a board twice.
+
+    >>> _times(_TIME.pack(0, 3, 14, 1.15) + _TIME.pack(1, 2, 5, 0.5))
+    {(0, 3, 14): 1.15, (1, 2, 5): 0.5}
+    >>> _times(_TIME.pack(0, 3, 14, 1.15) + _TIME.pack(0, 3, 14, 2.0)) is None
+    True
+    """
+    rules = {native_rule(s) for s in Search}
+    found: Times = {}
+    for rule, rows, cols, seconds in _TIME.iter_unpack(records):
+        if (rule not in rules or not 1 <= rows * cols <= MAX_CELLS
+                or not math.isfinite(seconds) or seconds < 0 or (rule, rows, cols) in found):
+            return None
+        found[rule, rows, cols] = seconds
+    return found
 
 
 class StatusLine:
@@ -299,9 +365,10 @@ def solve(board: Board, game: str | BoardGame = "cram",
 
 
 #: what :func:`board_values` tells of each board as it is found: its rows, its columns, its
-#: value (-1 past ``cells``) and the CPU seconds its search took (None: not searched, its value
-#: was in the file already, or it is past ``cells``)
-Each = Callable[[int, int, int, float | None], None]
+#: value (-1 past ``cells``), the CPU seconds its search took (None: past ``cells``, or its
+#: value was in the file and its time not) and whether its value was in the file (then the
+#: seconds are those of the run that searched it, kept in the file)
+Each = Callable[[int, int, int, float | None, bool], None]
 
 
 def board_values(rows: int, cols: int, game: str | BoardGame = "cram",
@@ -311,11 +378,12 @@ def board_values(rows: int, cols: int, game: str | BoardGame = "cram",
     """Values of the empty ``r x c`` boards, ``1 <= r <= rows``, ``1 <= c <= cols``, as an
     int64 array (``-1`` for boards of more than ``cells`` cells, at most the search's 128),
     resumable through ``table``.  ``each`` is told of every board as soon as it is found,
-    row by row (a long table is a log as it goes).
+    row by row (a long table is a log as it goes); the file then keeps the time of each board
+    searched, told again when a later run finds its value there.
 
     >>> board_values(2, 4).tolist()
     [[0, 1, 1, 2], [1, 0, 1, 0]]
-    >>> _ = board_values(1, 3, cells=2, each=lambda r, c, v, s: print(r, c, v))
+    >>> _ = board_values(1, 3, cells=2, each=lambda r, c, v, s, f: print(r, c, v))
     1 1 0
     1 2 1
     1 3 -1
@@ -327,17 +395,18 @@ def board_values(rows: int, cols: int, game: str | BoardGame = "cram",
     out = np.full((rows, cols), -1, dtype=np.int64)
     told = 0  # the boards of ``every`` told to ``each`` so far
 
-    def tell(upto: int, value: int = -1, seconds: float | None = None) -> None:
+    def tell(upto: int, value: int = -1, seconds: float | None = None,
+             from_file: bool = False) -> None:
         nonlocal told
         assert each is not None
         for r, c in every[told:upto]:  # those past ``cells`` before it
-            each(r, c, -1, None)
+            each(r, c, -1, None, False)
         if upto < len(every):
-            each(*every[upto], value, seconds)
+            each(*every[upto], value, seconds, from_file)
         told = upto + 1
 
     found_one = None if each is None else (
-        lambda i, v, s: tell(every.index(sizes[i], told), v, s))
+        lambda i, v, s, f: tell(every.index(sizes[i], told), v, s, f))
     try:
         found = _values([Board.full(r, c) for r, c in sizes], game, table, memory, stream,
                         found_one)
@@ -355,9 +424,10 @@ def board_values(rows: int, cols: int, game: str | BoardGame = "cram",
 
 def _values(boards: list[Board], game: str | BoardGame, table: str | os.PathLike[str] | None,
             memory: int, stream: TextIO | None,
-            each: Callable[[int, int, float | None], None] | None = None) -> list[int]:
-    """The values of ``boards``; ``each(i, value, seconds)`` as each is found (seconds None:
-    it was in the file)."""
+            each: Callable[[int, int, float | None, bool], None] | None = None) -> list[int]:
+    """The values of ``boards``; ``each(i, value, seconds, from_file)`` as each is found
+    (``from_file``: its value was in the file, and ``seconds`` the time the file keeps for
+    it, or None).  With ``each``, the file keeps the time of each empty board searched."""
     ruleset, plays = _searched(game)
     if kernel() is None and table is None:
         found = []
@@ -365,16 +435,17 @@ def _values(boards: list[Board], game: str | BoardGame, table: str | os.PathLike
             start = time.process_time()
             found.append(value(ruleset, board))
             if each is not None:
-                each(i, found[-1], time.process_time() - start)
+                each(i, found[-1], time.process_time() - start, False)
         return found
     rule, name = native_rule(plays), ruleset.label
     search = _kernel(memory)
     saved: set[int] = set()
+    times: Times = {}  # the file's, and those of the boards searched here (with ``each``)
     if table is not None:
         check_writable(table)
         ruled = ({i for i, b in enumerate(boards) if _known(search, b, rule)}
                  if each is not None else set())  # those the file gives are the others
-        if load_table(table, search) and each is not None:
+        if load_table(table, search, times) and each is not None:
             saved = {i for i, b in enumerate(boards)
                      if i not in ruled and _known(search, b, rule)}
     found = []
@@ -383,17 +454,25 @@ def _values(boards: list[Board], game: str | BoardGame, table: str | os.PathLike
             start = time.process_time()
             with searching(f"{name} {board.text()}", stream):
                 found.append(int(search.value(board.rows, board.cols, board.mask, rule)))
-            if each is not None:
-                each(i, found[-1], None if i in saved else time.process_time() - start)
+            if each is None:
+                continue
+            key = (rule, board.rows, board.cols)
+            if i in saved:
+                each(i, found[-1], times.get(key), True)
+                continue
+            seconds = time.process_time() - start
+            if board == Board.full(board.rows, board.cols):
+                times[key] = seconds
+            each(i, found[-1], seconds, False)
     except KeyboardInterrupt:  # stopped: what was found is saved for the next run
-        failed = _save(table, search)
+        failed = _save(table, search, times)
         if failed is not None:
             raise GrundyError(f"interrupted, and {failed}: the values found are lost") from None
         raise
     except BaseException:
-        _save(table, search)
+        _save(table, search, times)
         raise
-    failed = _save(table, search)
+    failed = _save(table, search, times)
     if failed is not None:
         raise TableNotSaved(f"{failed}: the values were computed but not kept in the file",
                             found)
@@ -427,12 +506,14 @@ def _known(search: ModuleType, board: Board, rule: int) -> bool:
     return True
 
 
-def _save(table: str | os.PathLike[str] | None, search: ModuleType) -> str | None:
-    """Save the search's values to ``table`` (if given); what went wrong, or None."""
+def _save(table: str | os.PathLike[str] | None, search: ModuleType,
+          times: Times) -> str | None:
+    """Save the search's values and the boards' ``times`` to ``table`` (if given); what went
+    wrong, or None."""
     if table is None:
         return None
     try:
-        save_table(table, search)
+        save_table(table, search, times)
     except OSError as error:
         return f"cannot save the board table to {table} ({error.strerror})"
     return None

@@ -61,7 +61,7 @@ def first_index(game: Game) -> int:
 
 def value_table(game: Game, rows: int, cols: int, name: str | None = None,
                 save: str | None = None, cells: int = BOARD_CELLS, memory: int | None = None,
-                each: Callable[[int, int, int, float | None], None] | None = None,
+                each: Callable[[int, int, int, float | None, bool], None] | None = None,
                 ) -> tuple[np.ndarray, int]:
     """The ``rows x cols`` value table of a two-dimensional game, and its first index.
 
@@ -70,8 +70,8 @@ def value_table(game: Game, rows: int, cols: int, name: str | None = None,
     cells: by the compiled search for a game it plays (the game's ``search``), where
     ``save`` is a file that keeps the search's values, so a stopped table resumes
     (:mod:`grundy.research.boards`), whose table grows to ``memory`` bytes (32 MB unless
-    told) and which tells ``each`` of every board as it is found (its rows, columns, value
-    and CPU seconds: :func:`~grundy.research.boards.board_values`); else by the engine.
+    told) and which tells ``each`` of every board as it is found (its rows, columns, value,
+    CPU seconds and whether it was in the file: :func:`~grundy.research.boards.board_values`); else by the engine.
     ``name`` is the game as the user wrote it, for the error message.
     """
     if searched(game):
