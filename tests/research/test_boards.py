@@ -362,3 +362,39 @@ def test_a_save_that_fails_in_the_times_part_leaves_the_table_before(tmp_path: P
     monkeypatch.undo()
     assert [p.name for p in tmp_path.iterdir()] == ["cram.table"]
     assert table.read_bytes() == before
+
+
+class _FullTables:
+    """A search whose tables hold at most ``one`` and ``two`` slots (and the 8 past each
+    table's last), and that keeps what it is given."""
+
+    def __init__(self, one: int, two: int) -> None:
+        self.most, self.given = {1: one, 2: two}, {1: 0, 2: 0}
+
+    def table_slots(self, words: int = 1) -> tuple[int, int]:
+        return 0, self.most[words]
+
+    def load(self, records: bytes, words: int = 1) -> None:
+        self.given[words] += len(records) // (12 if words == 1 else 20)
+
+
+@pytest.mark.parametrize("extra", [0, 1])
+def test_a_table_full_in_both_widths_loads_and_one_value_more_is_refused(tmp_path: Path,
+                                                                         extra: int) -> None:
+    """A file saved from full tables, one word and two (each with its 8 slots past the
+    last), is given back whole; one value more than they hold is refused, nothing read."""
+    from grundy.research.boards import _HEAD, _MAGIC, _WIDE, load_table
+
+    search = _FullTables(1 << 12, 1 << 11)
+    one, two = bytes(12 * ((1 << 12) + 8)), bytes(20 * ((1 << 11) + 8 + extra))
+    path = tmp_path / "full.table"
+    path.write_bytes(_MAGIC + _HEAD.pack(len(one) // 12, zlib.crc32(one)) + one
+                     + _WIDE + _HEAD.pack(len(two) // 20, zlib.crc32(two)) + two
+                     + bytes(100_000 * extra))  # past every times part a file can hold
+    if extra:
+        with pytest.raises(GrundyError, match="more values than the search's table keeps"):
+            load_table(path, search)  # type: ignore[arg-type]
+        assert search.given == {1: 0, 2: 0}
+    else:
+        assert load_table(path, search) == len(one) // 12 + len(two) // 20  # type: ignore[arg-type]
+        assert search.given == {1: len(one) // 12, 2: len(two) // 20}

@@ -207,7 +207,9 @@ def load_table(path: str | os.PathLike[str], search: ModuleType,
     the number of values.  A file that is not a whole table saved by :func:`save_table` is
     refused, and nothing is read from it."""
     start = len(_MAGIC) + _HEAD.size
-    most = (start + 12 * int(search.stats()[2])  # a table saved from a table of this size
+    # a table saved from tables of these sizes (each also holds the 8 slots past its last)
+    most = (start + 12 * (int(search.table_slots(1)[1]) + 8)
+            + len(_WIDE) + _HEAD.size + 20 * (int(search.table_slots(2)[1]) + 8)
             + len(_TIMES) + _HEAD.size + _TIME.size * _MOST_TIMES)
     try:
         with open(path, "rb") as handle:
