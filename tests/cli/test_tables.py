@@ -48,6 +48,24 @@ def times(out: str) -> dict[tuple[int, int], tuple[str | None, bool]]:
     return found
 
 
+def _ruled(rows: int, cols: int) -> set[tuple[int, int]]:
+    """The empty boards up to ``rows x cols`` whose Cram value the compiled search gives
+    without searching a piece (a rule gives it: too few cells, the half turn), which a table
+    file never holds."""
+    from grundy.research.boards import _known
+    from grundy.rules.cells import Board
+    from grundy.rules.cram import kernel
+
+    search = kernel()
+    assert search is not None
+    search.clear()
+    try:
+        return {(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1)
+                if _known(search, Board.full(r, c), 0)}
+    finally:
+        search.clear()
+
+
 def _needs_kernel() -> None:
     from grundy.rules.cram import kernel
 
@@ -128,9 +146,13 @@ def test_a_table_stopped_by_its_time_keeps_its_lines_and_the_next_run_goes_on(
     assert list(map(board, lines)) == [board(_LINE.fullmatch(line))
                                        for line in fresh.out.splitlines()]
     assert len(lines) == 35 and all(lines)
+    ruled = _ruled(5, 7)
     for before, after in zip(told, lines):
         assert before and after and board(before) == board(after)
-        if before[4] not in ("0.00 s", None):  # searched before the stop: now in the file,
+        # searched before the stop: now in the file (a board a rule answers, such as 1 x 1,
+        # is answered again, however long its first answer took: 0.01 s at times, when it is
+        # the first search of the process)
+        if (int(before[1]), int(before[2])) not in ruled and before[4] not in ("0.00 s", None):
             assert (after[4], after[5]) == (before[4], " (from the file)"), (before[0],
                                                                               after[0])
     # every board the file gives: the time the first run printed, or none for the board it
