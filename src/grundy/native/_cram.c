@@ -275,15 +275,23 @@ static int answered(int v, const char *what)
     return 0;
 }
 
+/* the arguments (rows, cols, mask, rule=0) of value() and root_options() read into the
+ * search of their width: the words (1 or 2), or -1 with an exception set */
+static int board_args(PyObject *args, int *h, int *w, Wide *m)
+{
+    int which = 0;
+    PyObject *given;
+    if (!PyArg_ParseTuple(args, "iiO|i", h, w, &given, &which))
+        return -1;
+    return board_begin(*h, *w, given, which, m);
+}
+
 static PyObject *cram_value(PyObject *self, PyObject *args)
 {
-    int h, w, which = 0;
-    PyObject *given;
+    int h, w;
     Wide m;
     (void)self;
-    if (!PyArg_ParseTuple(args, "iiO|i", &h, &w, &given, &which))
-        return NULL;
-    int words = board_begin(h, w, given, which, &m);
+    int words = board_args(args, &h, &w, &m);
     if (words < 0)
         return NULL;
     int v = words == 1 ? board_value_1((uint64_t)m, h, w) : board_value_2(m, h, w);
@@ -318,13 +326,10 @@ static PyObject *root_pieces_2(Wide free, int h, int w);
 
 static PyObject *cram_root_options(PyObject *self, PyObject *args)
 {
-    int h, w, which = 0;
-    PyObject *given;
+    int h, w;
     Wide m;
     (void)self;
-    if (!PyArg_ParseTuple(args, "iiO|i", &h, &w, &given, &which))
-        return NULL;
-    int words = board_begin(h, w, given, which, &m);
+    int words = board_args(args, &h, &w, &m);
     if (words < 0)
         return NULL;
     return words == 1 ? root_pieces_1((uint64_t)m, h, w) : root_pieces_2(m, h, w);
