@@ -429,7 +429,8 @@ def _values(boards: list[Board], game: str | BoardGame, table: str | os.PathLike
             each: Callable[[int, int, float | None, bool], None] | None = None) -> list[int]:
     """The values of ``boards``; ``each(i, value, seconds, from_file)`` as each is found
     (``from_file``: its value was in the file, and ``seconds`` the time the file keeps for
-    it, or None).  With ``each``, the file keeps the time of each empty board searched."""
+    it, or None).  ``each`` is given for empty boards only (:func:`board_values`'s), and the
+    file keeps the time of each one searched."""
     ruleset, plays = _searched(game)
     if kernel() is None and table is None:
         found = []
@@ -462,9 +463,7 @@ def _values(boards: list[Board], game: str | BoardGame, table: str | os.PathLike
             if i in saved:
                 each(i, found[-1], times.get(key), True)
                 continue
-            seconds = time.process_time() - start
-            if board == Board.full(board.rows, board.cols):
-                times[key] = seconds
+            times[key] = seconds = time.process_time() - start
             each(i, found[-1], seconds, False)
     except KeyboardInterrupt:  # stopped: what was found is saved for the next run
         failed = _save(table, search, times)

@@ -17,8 +17,8 @@
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -26,6 +26,9 @@ from ..engine import Game, value
 from ..errors import GrundyError
 from ..rules.base import is_grid_game, is_heap_game
 from ..rules.boards import BoardGame, searched
+
+if TYPE_CHECKING:  # the board search loads where a table is built
+    from .boards import Each
 
 __all__ = ["BOARD_CELLS", "SEQUENCE_FORMATS", "analyze_command", "first_index", "format_table",
            "has_table", "sequence_text", "value_table"]
@@ -61,7 +64,7 @@ def first_index(game: Game) -> int:
 
 def value_table(game: Game, rows: int, cols: int, name: str | None = None,
                 save: str | None = None, cells: int = BOARD_CELLS, memory: int | None = None,
-                each: Callable[[int, int, int, float | None, bool], None] | None = None,
+                each: Each | None = None,
                 ) -> tuple[np.ndarray, int]:
     """The ``rows x cols`` value table of a two-dimensional game, and its first index.
 
@@ -71,7 +74,8 @@ def value_table(game: Game, rows: int, cols: int, name: str | None = None,
     ``save`` is a file that keeps the search's values, so a stopped table resumes
     (:mod:`grundy.research.boards`), whose table grows to ``memory`` bytes (32 MB unless
     told) and which tells ``each`` of every board as it is found (its rows, columns, value,
-    CPU seconds and whether it was in the file: :func:`~grundy.research.boards.board_values`); else by the engine.
+    CPU seconds and whether it was in the file: :func:`~grundy.research.boards.board_values`);
+    else by the engine.
     ``name`` is the game as the user wrote it, for the error message.
     """
     if searched(game):

@@ -19,6 +19,8 @@ codes with three-heap moves with the kernel of :mod:`grundy.rules.three_heaps`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import reduce
+from operator import xor
 from typing import Any
 
 import numpy as np
@@ -59,11 +61,13 @@ def misere_nim_outcome(heaps: Iterable[int]) -> str:
     """
     heaps = list(heaps)
     if any(h > 1 for h in heaps):
-        total = 0
-        for h in heaps:
-            total ^= h
-        return "N" if total else "P"
+        return "N" if _nim_sum(heaps) else "P"
     return "N" if sum(heaps) % 2 == 0 else "P"
+
+
+def _nim_sum(heaps: Iterable[int]) -> int:
+    """The XOR of the heaps (any size)."""
+    return reduce(xor, heaps, 0)
 
 
 def misere_nim_moves(heaps: Sequence[int]) -> list[tuple[int, int]]:
@@ -85,9 +89,7 @@ def misere_nim_moves(heaps: Sequence[int]) -> list[tuple[int, int]]:
         return [(large[0], 0 if ones % 2 else 1)]
     if not large:
         return [] if ones % 2 else [(i, 0) for i, h in enumerate(heaps) if h == 1]
-    total = 0
-    for h in heaps:
-        total ^= h
+    total = _nim_sum(heaps)
     return [(i, total ^ h) for i, h in enumerate(heaps) if total ^ h < h]
 
 
