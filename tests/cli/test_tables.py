@@ -176,3 +176,25 @@ def test_memory_and_each_are_refused_where_no_board_search_runs(cli: Any) -> Non
                           "--memory")
     sized = cli("analyze", "cram", "4x5", "--memory", "16M", "--json")
     assert sized.code == 0 and json.loads(sized.out)["value"] == 2, sized
+
+
+# -- a second move order, to check a table by -------------------------------------------------
+
+#: Cram on 3 x n, n = 1..14: 3 x 1 a strip of three (1), 3 x 2 a 2 x 3 board (1: 2 x n is
+#: 1 for odd n), then 3 x 3 .. 3 x 14 as Lemoine and Viennot published them
+CRAM_3XN = [1, 1, 0, 1, 1, 4, 1, 3, 1, 2, 0, 1, 2, 3]
+
+
+def test_the_second_move_order_gives_the_published_cram_values(cli: Any) -> None:
+    """3 x 1 .. 3 x 14, in the first order and in the second."""
+    for flags in ([], ["--second-order"]):
+        got = cli("table", "cram", "--rows", "3", "--cols", "14", "--cells", "42", "--json",
+                  *flags)
+        assert got.code == 0, got
+        assert json.loads(got.out)[2] == CRAM_3XN, flags
+
+
+def test_the_second_move_order_is_refused_where_it_means_nothing(cli: Any) -> None:
+    assert_one_line_error(cli("table", "wythoff", "--second-order"), "--second-order")
+    assert_one_line_error(cli("table", "node-kayles", "--rows", "2", "--second-order"),
+                          "order is Cram's")

@@ -535,3 +535,47 @@ def test_the_roots_options_past_64_cells_equal_the_python_path(rule):
     finally:
         k.clear()
     assert checked > 12
+
+
+# -- a second move order ------------------------------------------------------------------
+
+@needs_kernel
+def test_the_second_move_order_tries_the_same_options_in_another_order():
+    """set_order(True) changes the order of the root's options (the dominoes the long axis
+    cuts in half no longer first among equally near ones), never which they are."""
+    k = kernel()
+    try:
+        for rows, cols in [(3, 4), (4, 5), (3, 7), (4, 9)]:
+            mask = (1 << rows * cols) - 1
+            k.set_order(False)
+            first = k.root_options(rows, cols, mask)[1]
+            k.set_order(True)
+            second = k.root_options(rows, cols, mask)[1]
+            assert sorted(first) == sorted(second)
+            assert first != second, (rows, cols)
+    finally:
+        k.set_order(False)
+
+
+@needs_kernel
+def test_both_move_orders_equal_the_plain_search_on_random_boards():
+    """Cram's values and answers to "is the value t?" on random blocked boards, in either
+    order from a cleared table: equal to each other and to the plain search."""
+    rng, k = random.Random(39), kernel()
+    try:
+        for _ in range(250):
+            b = random_blocked_board(rng, rng.randint(1, 5), rng.randint(1, 6))
+            found = []
+            for other in (False, True):
+                k.set_order(other)
+                k.clear()
+                found.append(k.value(b.rows, b.cols, b.mask, 0))
+            assert found[0] == found[1], b.text()
+            if b.count() <= 14:
+                assert found[0] == plain_cells(b.cells(), domino_moves), b.text()
+            t = rng.choice([0, 1, 2, found[0]])
+            k.clear()
+            assert k.has_value(b.rows, b.cols, b.mask, 0, t) == (found[0] == t), (b.text(), t)
+    finally:
+        k.set_order(False)
+        k.clear()

@@ -28,10 +28,14 @@ __all__ = ["plot", "table"]
 @click.option("--each", is_flag=True,
               help="Board games: print each board's value and CPU time as soon as it is found, "
                    "a line a board, row by row (JSON lines with --json), instead of the table.")
+@click.option("--second-order", is_flag=True,
+              help="Cram: try the moves in a second order, to check a new value by (the same "
+                   "value must come back; give such a run a --save file of its own).")
 @memory_option("Board games")
 @time_option("the table")
 def table(game: str, rows: int, cols: int, as_json: bool, save: str | None,
-          cells: int, each: bool, memory: int | None, seconds: float | None) -> None:
+          cells: int, each: bool, second_order: bool, memory: int | None,
+          seconds: float | None) -> None:
     """Print the value table of a two-dimensional GAME (products, coins, squares, split, ...),
     or of a board game the values of its empty boards, 1 x 1 to ROWS x COLS (cram,
     node-kayles).  With --each a long table is a log as it goes: 'grundy table cram
@@ -48,7 +52,8 @@ def table(game: str, rows: int, cols: int, as_json: bool, save: str | None,
     try:
         with time_limit(seconds, kept, show=not searched(ruleset)):
             values, first = value_table(ruleset, rows, cols, name=game, save=save,
-                                        cells=cells, memory=memory, each=told)
+                                        cells=cells, memory=memory, each=told,
+                                        second_order=second_order)
     except TableNotSaved as unsaved:  # computed, but the file failed: print it all the same
         assert unsaved.table is not None
         if not each:

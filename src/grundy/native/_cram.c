@@ -82,6 +82,9 @@ static int root_value = -1, root_option = 0, root_options = 0; /* where the oute
 static PyObject *progress = NULL;   /* called with (searched, stored) every `every` searches */
 static uint64_t every = 1u << 20;   /* a power of two */
 static int wide = 0;                /* every board and graph in two words (for the tests) */
+static int other_axis = 0;          /* Cram: of moves equally near the centre, those the long
+                                     * axis does not cut in half first (set_order: a second
+                                     * move order, to check a new value by; see moves_of) */
 #define PROBES 8
 #define GRAPHS 256
 #define MAX_GRAPH_ID (63 * 256)     /* ids 0 .. MAX_GRAPH_ID - 1 */
@@ -506,6 +509,16 @@ static PyObject *cram_set_wide(PyObject *self, PyObject *args)
     Py_RETURN_NONE;
 }
 
+static PyObject *cram_set_order(PyObject *self, PyObject *args)
+{
+    int on;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "p", &on))
+        return NULL;
+    other_axis = on;
+    Py_RETURN_NONE;
+}
+
 static PyObject *cram_root(PyObject *self, PyObject *noargs)
 {
     (void)self;
@@ -632,6 +645,10 @@ static PyMethodDef methods[] = {
     {"table_slots", cram_table_slots, METH_VARARGS,
      "table_slots(words=1) -> (slots now, the most slots) of the table of boards held in that "
      "many words: it grows as it fills"},
+    {"set_order", cram_set_order, METH_VARARGS,
+     "set_order(other): Cram: of moves equally near the centre, try first the dominoes the "
+     "piece's long axis does not cut in half, not those it does (a second move order, to "
+     "check a value by); the table is kept"},
     {"set_wide", cram_set_wide, METH_VARARGS,
      "set_wide(on): search every board and graph in two words, not only those past 64 cells "
      "(for the tests: the two widths checked against each other)"},
@@ -1464,7 +1481,7 @@ static int moves_of(B m, int h, int w, B *out)
         }
     } else {
         for (int pass = 0; pass < 2; pass++) {
-            if (pass == (h & 1)) {
+            if (pass == ((h & 1) ^ other_axis)) {
                 for (B starts = w < BITS ? m & (m >> w) : 0; starts; starts &= starts - 1) {
                     B low = starts & -starts;
                     far[n] = s->far_v[ctzB(low)];
@@ -1486,7 +1503,8 @@ static int moves_of(B m, int h, int w, B *out)
      * keeping the order): vertical dominoes when the rows are even (the axis runs between
      * the two middle rows), horizontal ones when odd (along the middle row); 4 x 9 and
      * 4 x 11 then take 0.75 and 0.88 of the time, 5 x 7, 3 x 14, 5 x 8 and 5 x 9 the
-     * same (vertical first always: 5 x 7 1.2 times) */
+     * same (vertical first always: 5 x 7 1.2 times).  set_order(True) swaps the two, a
+     * second order to check a new value by */
     int first[2 * BITS + 2] = {0};
     for (int i = 0; i < n; i++)
         first[far[i] + 1]++;

@@ -358,12 +358,19 @@ def searching(what: str, stream: TextIO | None = None) -> Iterator[None]:
 
 def solve(board: Board, game: str | BoardGame = "cram",
           table: str | os.PathLike[str] | None = None, memory: int = MEMORY,
-          stream: TextIO | None = None) -> int:
+          stream: TextIO | None = None, second_order: bool = False) -> int:
     """The value of ``board`` in ``game`` (a board game whose boards the compiled search
     plays, or its name: ``cram``, ``node-kayles``), resumable through the file ``table``
     (see the module docstring).  Without the compiled search and without a file, the
-    engine computes it (small boards only)."""
-    return int(_values([board], game, table, memory, stream)[0])
+    engine computes it (small boards only).  ``second_order`` has the search try Cram's
+    moves in a second order (of those equally near the centre of a piece, the dominoes its
+    long axis does not cut in half first): the same value comes back by another proof, a
+    check of a new value.
+
+    >>> solve(Board.full(3, 7), second_order=True)
+    1
+    """
+    return int(_values([board], game, table, memory, stream, second_order=second_order)[0])
 
 
 #: what :func:`board_values` tells of each board as it is found: its rows, its columns, its
@@ -376,12 +383,14 @@ Each = Callable[[int, int, int, float | None, bool], None]
 def board_values(rows: int, cols: int, game: str | BoardGame = "cram",
                  table: str | os.PathLike[str] | None = None, memory: int = MEMORY,
                  stream: TextIO | None = None, cells: int = MAX_CELLS,
-                 each: Each | None = None) -> np.ndarray:
+                 each: Each | None = None, second_order: bool = False) -> np.ndarray:
     """Values of the empty ``r x c`` boards, ``1 <= r <= rows``, ``1 <= c <= cols``, as an
     int64 array (``-1`` for boards of more than ``cells`` cells, at most the search's 128),
     resumable through ``table``.  ``each`` is told of every board as soon as it is found,
     row by row (a long table is a log as it goes); the file then keeps the time of each board
-    searched, told again when a later run finds its value there.
+    searched, told again when a later run finds its value there.  ``second_order``: as
+    :func:`solve`'s (a check of a table wants a file of its own, or none: the values a file
+    holds are not searched again).
 
     >>> board_values(2, 4).tolist()
     [[0, 1, 1, 2], [1, 0, 1, 0]]
@@ -411,7 +420,7 @@ def board_values(rows: int, cols: int, game: str | BoardGame = "cram",
         lambda i, v, s, f: tell(every.index(sizes[i], told), v, s, f))
     try:
         found = _values([Board.full(r, c) for r, c in sizes], game, table, memory, stream,
-                        found_one)
+                        found_one, second_order)
         if each is not None:
             tell(len(every))
     except TableNotSaved as unsaved:
@@ -426,12 +435,17 @@ def board_values(rows: int, cols: int, game: str | BoardGame = "cram",
 
 def _values(boards: list[Board], game: str | BoardGame, table: str | os.PathLike[str] | None,
             memory: int, stream: TextIO | None,
-            each: Callable[[int, int, float | None, bool], None] | None = None) -> list[int]:
+            each: Callable[[int, int, float | None, bool], None] | None = None,
+            second_order: bool = False) -> list[int]:
     """The values of ``boards``; ``each(i, value, seconds, from_file)`` as each is found
     (``from_file``: its value was in the file, and ``seconds`` the time the file keeps for
     it, or None).  ``each`` is given for empty boards only (:func:`board_values`'s), and the
-    file keeps the time of each one searched."""
+    file keeps the time of each one searched.  ``second_order``: the compiled search tries
+    Cram's moves in its second order (the engine's order is its own)."""
     ruleset, plays = _searched(game)
+    if second_order and plays is not Search.CRAM:
+        raise GrundyError(f"{ruleset.label}: the second move order is Cram's (its dominoes "
+                          "equally near a piece's centre); this game has one order")
     if kernel() is None and table is None:
         found = []
         for i, board in enumerate(boards):
@@ -452,6 +466,7 @@ def _values(boards: list[Board], game: str | BoardGame, table: str | os.PathLike
             saved = {i for i, b in enumerate(boards)
                      if i not in ruled and _known(search, b, rule)}
     found = []
+    search.set_order(second_order)
     try:
         for i, board in enumerate(boards):
             start = time.process_time()
@@ -473,6 +488,8 @@ def _values(boards: list[Board], game: str | BoardGame, table: str | os.PathLike
     except BaseException:
         _save(table, search, times)
         raise
+    finally:
+        search.set_order(False)
     failed = _save(table, search, times)
     if failed is not None:
         raise TableNotSaved(f"{failed}: the values were computed but not kept in the file",

@@ -64,7 +64,7 @@ def first_index(game: Game) -> int:
 
 def value_table(game: Game, rows: int, cols: int, name: str | None = None,
                 save: str | None = None, cells: int = BOARD_CELLS, memory: int | None = None,
-                each: Each | None = None,
+                each: Each | None = None, second_order: bool = False,
                 ) -> tuple[np.ndarray, int]:
     """The ``rows x cols`` value table of a two-dimensional game, and its first index.
 
@@ -74,7 +74,8 @@ def value_table(game: Game, rows: int, cols: int, name: str | None = None,
     ``save`` is a file that keeps the search's values, so a stopped table resumes
     (:mod:`grundy.research.boards`), whose table grows to ``memory`` bytes (32 MB unless
     told) and which tells ``each`` of every board as it is found (its rows, columns, value,
-    CPU seconds and whether it was in the file: :func:`~grundy.research.boards.board_values`);
+    CPU seconds and whether it was in the file: :func:`~grundy.research.boards.board_values`)
+    and which tries Cram's moves in a second order when ``second_order`` (to check a table);
     else by the engine.
     ``name`` is the game as the user wrote it, for the error message.
     """
@@ -85,11 +86,14 @@ def value_table(game: Game, rows: int, cols: int, name: str | None = None,
             raise GrundyError(f"a board table searches boards of 1 to {MAX_CELLS} cells, "
                               f"got {cells}")
         values = board_values(rows, cols, game, save, cells=cells, each=each,
-                              memory=MEMORY if memory is None else memory)
+                              memory=MEMORY if memory is None else memory,
+                              second_order=second_order)
         return values, first_index(game)
     for given, option in ((save, "keep a search in a file (--save)"),
                           (memory, "size a search's table (--memory)"),
-                          (each, "tell each value as it is found (--each)")):
+                          (each, "tell each value as it is found (--each)"),
+                          (second_order or None, "try the moves in a second order "
+                                                 "(--second-order)")):
         if given is not None:
             raise GrundyError(f"{name or type(game).__name__}: only the board games of the "
                               f"compiled search {option}")
