@@ -185,6 +185,32 @@ def test_the_status_line_shows_on_a_terminal_only_and_is_gone_at_the_end(
                for line in lines[:-1])
 
 
+def test_the_status_line_says_when_the_table_is_full(monkeypatch: Any) -> None:
+    """With the least table (2^16 slots), 3 x 13 fills it, and the line says so; with the
+    default it does not."""
+    from grundy.research import boards
+
+    k = _kernel()
+    monkeypatch.setattr(boards, "_EVERY", 256)
+    monkeypatch.setattr(boards, "_PAUSE", 0.0)
+    try:
+        lines = {}
+        for memory in (1 << 20, boards.MEMORY):
+            boards.set_memory(memory)
+            k.clear()
+            stream = _Terminal()
+            with boards.searching("cram 3x13", stream):
+                assert k.value(3, 13, (1 << 39) - 1, 0) == 2  # Lemoine and Viennot
+            lines[memory] = stream.getvalue().split("\r")[1:-1]
+        assert any(line.rstrip().endswith("table full: a larger --memory may help")
+                   for line in lines[1 << 20])
+        assert lines[boards.MEMORY] and not any("table full" in line
+                                                for line in lines[boards.MEMORY])
+    finally:
+        boards.set_memory(boards.MEMORY)
+        k.clear()
+
+
 def test_the_table_is_sized_to_the_memory_given(tmp_path: Path) -> None:
     """12 bytes a slot, a power of two of slots within the memory given."""
     from grundy.research import boards
