@@ -366,8 +366,8 @@ def searching(what: str, stream: TextIO | None = None) -> Iterator[None]:
 def _full(search: ModuleType) -> bool:
     """Whether the search's table (of one-word boards) is at its limit and three quarters
     full: past that it forgets values to make room, and a long search can then take many
-    times longer (Cram 3 x 16 had no answer after 110 s with 32 MB and took 465 s with
-    6 GB).
+    times longer (Cram 3 x 16 took 465 s with 6 GB; with 32 MB it had no answer after
+    900 s).
 
     >>> k = kernel()
     >>> k.clear() if k else None
