@@ -801,3 +801,26 @@ def test_once_slow_searches_answer(capfd: pytest.CaptureFixture[str]) -> None:
 def test_time_is_no_bound_on_a_quick_answer(capfd: pytest.CaptureFixture[str]) -> None:
     r = cli(capfd, "analyze", "kayles", "3", "5", "--time", "30")
     assert (r.code, r.err) == (0, "") and r.out.startswith("values: 3: 3, 5: 4"), r
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_a_stop_swallowed_by_a_finaliser_comes_again() -> None:
+    """The time's signal may land in a finaliser (or a garbage collector's callback), where
+    the OutOfTime it raises is printed as ignored: the next signal, soon after, still stops
+    the search (the test suite met one in Hypothesis's gc callback)."""
+    from grundy.cli.common import budget
+    from grundy.errors import OutOfTime
+
+    class Spins:
+        def __del__(self) -> None:  # spins until the signal; its OutOfTime is swallowed
+            while True:
+                time.sleep(0.001)
+
+    with pytest.raises(OutOfTime):
+        with budget(0.2, show=False):
+            spins = Spins()
+            del spins
+            deadline = time.monotonic() + 5
+            while time.monotonic() < deadline:
+                time.sleep(0.01)
+            pytest.fail("the stop came once, was swallowed, and never came again")

@@ -260,6 +260,9 @@ def budget(seconds: float | None, reached: Callable[[], str | None] | None = Non
             return
         spent = time.monotonic() - start
         if seconds is not None and spent >= seconds:
+            # again soon, in case this one is swallowed: raised in a finaliser or a garbage
+            # collector's callback, it is printed as ignored and the search goes on
+            signal.setitimer(signal.ITIMER_REAL, 0.05)
             raise OutOfTime
         if show and _terminal():
             far = f", {got}" if reached is not None and (got := reached()) else ""
