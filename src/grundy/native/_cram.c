@@ -499,24 +499,26 @@ static PyObject *cram_table_slots(PyObject *self, PyObject *args)
                          (unsigned long long)(words == 1 ? most_slots_1 : most_slots_2));
 }
 
-static PyObject *cram_set_wide(PyObject *self, PyObject *args)
+/* a switch of the search set from its one argument, true or false */
+static PyObject *set_switch(PyObject *args, int *to)
 {
     int on;
-    (void)self;
     if (!PyArg_ParseTuple(args, "p", &on))
         return NULL;
-    wide = on;
+    *to = on;
     Py_RETURN_NONE;
+}
+
+static PyObject *cram_set_wide(PyObject *self, PyObject *args)
+{
+    (void)self;
+    return set_switch(args, &wide);
 }
 
 static PyObject *cram_set_order(PyObject *self, PyObject *args)
 {
-    int on;
     (void)self;
-    if (!PyArg_ParseTuple(args, "p", &on))
-        return NULL;
-    other_axis = on;
-    Py_RETURN_NONE;
+    return set_switch(args, &other_axis);
 }
 
 static PyObject *cram_root(PyObject *self, PyObject *noargs)
