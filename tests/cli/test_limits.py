@@ -824,3 +824,23 @@ def test_a_stop_swallowed_by_a_finaliser_comes_again() -> None:
             while time.monotonic() < deadline:
                 time.sleep(0.01)
             pytest.fail("the stop came once, was swallowed, and never came again")
+
+
+def test_the_stop_comes_once_to_the_clause_that_cleans_up() -> None:
+    """A search stopped by its time saves what it found on the way out (a long table's
+    file can take seconds): the signal that comes again, for a stop that was swallowed,
+    does not break into that clause."""
+    from grundy.cli.common import budget
+    from grundy.errors import OutOfTime
+
+    cleaned = False
+    with pytest.raises(OutOfTime):
+        with budget(0.1, show=False):
+            try:
+                while True:
+                    time.sleep(0.01)
+            except OutOfTime:
+                time.sleep(0.5)  # ten signals' worth of cleaning up
+                cleaned = True
+                raise
+    assert cleaned

@@ -261,8 +261,12 @@ def budget(seconds: float | None, reached: Callable[[], str | None] | None = Non
         spent = time.monotonic() - start
         if seconds is not None and spent >= seconds:
             # again soon, in case this one is swallowed: raised in a finaliser or a garbage
-            # collector's callback, it is printed as ignored and the search goes on
+            # collector's callback, it is printed as ignored and the search goes on.  Not
+            # raised again while one is handled (an except or finally clause on its way
+            # out, such as the one that saves a long search's table)
             signal.setitimer(signal.ITIMER_REAL, 0.05)
+            if isinstance(sys.exc_info()[1], OutOfTime):
+                return
             raise OutOfTime
         if show and _terminal():
             far = f", {got}" if reached is not None and (got := reached()) else ""
