@@ -579,3 +579,25 @@ def test_both_move_orders_equal_the_plain_search_on_random_boards():
     finally:
         k.set_order(False)
         k.clear()
+
+
+@needs_kernel
+def test_the_progress_counts_the_values_of_both_widths():
+    """The progress is told the values both tables hold, as stats() says, also while the
+    search is in a piece past 64 cells (its status line once read 1.9 M values kept, those
+    of the two-word table alone, where the tables held 117 M)."""
+    k = kernel()
+    told: list[tuple[int, int]] = []
+    # a U over a 3 x 30 board: its pieces that keep both arms span 90 cells (two words)
+    cells = [(0, c) for c in range(30)] + [(r, c) for r in (1, 2) for c in (0, 29)]
+    mask = sum(1 << (r * 30 + c) for r, c in cells)
+    k.clear()
+    k.value(1, 30, (1 << 30) - 1)  # values of one-word pieces first
+    k.set_progress(lambda searched, stored: told.append((stored, k.stats()[1])), 1)
+    try:
+        k.value(3, 30, mask)
+    finally:
+        k.set_progress(None)
+        k.clear()
+    assert told
+    assert all(stored == kept for stored, kept in told), told[:5]

@@ -79,7 +79,9 @@ static int depth = 0;               /* searches under way, one inside another */
 static int asking = 0;              /* a question about one value (has_value): no search is
                                      * the board's own piece (search_root) */
 static int root_value = -1, root_option = 0, root_options = 0; /* where the outermost is */
-static PyObject *progress = NULL;   /* called with (searched, stored) every `every` searches */
+static PyObject *progress = NULL;   /* called with (searched, values_kept()) every `every`
+                                     * searches */
+static uint64_t values_kept(void);  /* the values both widths' tables hold (past them) */
 static uint64_t every = 1u << 20;   /* a power of two */
 static int wide = 0;                /* every board and graph in two words (for the tests) */
 static int other_axis = 0;          /* Cram: of moves equally near the centre, those the long
@@ -196,6 +198,8 @@ static PyObject *mask_object(Wide m)
 #ifdef POPCNT_PRAGMA
 #pragma GCC pop_options
 #endif
+
+static uint64_t values_kept(void) { return stored_1 + stored_2; }
 
 /* -- the module: each board and graph to the search of its width ------------------------ */
 
@@ -480,7 +484,7 @@ static PyObject *cram_stats(PyObject *self, PyObject *noargs)
     (void)self;
     (void)noargs;
     return Py_BuildValue("KKKK", (unsigned long long)searched,
-                         (unsigned long long)(stored_1 + stored_2),
+                         (unsigned long long)values_kept(),
                          (unsigned long long)most_slots_1,
                          (unsigned long long)(noted_1 + noted_2));
 }
@@ -656,7 +660,8 @@ static PyMethodDef methods[] = {
      "(for the tests: the two widths checked against each other)"},
     {"set_progress", cram_set_progress, METH_VARARGS,
      "set_progress(fn or None, every=2**20): fn(searched, stored) is called every `every` "
-     "components searched (a power of two); an exception it raises stops the search"},
+     "components searched (a power of two), stored the values the tables of both widths "
+     "hold (stats()[1]); an exception it raises stops the search"},
     {"root", cram_root, METH_NOARGS,
      "root() -> (r, i, n) or None: while a search runs, the outermost piece's question (is "
      "some option's value r?) and which of its n options open is asked (i)"},
@@ -1563,7 +1568,7 @@ static int search(B m, int h, int w, Set want)
         }
         if (progress != NULL && (searched & (every - 1)) == 0) {
             PyObject *r = PyObject_CallFunction(progress, "KK", (unsigned long long)searched,
-                                                (unsigned long long)stored);
+                                                (unsigned long long)values_kept());
             if (r == NULL) {
                 stopped = 1;
                 return BAD;
