@@ -221,6 +221,45 @@ def test_the_command(cli: Any, tmp_path: Path) -> None:
     assert_one_line_error(cli("board", "cram", "4x5", "--memory", "8"), "less than 1M")
 
 
+def test_the_command_searches_here_in_one_piece_with_a_file_it_resumes_from(
+        cli: Any, tmp_path: Path) -> None:
+    """--save and --second-order search the board in one piece (no split, no Dask); a run
+    stopped by --time keeps its values in the file, and the next run goes on from it."""
+    from grundy.rules.cram import kernel
+
+    if kernel() is None:
+        pytest.skip("the compiled board search is not built")
+    board = "......|..#...|......"
+    want = plain(Board.parse(board), "cram")
+    for flags in ([], ["--second-order"]):
+        path = tmp_path / f"small{len(flags)}.table"
+        got = cli("board", "cram", board, "--least", "0", "--save", str(path), *flags)
+        assert (got.code, got.out) == (0, f"value: {want}\n"), got.err
+        assert path.stat().st_size > 0
+        again = cli("board", "cram", board, "--least", "0", "--save", str(path), *flags)
+        assert (again.code, again.out) == (0, f"value: {want}\n"), again.err
+    got = cli("board", "cram", board, "--least", "0", "--second-order", "--workers", "0")
+    assert (got.code, got.out) == (0, f"value: {want}\n"), got.err
+    path = tmp_path / "5x7.table"  # value 1 (Beling's table), in about 0.3 s of CPU time
+    first = cli("board", "cram", "5x7", "--save", str(path), "--time", "0.1")
+    assert first.code == 2 and first.out == "" and first.err.count("\n") == 1, first
+    assert f"--time 0.1 s (what was found is kept in {path})" in first.err, first.err
+    assert path.stat().st_size > 0
+    again = cli("board", "cram", "5x7", "--save", str(path))
+    assert (again.code, again.out) == (0, "value: 1\n"), again.err
+    for flags, said in ((["--save", str(path), "--workers", "2"],
+                         "--save searches the board here, in one piece, and --workers splits"),
+                        (["--second-order", "--answers", str(tmp_path / "a.jsonl")],
+                         "--second-order searches the board here, in one piece, and --answers"),
+                        (["--second-order", "--scheduler", "tcp://127.0.0.1:1"],
+                         "and --scheduler splits its root")):
+        assert_one_line_error(cli("board", "cram", "3x4", *flags), said)
+    assert_one_line_error(cli("board", "node-kayles", "3x4", "--second-order"),
+                          "order is Cram's")
+    assert_one_line_error(cli("board", "cram", "3x4", "--save", str(tmp_path)),
+                          str(tmp_path))
+
+
 @needs_dask
 def test_a_worker_that_dies_is_one_clear_error(scheduler: str, tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .common import fail, memory_option, position_words
+from .common import fail, memory_option, position_words, time_limit, time_option
 
 __all__ = ["board"]
 
@@ -22,29 +22,57 @@ __all__ = ["board"]
 # 50: grundy.research.split.LEAST (not imported here: options load with the command line)
 @click.option("--least", type=click.IntRange(0, 128), default=50, show_default=True,
               help="Search boards of fewer free cells here, without splitting them.")
+@click.option("--save", type=click.Path(dir_okay=False), default=None,
+              help="Search the board here, in one piece, keeping the search's values in this "
+                   "file: a run stopped (--time, Ctrl-C) goes on from it.")
+@click.option("--second-order", is_flag=True,
+              help="Cram: search the board here, in one piece, trying the moves in a second "
+                   "order, to check a new value by (the same value must come back; give such "
+                   "a run a --save file of its own).")
 @memory_option("Each worker's search (and the search here)")
+@time_option("the search", then="with one error line (what was found is kept in the --save "
+                                "or --answers file)")
 def board(game: str, position: str, workers: int | None, scheduler: str | None,
-          answers: str | None, least: int, memory: int | None) -> None:
+          answers: str | None, least: int, save: str | None, second_order: bool,
+          memory: int | None, seconds: float | None) -> None:
     """The value of one board of a board game the compiled search plays (cram,
     node-kayles: POSITION is 3x22, rows such as '....|.#..', or @FILE), its root split
     over Dask workers: for r = 0, 1, ... each option is asked "is your value r?", one
     option a task, and the first r no option has is the value.  A board of fewer than
-    --least free cells is searched here, in one piece."""
+    --least free cells is searched here, in one piece, and so is any board with --save
+    or --second-order: 'grundy board cram 3x22 --memory 12G --save cram3x22.table'
+    resumes from its file when stopped."""
     import os
 
-    from ..research.boards import MEMORY
+    from ..research.boards import MEMORY, TableNotSaved, solve
     from ..research.split import split_solve
     from ..rules.cells import Board
 
     if scheduler is not None and workers is not None:
         fail("--scheduler sends the questions to that cluster; --workers is for this machine")
+    here = [flag for flag, given in (("--save", save), ("--second-order", second_order))
+            if given]
+    split = [flag for flag, given in (("--workers", workers), ("--scheduler", scheduler),
+                                      ("--answers", answers)) if given]
+    if here and split:
+        fail(f"{here[0]} searches the board here, in one piece, and {split[0]} splits its "
+             "root: give one or the other")
     text, = position_words([position])
     found = Board.parse(text)
+    kept = save if here else answers
+    size = MEMORY if memory is None else memory
     try:
-        value = split_solve(found, game, workers=workers if workers is not None else
-                            os.cpu_count() or 1, scheduler=scheduler, answers=answers,
-                            least=least, memory=MEMORY if memory is None else memory)
+        with time_limit(seconds, (lambda: f"what was found is kept in {kept}") if kept
+                        else None, show=False):
+            if here:
+                value = solve(found, game, table=save, memory=size, second_order=second_order)
+            else:
+                value = split_solve(found, game, workers=workers if workers is not None else
+                                    os.cpu_count() or 1, scheduler=scheduler, answers=answers,
+                                    least=least, memory=size)
     except KeyboardInterrupt:
-        fail("interrupted" + (f": the answers so far are kept in {answers}; the same command "
-                              "resumes" if answers else ""))
+        fail("interrupted" + (f": what was found is kept in {kept}; the same command resumes"
+                              if kept else ""))
+    except TableNotSaved as unsaved:
+        fail(f"{unsaved} (the value is {unsaved.values[0]})")
     click.echo(f"value: {value}")
