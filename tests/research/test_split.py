@@ -247,6 +247,13 @@ def test_the_command_searches_here_in_one_piece_with_a_file_it_resumes_from(
     assert path.stat().st_size > 0
     again = cli("board", "cram", "5x7", "--save", str(path))
     assert (again.code, again.out) == (0, "value: 1\n"), again.err
+    answers = tmp_path / "5x7.jsonl"  # the split root stops by its time too, answers kept
+    split = ("board", "cram", "5x7", "--least", "0", "--workers", "0", "--answers", str(answers))
+    first = cli(*split, "--time", "0.1")
+    assert first.code == 2 and first.out == "" and first.err.count("\n") == 1, first
+    assert f"(what was found is kept in {answers})" in first.err, first.err
+    again = cli(*split)
+    assert (again.code, again.out) == (0, "value: 1\n"), again.err
     for flags, said in ((["--save", str(path), "--workers", "2"],
                          "--save searches the board here, in one piece, and --workers splits"),
                         (["--second-order", "--answers", str(tmp_path / "a.jsonl")],
