@@ -26,15 +26,12 @@
  *
  * Values found are kept in a transposition table of 12 bytes a slot (the board's mask, its
  * shape and its value: 20 in two words) that grows with the work: it starts small (2^16
- * slots, 768 KB) and doubles in place when half its slots hold values (its pages
+ * slots, 768 KB) and doubles in place when more than half its slots are used (its pages
  * moved, not copied, so the old and the new table are never held at once), up to a limit
  * (set_slots; 2^21 slots, 24 MB, by default), so a board of a second never pays for a
- * table of gigabytes.  The notes below do not make it grow: they fill the slots the values
- * leave, and go first (3 x 16 with a limit of 6 GB: 595 s of CPU time in 0.8 GB, against
- * 788 s in 3.1 GB when notes counted: more boards searched, in a table faster to probe).
- * A slot is found by linear probing over the 8 places from its own (the table has 8 more
- * slots past the last, so a probe never wraps around); when all 8 are taken (in a table
- * at its limit, or full of notes), the new board takes the place of the smallest
+ * table of gigabytes.  A slot is found by linear probing over the 8 places from its own
+ * (the table has 8 more slots past the last, so a probe never wraps around); when all 8
+ * are taken (in a table at its limit), the new board takes the place of the smallest
  * board among them (the cheapest to find again), even when the new one is smaller still:
  * a full table that kept its big boards only would search every small board again at
  * each of its uses (4 x 11 in 2^17 slots: more than 300 s where it takes 20 s so, and
@@ -1212,7 +1209,7 @@ static void keep_fact(B m, uint16_t shape, int value, uint32_t not)
     uint16_t info = value == UNKNOWN ? (uint16_t)(NOTE | (not & NOTED)) : (uint16_t)value;
     if (info == NOTE)
         return; /* nothing to note */
-    if (2 * stored >= slots && slots < most_slots) /* the notes fill what is left */
+    if (2 * (stored + noted) >= slots && slots < most_slots)
         grow_to(2 * slots);
     Slot *at = &table[slot_of(m, shape)], *victim = NULL;
     for (int k = 0; k < PROBES; k++) {
