@@ -60,10 +60,10 @@ def board(game: str, position: str, workers: int | None, scheduler: str | None,
     text, = position_words([position])
     found = Board.parse(text)
     kept = save if here else answers
+    where = f"what was found is kept in {kept}" if kept else None
     size = MEMORY if memory is None else memory
     try:
-        with time_limit(seconds, (lambda: f"what was found is kept in {kept}") if kept
-                        else None, show=False):
+        with time_limit(seconds, lambda: where, show=False):
             if here:
                 value = solve(found, game, table=save, memory=size, second_order=second_order)
             else:
@@ -71,8 +71,7 @@ def board(game: str, position: str, workers: int | None, scheduler: str | None,
                                     os.cpu_count() or 1, scheduler=scheduler, answers=answers,
                                     least=least, memory=size)
     except KeyboardInterrupt:
-        fail("interrupted" + (f": what was found is kept in {kept}; the same command resumes"
-                              if kept else ""))
+        fail("interrupted" + (f": {where}; the same command resumes" if where else ""))
     except TableNotSaved as unsaved:
         fail(f"{unsaved} (the value is {unsaved.values[0]})")
     click.echo(f"value: {value}")
