@@ -19,6 +19,9 @@ from hypothesis import settings
 from support import HANG
 
 settings.register_profile("default", deadline=None, max_examples=60)
+# ten times the drawings, to look for the rare one that makes a test slow (a hang to be):
+# pytest --hypothesis-profile=stress
+settings.register_profile("stress", deadline=None, max_examples=600)
 settings.load_profile("default")
 
 # A suite started in the background by a shell without job control (`cmd &`, nohup, some CI
