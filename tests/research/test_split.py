@@ -81,6 +81,45 @@ def test_questions_here_equal_the_serial_search_and_a_plain_search(game: str) ->
         assert solve(board, game) == want, board.text()
 
 
+def test_in_the_second_move_order_each_question_is_searched_in_that_order(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """second_order: every question is asked with Cram's second move order set, and the
+    order put back after it; the values are the plain search's.  A file of answers names
+    its order, and a run of the other order refuses it."""
+    from grundy.rules.cram import kernel
+
+    found = kernel()
+    if found is None:
+        pytest.skip("the compiled board search is not built")
+    orders: list[bool] = []
+    asked = 0
+    real = found.set_order
+    monkeypatch.setattr(found, "set_order", lambda other: (orders.append(other), real(other)))
+    for board in random_boards(4, 12) + [Board.full(3, 5)]:
+        want = plain(board, "cram")
+        orders.clear()
+        assert split_solve(board, "cram", workers=0, least=0, second_order=True) == want
+        assert orders[0::2] == [True] * (len(orders) // 2) and orders[1::2] == \
+            [False] * (len(orders) // 2), orders
+        asked += len(orders) // 2
+        orders.clear()
+        assert split_solve(board, "cram", workers=0, least=0) == want
+        assert True not in orders
+    assert asked > 20
+    board = Board.full(3, 5)
+    second, first = tmp_path / "second.jsonl", tmp_path / "first.jsonl"
+    assert split_solve(board, "cram", workers=0, least=0, answers=second, second_order=True) == 1
+    assert json.loads(second.read_text().split("\n")[0]) == {
+        "game": "cram", "board": board.text(), "order": "second"}
+    split_solve(board, "cram", workers=0, least=0, answers=first)
+    with pytest.raises(GrundyError, match="not the answers of cram"):
+        split_solve(board, "cram", workers=0, least=0, answers=second)
+    with pytest.raises(GrundyError, match="in the second move order"):
+        split_solve(board, "cram", workers=0, least=0, answers=first, second_order=True)
+    with pytest.raises(GrundyError, match="order is Cram's"):
+        split_solve(board, "node-kayles", workers=0, least=0, second_order=True)
+
+
 @needs_dask
 @pytest.mark.parametrize("game", ["cram", "node-kayles"])
 def test_the_dask_path_equals_the_serial_search(game: str, scheduler: str) -> None:
@@ -223,8 +262,9 @@ def test_the_command(cli: Any, tmp_path: Path) -> None:
 
 def test_the_command_searches_here_in_one_piece_with_a_file_it_resumes_from(
         cli: Any, tmp_path: Path) -> None:
-    """--save and --second-order search the board in one piece (no split, no Dask); a run
-    stopped by --time keeps its values in the file, and the next run goes on from it."""
+    """--save, and --second-order without a split, search the board in one piece (no Dask);
+    a run stopped by --time keeps its values in the file, and the next run goes on from it.
+    --second-order with --answers asks the split root's questions in that order."""
     from grundy.rules.cram import kernel
 
     if kernel() is None:
@@ -256,11 +296,15 @@ def test_the_command_searches_here_in_one_piece_with_a_file_it_resumes_from(
     assert (again.code, again.out) == (0, "value: 1\n"), again.err
     for flags, said in ((["--save", str(path), "--workers", "2"],
                          "--save searches the board here, in one piece, and --workers splits"),
-                        (["--second-order", "--answers", str(tmp_path / "a.jsonl")],
-                         "--second-order searches the board here, in one piece, and --answers"),
-                        (["--second-order", "--scheduler", "tcp://127.0.0.1:1"],
+                        (["--save", str(path), "--scheduler", "tcp://127.0.0.1:1"],
                          "and --scheduler splits its root")):
         assert_one_line_error(cli("board", "cram", "3x4", *flags), said)
+    answers = tmp_path / "second.jsonl"  # the split root in the second order
+    split = ("board", "cram", board, "--least", "0", "--workers", "0", "--answers", str(answers))
+    got = cli(*split, "--second-order")
+    assert (got.code, got.out) == (0, f"value: {want}\n"), got.err
+    assert '"order": "second"' in answers.read_text().split("\n")[0]
+    assert_one_line_error(cli(*split), "not the answers of cram")
     assert_one_line_error(cli("board", "node-kayles", "3x4", "--second-order"),
                           "order is Cram's")
     assert_one_line_error(cli("board", "cram", "3x4", "--save", str(tmp_path)),

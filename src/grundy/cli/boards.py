@@ -26,9 +26,9 @@ __all__ = ["board"]
               help="Search the board here, in one piece, keeping the search's values in this "
                    "file: a run stopped (--time, Ctrl-C) goes on from it.")
 @click.option("--second-order", is_flag=True,
-              help="Cram: search the board here, in one piece, trying the moves in a second "
-                   "order, to check a new value by (the same value must come back; give such "
-                   "a run a --save file of its own).")
+              help="Cram: try the moves in a second order, to check a new value by (the same "
+                   "value must come back; give such a run a --save or --answers file of its "
+                   "own).")
 @memory_option("Each worker's search (and the search here)")
 @time_option("the search", then="with one error line (what was found is kept in the --save "
                                 "or --answers file)")
@@ -39,9 +39,9 @@ def board(game: str, position: str, workers: int | None, scheduler: str | None,
     node-kayles: POSITION is 3x22, rows such as '....|.#..', or @FILE), its root split
     over Dask workers: for r = 0, 1, ... each option is asked "is your value r?", one
     option a task, and the first r no option has is the value.  A board of fewer than
-    --least free cells is searched here, in one piece, and so is any board with --save
-    or --second-order: 'grundy board cram 3x22 --memory 12G --save cram3x22.table'
-    resumes from its file when stopped."""
+    --least free cells is searched here, in one piece, and so is any board with --save,
+    or with --second-order and none of --workers, --scheduler and --answers: 'grundy board
+    cram 3x22 --memory 12G --save cram3x22.table' resumes from its file when stopped."""
     import os
 
     from ..research.boards import MEMORY, TableNotSaved, solve
@@ -50,15 +50,14 @@ def board(game: str, position: str, workers: int | None, scheduler: str | None,
 
     if scheduler is not None and workers is not None:
         fail("--scheduler sends the questions to that cluster; --workers is for this machine")
-    here = [flag for flag, given in (("--save", save), ("--second-order", second_order))
-            if given]
     split = [flag for flag, given in (("--workers", workers), ("--scheduler", scheduler),
                                       ("--answers", answers)) if given]
-    if here and split:
-        fail(f"{here[0]} searches the board here, in one piece, and {split[0]} splits its "
+    if save is not None and split:
+        fail(f"--save searches the board here, in one piece, and {split[0]} splits its "
              "root: give one or the other")
     text, = position_words([position])
     found = Board.parse(text)
+    here = save is not None or second_order and not split
     kept = save if here else answers
     where = f"what was found is kept in {kept}" if kept else None
     size = MEMORY if memory is None else memory
@@ -69,7 +68,7 @@ def board(game: str, position: str, workers: int | None, scheduler: str | None,
             else:
                 value = split_solve(found, game, workers=workers if workers is not None else
                                     os.cpu_count() or 1, scheduler=scheduler, answers=answers,
-                                    least=least, memory=size)
+                                    least=least, memory=size, second_order=second_order)
     except KeyboardInterrupt:
         fail("interrupted" + (f": {where}; the same command resumes" if where else ""))
     except TableNotSaved as unsaved:

@@ -456,6 +456,13 @@ def board_values(rows: int, cols: int, game: str | BoardGame = "cram",
     return out
 
 
+def _check_order(ruleset: BoardGame, plays: Search, second_order: bool) -> None:
+    """Refuse the second move order to a game other than Cram."""
+    if second_order and plays is not Search.CRAM:
+        raise GrundyError(f"{ruleset.label}: the second move order is Cram's (its dominoes "
+                          "equally near a piece's centre); this game has one order")
+
+
 def _values(boards: list[Board], game: str | BoardGame, table: str | os.PathLike[str] | None,
             memory: int, stream: TextIO | None,
             each: Callable[[int, int, float | None, bool], None] | None = None,
@@ -466,9 +473,7 @@ def _values(boards: list[Board], game: str | BoardGame, table: str | os.PathLike
     file keeps the time of each one searched.  ``second_order``: the compiled search tries
     Cram's moves in its second order (the engine's order is its own)."""
     ruleset, plays = _searched(game)
-    if second_order and plays is not Search.CRAM:
-        raise GrundyError(f"{ruleset.label}: the second move order is Cram's (its dominoes "
-                          "equally near a piece's centre); this game has one order")
+    _check_order(ruleset, plays, second_order)
     if kernel() is None and table is None:
         found = []
         for i, board in enumerate(boards):

@@ -19,8 +19,11 @@ scheduler is at ``scheduler`` (``tcp://host:port``); ``workers=0`` asks the ques
 this process, one after the other.  A board of fewer than ``least`` free cells is not
 split: :func:`grundy.research.boards.solve` values it here.
 
+With ``second_order`` every question is searched trying Cram's moves in its second order
+(:func:`grundy.research.boards.solve`'s), a check of a value found in the first.
+
 Given a file (``answers``), every answer is added to it as it arrives, one JSON line each
-after a first line naming the game and the board, so a run stopped in any way goes on
+after a first line naming the game, the board and the move order of a second-order run, so a run stopped in any way goes on
 from there: a second run with the same file asks nothing the first answered.  A file of
 another board or game, or with a line that is not an answer, is refused whole (a last
 line cut short by a stop is left out).  On a terminal a status line shows the round, the
@@ -47,7 +50,7 @@ from ..rules.boards import BoardGame, Search
 from ..rules.cells import Board
 from ..rules.cram import kernel, native_rule, taken_cells
 from . import cluster
-from .boards import MEMORY, StatusLine, _kernel, _searched, solve
+from .boards import MEMORY, StatusLine, _check_order, _kernel, _searched, solve
 
 __all__ = ["LEAST", "Answers", "Root", "option_key", "options", "root", "split_solve"]
 
@@ -149,29 +152,38 @@ def root(board: Board, search: Search, memory: int = MEMORY) -> Root:
     return Root(rest, piece, list(todo.items()), known)
 
 
-def ask(option: Board, game: str | BoardGame, target: int, memory: int = MEMORY) -> bool:
+def ask(option: Board, game: str | BoardGame, target: int, memory: int = MEMORY,
+        second_order: bool = False) -> bool:
     """Whether ``option``'s value is ``target``: the compiled search's question (its table
-    of ``memory`` bytes kept for the next question in this process), else the engine.
+    of ``memory`` bytes kept for the next question in this process; Cram's moves tried in
+    the second order with ``second_order``), else the engine.
 
-    >>> ask(Board.full(2, 3), "cram", 1), ask(Board.full(2, 3), "cram", 2)
+    >>> ask(Board.full(2, 3), "cram", 1), ask(Board.full(2, 3), "cram", 2, second_order=True)
     (True, False)
     """
     _, search = _searched(game)
     if kernel() is None:
         return solve(option, game) == target
     found = _kernel(memory)
-    return bool(found.has_value(option.rows, option.cols, option.mask, native_rule(search),
-                                target))
+    found.set_order(second_order)
+    try:
+        return bool(found.has_value(option.rows, option.cols, option.mask,
+                                    native_rule(search), target))
+    finally:
+        found.set_order(False)
 
 
 class Answers:
     """The questions answered, ``(option key, value) -> answer``, kept in a file of JSON
     lines when given one (see the module docstring)."""
 
-    def __init__(self, path: str | os.PathLike[str] | None, game: str, board: Board) -> None:
+    def __init__(self, path: str | os.PathLike[str] | None, game: str, board: Board,
+                 second_order: bool = False) -> None:
         self.path = path
         self.known: dict[tuple[str, int], bool] = {}
         head = {"game": game, "board": board.text()}
+        if second_order:
+            head["order"] = "second"
         if path is None:
             return
         target = Path(path)
@@ -196,8 +208,10 @@ class Answers:
         except ValueError:
             first = None
         if first != head:
-            raise GrundyError(f"{target}: not the answers of {head['game']} {head['board']} "
-                              "(its first line names another board, or none)")
+            order = " in the second move order" if "order" in head else ""
+            raise GrundyError(f"{target}: not the answers of {head['game']} {head['board']}"
+                              f"{order} (its first line names another board or order, or "
+                              "none)")
         for number, line in enumerate(lines[1:-1], 2):
             try:
                 row = json.loads(line)
@@ -265,23 +279,31 @@ class _Status(StatusLine):
 
 def split_solve(board: Board, game: str | BoardGame = "cram", *, workers: int = 2,
                 scheduler: str | None = None, answers: str | os.PathLike[str] | None = None,
-                memory: int = MEMORY, least: int = LEAST, stream: TextIO | None = None) -> int:
+                memory: int = MEMORY, least: int = LEAST, stream: TextIO | None = None,
+                second_order: bool = False) -> int:
     """The value of ``board`` in ``game``, its root's questions asked on Dask workers (see
     the module docstring): ``workers`` local processes, or the cluster at ``scheduler``,
     or (``workers=0``) here; resumable through the file ``answers``; each worker's table
-    at most ``memory`` bytes; boards of fewer than ``least`` free cells valued here."""
+    at most ``memory`` bytes; boards of fewer than ``least`` free cells valued here;
+    Cram's moves tried in the second order with ``second_order``.
+
+    >>> split_solve(Board.full(3, 5), "cram", workers=0, least=0, second_order=True)
+    1
+    """
     ruleset, search = _searched(game)
     if workers < 0:
         raise GrundyError(f"workers: at least 0, got {workers}")
+    _check_order(ruleset, search, second_order)
     if board.count() < least:
-        return solve(board, game, memory=memory, stream=stream)
+        return solve(board, game, memory=memory, stream=stream, second_order=second_order)
     name = game if isinstance(game, str) else ruleset.label
-    book = Answers(answers, name, board)
+    book = Answers(answers, name, board, second_order)
     found = root(board, search, memory)
     if found.piece is None:
         return found.rest
     if found.piece.count() < least:
-        return found.rest ^ solve(found.piece, game, memory=memory, stream=stream)
+        return found.rest ^ solve(found.piece, game, memory=memory, stream=stream,
+                                  second_order=second_order)
     for key, value in found.known.items():
         book.known[key, value] = True
     todo = found.options
@@ -291,9 +313,11 @@ def split_solve(board: Board, game: str | BoardGame = "cram", *, workers: int = 
     try:
         if scheduler is None and workers == 0:
             return found.rest ^ _rounds(todo, book, status, lambda key, option, target, done:
-                                        done(key, target, ask(option, game, target, memory)))
+                                        done(key, target, ask(option, game, target, memory,
+                                                              second_order)))
         with cluster.client(workers, scheduler, _WORK, _INSTEAD) as client:
-            return found.rest ^ _on_cluster(client, todo, book, status, game, memory)
+            return found.rest ^ _on_cluster(client, todo, book, status, game, memory,
+                                            second_order)
     finally:
         status.done()
 
@@ -345,7 +369,7 @@ _WORK, _INSTEAD = "a board search on workers", "search here with workers=0"
 
 
 def _on_cluster(client: Any, todo: list[tuple[str, Board]], book: Answers, status: _Status,
-                game: str | BoardGame, memory: int) -> int:
+                game: str | BoardGame, memory: int, second_order: bool) -> int:
     """:func:`_rounds` with each question a task of the client's cluster."""
     killed = cluster.distributed(_WORK, _INSTEAD).scheduler.KilledWorker
     futures: dict[Any, tuple[str, int, Callable[[str, int, bool], None]]] = {}
@@ -353,7 +377,7 @@ def _on_cluster(client: Any, todo: list[tuple[str, Board]], book: Answers, statu
 
     def asking(key: str, option: Board, target: int,
                done: Callable[[str, int, bool], None]) -> None:
-        future = client.submit(ask, option, game, target, memory, pure=False,
+        future = client.submit(ask, option, game, target, memory, second_order, pure=False,
                                key=f"ask-{target}-{key}-{os.getpid()}-{time.monotonic_ns()}")
         futures[future] = (key, target, done)
         arriving.add(future)
