@@ -134,6 +134,21 @@ def test_two_local_worker_processes() -> None:
     assert split_solve(board, "cram", workers=2, least=0) == plain(board, "cram")
 
 
+@needs_dask
+def test_local_workers_take_one_task_each_and_no_memory_limit_of_dasks() -> None:
+    """A local worker is sent one question at a time (Dask's default, 1.1 tasks a thread
+    rounded up, queued a second behind a long one while another worker waited), and Dask
+    does not pause or kill it for the memory its table takes (the table has its own
+    limit)."""
+    from grundy.research import cluster
+
+    with cluster.client(2, None, "a test", "nothing") as client:
+        saturation = client.run_on_scheduler(
+            lambda dask_scheduler: dask_scheduler.WORKER_SATURATION)
+        limits = [w["memory_limit"] for w in client.scheduler_info()["workers"].values()]
+    assert saturation == 1.0 and limits == [0, 0]
+
+
 def test_small_boards_are_not_split(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(split, "ask", lambda *a: pytest.fail("a question was asked"))
     assert split_solve(Board.full(3, 5), "cram", workers=0, least=16) == 1
@@ -258,6 +273,12 @@ def test_the_command(cli: Any, tmp_path: Path) -> None:
     got = cli("board", "cram", "4x5", "--workers", "0", "--memory", "2M")
     assert (got.code, got.out) == (0, f"value: {plain(Board.full(4, 5), 'cram')}\n"), got.err
     assert_one_line_error(cli("board", "cram", "4x5", "--memory", "8"), "less than 1M")
+    from grundy.cli.common import machine_memory
+
+    ram = machine_memory()
+    if ram is not None:  # each local worker has a table of --memory: all of them must fit
+        assert_one_line_error(cli("board", "cram", "3x22", "--workers", "3", "--memory",
+                                  str(ram // 2)), "for each of 3 workers is more than")
 
 
 def test_the_command_searches_here_in_one_piece_with_a_file_it_resumes_from(

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from .common import fail, memory_option, position_words, time_limit, time_option
+from .common import (fail, machine_memory, memory_option, position_words, time_limit,
+                     time_option)
 
 __all__ = ["board"]
 
@@ -61,13 +62,17 @@ def board(game: str, position: str, workers: int | None, scheduler: str | None,
     kept = save if here else answers
     where = f"what was found is kept in {kept}" if kept else None
     size = MEMORY if memory is None else memory
+    local = 0 if here or scheduler else workers if workers is not None else os.cpu_count() or 1
+    ram = machine_memory()
+    if ram is not None and local * size > ram:
+        fail(f"--memory {size / 2**30:.1f}G for each of {local} workers is more than this "
+             f"machine's memory ({ram / 2**30:.1f}G): give less, or fewer --workers")
     try:
         with time_limit(seconds, lambda: where, show=False):
             if here:
                 value = solve(found, game, table=save, memory=size, second_order=second_order)
             else:
-                value = split_solve(found, game, workers=workers if workers is not None else
-                                    os.cpu_count() or 1, scheduler=scheduler, answers=answers,
+                value = split_solve(found, game, workers=local, scheduler=scheduler, answers=answers,
                                     least=least, memory=size, second_order=second_order)
     except KeyboardInterrupt:
         fail("interrupted" + (f": {where}; the same command resumes" if where else ""))

@@ -15,8 +15,8 @@ import click
 from ..errors import OutOfTime
 
 __all__ = ["MAX_POSITION_FILE", "began", "begin", "budget", "echo_json", "fail", "long_numbers",
-           "memory_option", "parse_size", "position_words", "read_input", "refuse_options",
-           "resolve_game", "time_limit", "time_option", "write_chunks"]
+           "machine_memory", "memory_option", "parse_size", "position_words", "read_input",
+           "refuse_options", "resolve_game", "time_limit", "time_option", "write_chunks"]
 
 
 def fail(message: str) -> NoReturn:
@@ -134,7 +134,7 @@ def parse_size(text: str) -> int:
     return int(float(found[1]) * _UNITS[found[2].upper()])
 
 
-def _machine_memory() -> int | None:
+def machine_memory() -> int | None:
     """The machine's RAM in bytes, where the system says."""
     import os
 
@@ -157,7 +157,7 @@ class _Memory(click.ParamType[int]):
             size = parse_size(str(value))
         except ValueError as error:
             self.fail(str(error), param, ctx)
-        ram = _machine_memory()
+        ram = machine_memory()
         if size < 1 << 20:
             self.fail(f"{value} is less than 1M, the least the search's table takes", param, ctx)
         if ram is not None and size > ram:

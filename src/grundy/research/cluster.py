@@ -42,8 +42,18 @@ def client(workers: int, scheduler: str | None, work: str, instead: str) -> Iter
     cluster = None
     try:
         if scheduler is None:
-            cluster = dask.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                        dashboard_address=":0", silence_logs=logging.ERROR)
+            from dask import config
+
+            # A worker takes one task at a time (Dask's default queues two on a worker of one
+            # thread, and one worker could then wait while another has a long search queued
+            # behind its own), and Dask does not limit its memory: each task bounds its own
+            # (a board search's table, --memory), and Dask's limit, the machine's memory
+            # shared among the workers, paused and then killed workers whose tables were a
+            # large share of it (Cram 3 x 22 on 2 workers with 8G each, after 10 minutes).
+            with config.set({"distributed.scheduler.worker-saturation": 1.0}):
+                cluster = dask.LocalCluster(n_workers=workers, threads_per_worker=1,
+                                            processes=True, memory_limit=0,
+                                            dashboard_address=":0", silence_logs=logging.ERROR)
             opened = dask.Client(cluster)
         else:
             try:
