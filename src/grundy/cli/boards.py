@@ -64,9 +64,11 @@ def board(game: str, position: str, workers: int | None, scheduler: str | None,
     size = MEMORY if memory is None else memory
     local = 0 if here or scheduler else workers if workers is not None else os.cpu_count() or 1
     ram = machine_memory()
-    if ram is not None and local * size > ram:
-        fail(f"--memory {size / 2**30:.1f}G for each of {local} workers is more than this "
-             f"machine's memory ({ram / 2**30:.1f}G): give less, or fewer --workers")
+    each = size * 11 // 6 if found.rows * found.cols > 64 else size  # with the two-word table
+    if ram is not None and local * each > ram:
+        fail(f"--memory {size / 2**30:.1f}G for each of {local} workers ({each / 2**30:.1f}G "
+             f"with the table of boards past 64 cells) is more than this machine's memory "
+             f"({ram / 2**30:.1f}G): give less, or fewer --workers")
     try:
         with time_limit(seconds, lambda: where, show=False):
             if here:

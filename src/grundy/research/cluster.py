@@ -48,8 +48,9 @@ def client(workers: int, scheduler: str | None, work: str, instead: str) -> Iter
             # thread, and one worker could then wait while another has a long search queued
             # behind its own), and Dask does not limit its memory: each task bounds its own
             # (a board search's table, --memory), and Dask's limit, the machine's memory
-            # shared among the workers, paused and then killed workers whose tables were a
-            # large share of it (Cram 3 x 22 on 2 workers with 8G each, after 10 minutes).
+            # shared among the workers, pauses a worker at 80% of it and kills it at 95%,
+            # which a table of a large share of it passes (Cram 3 x 22 on two workers with
+            # 8G each had both restarted after 10 minutes).
             with config.set({"distributed.scheduler.worker-saturation": 1.0}):
                 cluster = dask.LocalCluster(n_workers=workers, threads_per_worker=1,
                                             processes=True, memory_limit=0,
