@@ -135,18 +135,21 @@ def test_two_local_worker_processes() -> None:
 
 
 @needs_dask
-def test_local_workers_take_one_task_each_and_no_memory_limit_of_dasks() -> None:
-    """A local worker is sent one question at a time (Dask's default, 1.1 tasks a thread
-    rounded up, queued a second behind a long one while another worker waited), and Dask
-    does not pause or kill it for the memory its table takes (the table has its own
-    limit)."""
+def test_local_workers_are_not_dropped_while_silent_and_take_one_task_each() -> None:
+    """A compiled search holds Python's lock, and its worker sends no heartbeat until it
+    ends: the scheduler must not drop a silent worker (Dask's default drops it after 5
+    minutes, and the question starts again elsewhere, then fails).  A local worker is sent
+    one question at a time (Dask's default, 1.1 tasks a thread rounded up, queued a second
+    behind a long one while another worker waited), and Dask does not pause or kill it for
+    the memory its table takes (the table has its own limit)."""
     from grundy.research import cluster
 
     with cluster.client(2, None, "a test", "nothing") as client:
-        saturation = client.run_on_scheduler(
-            lambda dask_scheduler: dask_scheduler.WORKER_SATURATION)
+        ttl, saturation = client.run_on_scheduler(
+            lambda dask_scheduler: (dask_scheduler.worker_ttl,
+                                    dask_scheduler.WORKER_SATURATION))
         limits = [w["memory_limit"] for w in client.scheduler_info()["workers"].values()]
-    assert saturation == 1.0 and limits == [0, 0]
+    assert ttl is None and saturation == 1.0 and limits == [0, 0]
 
 
 def test_small_boards_are_not_split(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -44,14 +44,18 @@ def client(workers: int, scheduler: str | None, work: str, instead: str) -> Iter
         if scheduler is None:
             from dask import config
 
-            # A worker takes one task at a time (Dask's default queues two on a worker of one
-            # thread, and one worker could then wait while another has a long search queued
-            # behind its own), and Dask does not limit its memory: each task bounds its own
-            # (a board search's table, --memory), and Dask's limit, the machine's memory
-            # shared among the workers, pauses a worker at 80% of it and kills it at 95%,
-            # which a table of a large share of it passes (Cram 3 x 22 on two workers with
-            # 8G each had both restarted after 10 minutes).
-            with config.set({"distributed.scheduler.worker-saturation": 1.0}):
+            # A compiled search holds Python's lock for as long as it runs, so its worker
+            # sends no heartbeat meanwhile: the scheduler does not drop a silent worker
+            # (Dask's default drops it after 5 minutes, and the question starts again on
+            # another worker, four times, then fails: Cram 3 x 22 on two workers had both
+            # restarted after 10 minutes, each time).  A worker takes one task at a time
+            # (Dask's default queues two on a worker of one thread: one worker could wait
+            # while another has a long search queued behind its own).  And Dask does not
+            # limit a worker's memory: each task bounds its own (a board search's table,
+            # --memory), and Dask's limit, the machine's memory shared among the workers,
+            # pauses a worker at 80% of it and kills it at 95%.
+            with config.set({"distributed.scheduler.worker-ttl": None,
+                             "distributed.scheduler.worker-saturation": 1.0}):
                 cluster = dask.LocalCluster(n_workers=workers, threads_per_worker=1,
                                             processes=True, memory_limit=0,
                                             dashboard_address=":0", silence_logs=logging.ERROR)
