@@ -45,7 +45,7 @@ def board(game: str, position: str, workers: int | None, scheduler: str | None,
     cram 3x22 --memory 12G --save cram3x22.table' resumes from its file when stopped."""
     import os
 
-    from ..research.boards import MEMORY, TableNotSaved, solve
+    from ..research.boards import MEMORY, TableNotSaved, solve, table_bytes
     from ..research.split import split_solve
     from ..rules.cells import Board
 
@@ -64,7 +64,7 @@ def board(game: str, position: str, workers: int | None, scheduler: str | None,
     size = MEMORY if memory is None else memory
     local = 0 if here or scheduler else workers if workers is not None else os.cpu_count() or 1
     ram = machine_memory()
-    each = size * 11 // 6 if found.rows * found.cols > 64 else size  # with the two-word table
+    each = table_bytes(size, found)
     if ram is not None and local * each > ram:
         fail(f"--memory {size / 2**30:.1f}G for each of {local} workers ({each / 2**30:.1f}G "
              f"with the table of boards past 64 cells) is more than this machine's memory "
@@ -74,8 +74,9 @@ def board(game: str, position: str, workers: int | None, scheduler: str | None,
             if here:
                 value = solve(found, game, table=save, memory=size, second_order=second_order)
             else:
-                value = split_solve(found, game, workers=local, scheduler=scheduler, answers=answers,
-                                    least=least, memory=size, second_order=second_order)
+                value = split_solve(found, game, workers=local, scheduler=scheduler,
+                                    answers=answers, least=least, memory=size,
+                                    second_order=second_order)
     except KeyboardInterrupt:
         fail("interrupted" + (f": {where}; the same command resumes" if where else ""))
     except TableNotSaved as unsaved:

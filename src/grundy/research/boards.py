@@ -54,7 +54,7 @@ if TYPE_CHECKING:  # NumPy loads only where a table is built: a solve never pays
 
 __all__ = ["MAX_CELLS", "MEMORY", "MEMORY_RANGE", "StatusLine", "TableNotSaved", "Times",
            "board_values", "check_writable", "load_table", "save_table", "searching",
-           "set_memory", "solve"]
+           "set_memory", "solve", "table_bytes"]
 
 #: bytes of the table in memory by default (12 a value: 24 MB, the largest power of two of
 #: slots within it).  Measured: 4 x 11 took as much CPU time with 2^21 slots as with 2^22
@@ -166,6 +166,17 @@ def set_memory(memory: int) -> ModuleType | None:
     if found is not None and found.stats()[2] != slots:
         found.set_slots(slots)
     return found
+
+
+def table_bytes(memory: int, board: Board) -> int:
+    """The most the search's tables take under a limit of ``memory`` bytes for ``board``:
+    the limit, and for a board past 64 cells the second table's 5/6 of it more (half the
+    slots, of 20 bytes).
+
+    >>> table_bytes(6 << 30, Board.full(5, 8)) >> 30, table_bytes(6 << 30, Board.full(3, 22)) >> 30
+    (6, 11)
+    """
+    return memory * 11 // 6 if board.rows * board.cols > 64 else memory
 
 
 def _kernel(memory: int) -> ModuleType:
