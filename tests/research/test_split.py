@@ -158,6 +158,35 @@ def test_small_boards_are_not_split(monkeypatch: pytest.MonkeyPatch) -> None:
     assert split_solve(Board.full(3, 5), "cram", workers=0) == 1  # LEAST free cells
 
 
+def test_local_workers_whose_tables_cannot_fit_are_refused_before_any_search(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each local worker has its own tables, and a board past 64 cells has a second one of
+    up to 5/6 of the limit: refused when together they may not fit (no search, no Dask)."""
+    from grundy.research import boards
+
+    class Searched(Exception):
+        pass
+
+    def reached(*args: Any) -> None:
+        raise Searched
+
+    monkeypatch.setattr(boards, "machine_memory", lambda: 12 << 30)
+    monkeypatch.setattr(split, "root", reached)
+    wide, narrow = Board.full(3, 22), Board.full(5, 8)
+    for board, workers, memory in ((wide, 2, 4 << 30), (wide, 1, 7 << 30),
+                                   (narrow, 3, 5 << 30), (wide, 0, 7 << 30)):
+        with pytest.raises(GrundyError, match=f"for each of {max(workers, 1)} workers"):
+            split_solve(board, "cram", workers=workers, memory=memory, least=0)
+    with pytest.raises(GrundyError, match=r"\(7.3G with the table of boards past 64 cells\)"):
+        split_solve(wide, "cram", workers=2, memory=4 << 30)
+    for board, workers, memory, scheduler in ((narrow, 2, 6 << 30, None),
+                                              (wide, 2, 3 << 30, None),
+                                              (wide, 2, 4 << 30, "tcp://127.0.0.1:1")):
+        with pytest.raises(Searched):  # these fit (a cluster's workers are not this machine)
+            split_solve(board, "cram", workers=workers, memory=memory, scheduler=scheduler,
+                        least=0)
+
+
 def counted(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
     """The questions ``ask`` is asked from now on (answered as before)."""
     calls: list[tuple[Any, ...]] = []
@@ -276,12 +305,12 @@ def test_the_command(cli: Any, tmp_path: Path) -> None:
     got = cli("board", "cram", "4x5", "--workers", "0", "--memory", "2M")
     assert (got.code, got.out) == (0, f"value: {plain(Board.full(4, 5), 'cram')}\n"), got.err
     assert_one_line_error(cli("board", "cram", "4x5", "--memory", "8"), "less than 1M")
-    from grundy.cli.common import machine_memory
+    from grundy.research.boards import machine_memory
 
     ram = machine_memory()
     if ram is not None:  # each local worker has a table of --memory: all of them must fit
         assert_one_line_error(cli("board", "cram", "3x22", "--workers", "3", "--memory",
-                                  str(ram // 2)), "for each of 3 workers (")
+                                  str(ram // 2), "--time", "20"), "for each of 3 workers (")
 
 
 def test_the_command_searches_here_in_one_piece_with_a_file_it_resumes_from(

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .common import (fail, machine_memory, memory_option, position_words, time_limit,
-                     time_option)
+from .common import fail, memory_option, position_words, time_limit, time_option
 
 __all__ = ["board"]
 
@@ -45,7 +44,7 @@ def board(game: str, position: str, workers: int | None, scheduler: str | None,
     cram 3x22 --memory 12G --save cram3x22.table' resumes from its file when stopped."""
     import os
 
-    from ..research.boards import MEMORY, TableNotSaved, solve, table_bytes
+    from ..research.boards import MEMORY, TableNotSaved, solve
     from ..research.split import split_solve
     from ..rules.cells import Board
 
@@ -63,12 +62,6 @@ def board(game: str, position: str, workers: int | None, scheduler: str | None,
     where = f"what was found is kept in {kept}" if kept else None
     size = MEMORY if memory is None else memory
     local = 0 if here or scheduler else workers if workers is not None else os.cpu_count() or 1
-    ram = machine_memory()
-    each = table_bytes(size, found)
-    if ram is not None and local * each > ram:
-        fail(f"--memory {size / 2**30:.1f}G for each of {local} workers ({each / 2**30:.1f}G "
-             f"with the table of boards past 64 cells) is more than this machine's memory "
-             f"({ram / 2**30:.1f}G): give less, or fewer --workers")
     try:
         with time_limit(seconds, lambda: where, show=False):
             if here:

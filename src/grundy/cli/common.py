@@ -15,7 +15,7 @@ import click
 from ..errors import OutOfTime
 
 __all__ = ["MAX_POSITION_FILE", "began", "begin", "budget", "echo_json", "fail", "long_numbers",
-           "machine_memory", "memory_option", "parse_size", "position_words", "read_input",
+           "memory_option", "parse_size", "position_words", "read_input",
            "refuse_options", "resolve_game", "time_limit", "time_option", "write_chunks"]
 
 
@@ -134,16 +134,6 @@ def parse_size(text: str) -> int:
     return int(float(found[1]) * _UNITS[found[2].upper()])
 
 
-def machine_memory() -> int | None:
-    """The machine's RAM in bytes, where the system says."""
-    import os
-
-    try:
-        return int(os.sysconf("SC_PAGE_SIZE")) * int(os.sysconf("SC_PHYS_PAGES"))
-    except (AttributeError, ValueError, OSError):  # pragma: no cover - not a POSIX system
-        return None
-
-
 class _Memory(click.ParamType[int]):
     """A ``--memory`` size: at least 1 MB, at most the machine's RAM."""
 
@@ -157,6 +147,8 @@ class _Memory(click.ParamType[int]):
             size = parse_size(str(value))
         except ValueError as error:
             self.fail(str(error), param, ctx)
+        from ..research.boards import machine_memory
+
         ram = machine_memory()
         if size < 1 << 20:
             self.fail(f"{value} is less than 1M, the least the search's table takes", param, ctx)

@@ -179,6 +179,33 @@ def table_bytes(memory: int, board: Board) -> int:
     return memory * 11 // 6 if board.rows * board.cols > 64 else memory
 
 
+def machine_memory() -> int | None:
+    """The machine's RAM in bytes, where the system says."""
+    try:
+        return int(os.sysconf("SC_PAGE_SIZE")) * int(os.sysconf("SC_PHYS_PAGES"))
+    except (AttributeError, ValueError, OSError):  # pragma: no cover - not a POSIX system
+        return None
+
+
+def check_tables(memory: int, board: Board, tables: int) -> None:
+    """Refuse ``tables`` searches of ``board`` at once (one a worker of this machine), each
+    with tables of at most ``memory`` bytes (:func:`table_bytes`), when together they may
+    take more than the machine's memory.
+
+    >>> check_tables(1 << 40, Board.full(3, 22), 2)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    grundy.errors.GrundyError: memory 1024.0G for each of 2 workers (1877.3G with the table ...
+    """
+    ram = machine_memory()
+    each = table_bytes(memory, board)
+    if ram is not None and tables * each > ram:
+        wide = f" ({each / 2**30:.1f}G with the table of boards past 64 cells)" * (each > memory)
+        raise GrundyError(f"memory {memory / 2**30:.1f}G for each of {tables} workers{wide} is "
+                          f"more than this machine's memory ({ram / 2**30:.1f}G): give less, "
+                          "or fewer workers")
+
+
 def _kernel(memory: int) -> ModuleType:
     found = set_memory(memory)
     if found is None:

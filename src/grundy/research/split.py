@@ -51,7 +51,8 @@ from ..rules.boards import BoardGame, Search
 from ..rules.cells import Board
 from ..rules.cram import kernel, native_rule, taken_cells
 from . import cluster
-from .boards import MEMORY, StatusLine, _check_order, _kernel, _searched, solve
+from .boards import (MEMORY, StatusLine, _check_order, _kernel, _searched, check_tables,
+                     solve)
 
 __all__ = ["LEAST", "Answers", "Root", "option_key", "options", "root", "split_solve"]
 
@@ -285,7 +286,8 @@ def split_solve(board: Board, game: str | BoardGame = "cram", *, workers: int = 
     """The value of ``board`` in ``game``, its root's questions asked on Dask workers (see
     the module docstring): ``workers`` local processes, or the cluster at ``scheduler``,
     or (``workers=0``) here; resumable through the file ``answers``; each worker's table
-    at most ``memory`` bytes; boards of fewer than ``least`` free cells valued here;
+    at most ``memory`` bytes (local workers whose tables may not fit in the machine's
+    memory together are refused); boards of fewer than ``least`` free cells valued here;
     Cram's moves tried in the second order with ``second_order``.
 
     >>> split_solve(Board.full(3, 5), "cram", workers=0, least=0, second_order=True)
@@ -297,6 +299,8 @@ def split_solve(board: Board, game: str | BoardGame = "cram", *, workers: int = 
     _check_order(ruleset, search, second_order)
     if board.count() < least:
         return solve(board, game, memory=memory, stream=stream, second_order=second_order)
+    if scheduler is None:  # every local worker has its own tables
+        check_tables(memory, board, max(workers, 1))
     name = game if isinstance(game, str) else ruleset.label
     book = Answers(answers, name, board, second_order)
     found = root(board, search, memory)
