@@ -623,3 +623,49 @@ def test_the_progress_counts_the_values_of_both_widths():
         k.clear()
     assert told
     assert all(stored == kept for stored, kept in told), told[:5]
+
+
+@needs_kernel
+def test_a_search_lets_other_threads_run_and_its_tables_are_one_threads_at_a_time():
+    """A search runs without Python's lock, so the process's other threads run meanwhile (a
+    Dask worker's heartbeat: a worker silent for 5 minutes was dropped); the module's
+    functions called from another thread wait for it to end (its tables are the module's),
+    and its progress callback, in its own thread, still reads stats() and root()."""
+    import threading
+    import time
+
+    k = kernel()
+    k.clear()
+    started, ended = threading.Event(), threading.Event()
+    found: list[int] = []
+    inside: list[tuple[int, ...]] = []
+
+    def search() -> None:
+        k.set_progress(lambda searched, stored: inside.append((k.stats()[0], *k.root())),
+                       1 << 16)
+        started.set()
+        try:
+            found.append(k.value(4, 9, (1 << 36) - 1))
+        finally:
+            k.set_progress(None)
+            ended.set()
+
+    thread = threading.Thread(target=search)
+    thread.start()
+    started.wait()
+    ticks = 0
+    while not ended.wait(0.002):
+        ticks += 1
+    searched = k.stats()[0]  # after the search, whichever thread asks
+    thread.join()
+    assert found == [1]  # 4 x 9, as published
+    assert ticks >= 5, ticks  # the old search held the lock: none, or one at its start
+    assert inside and all(n <= searched for n, *_ in inside)
+    k.clear()
+    other = threading.Thread(target=lambda: found.append(k.value(4, 9, (1 << 36) - 1)))
+    other.start()
+    while k.stats()[0] == 0 and other.is_alive():  # no stats() is read mid-search
+        time.sleep(0.001)
+    other.join()
+    assert k.stats()[0] == searched and found[-1] == 1
+    k.clear()

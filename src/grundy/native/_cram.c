@@ -90,6 +90,34 @@ static int wide = 0;                /* every board and graph in two words (for t
 static int other_axis = 0;          /* Cram: of moves equally near the centre, those the long
                                      * axis does not cut in half first (set_order: a second
                                      * move order, to check a new value by; see moves_of) */
+/* A search runs without Python's lock (the GIL), so that the process's other threads run
+ * meanwhile (a Dask worker's heartbeat to its scheduler, a web server's event loop); it
+ * takes the GIL back for the moments it runs Python (a check for signals, the progress
+ * callback, an exception).  Its tables are module globals, so every function of the module
+ * runs under a lock of its own (`busy`), held by one thread at a time, which may take it
+ * again from inside its own search (the progress callback asks stats() and root()). */
+static PyThreadState *released = NULL; /* the searching thread, while it has not the GIL */
+static PyThread_type_lock busy = NULL;
+static unsigned long busy_owner = 0;   /* the thread holding `busy` (read under the GIL) */
+static int busy_depth = 0;
+
+static void python_away(void) { released = PyEval_SaveThread(); }
+static void python_back(void)
+{
+    PyThreadState *state = released;
+    released = NULL;
+    PyEval_RestoreThread(state);
+}
+/* inside a search: the GIL for a moment; whether it was given up (python_again's argument) */
+static int python_now(void)
+{
+    if (released == NULL)
+        return 0;
+    python_back();
+    return 1;
+}
+static void python_again(int was) { if (was) python_away(); }
+
 #define PROBES 8
 #define GRAPHS 256
 #define MAX_GRAPH_ID (63 * 256)     /* ids 0 .. MAX_GRAPH_ID - 1 */
@@ -304,7 +332,9 @@ static PyObject *cram_value(PyObject *self, PyObject *args)
     int words = board_args(args, &h, &w, &m);
     if (words < 0)
         return NULL;
+    python_away();
     int v = words == 1 ? board_value_1((uint64_t)m, h, w) : board_value_2(m, h, w);
+    python_back();
     if (!answered(v, "a value past 127"))
         return NULL;
     return PyLong_FromLong(v);
@@ -325,7 +355,9 @@ static PyObject *cram_has_value(PyObject *self, PyObject *args)
     int words = board_begin(h, w, given, which, &m);
     if (words < 0)
         return NULL;
+    python_away();
     int v = words == 1 ? has_value_1((uint64_t)m, h, w, target) : has_value_2(m, h, w, target);
+    python_back();
     if (!answered(v, "a value past 127"))
         return NULL;
     return PyBool_FromLong(v);
@@ -425,7 +457,9 @@ static PyObject *cram_graph_value(PyObject *self, PyObject *args)
     int words = graph_begin(given, mask, which, &m);
     if (words < 0)
         return NULL;
+    python_away();
     int v = words == 1 ? board_value_1((uint64_t)m, 0, 0) : board_value_2(m, 0, 0);
+    python_back();
     if (!graph_answered(v))
         return NULL;
     return PyLong_FromLong(v);
@@ -446,7 +480,9 @@ static PyObject *cram_graph_has_value(PyObject *self, PyObject *args)
     int words = graph_begin(given, mask, which, &m);
     if (words < 0)
         return NULL;
+    python_away();
     int v = words == 1 ? has_value_1((uint64_t)m, 0, 0, target) : has_value_2(m, 0, 0, target);
+    python_back();
     if (!graph_answered(v))
         return NULL;
     return PyBool_FromLong(v);
@@ -625,58 +661,109 @@ static PyObject *cram_clear(PyObject *self, PyObject *noargs)
     Py_RETURN_NONE;
 }
 
+/* `busy` taken for a call of the module's function: at once when free or this thread's;
+ * else waited for without the GIL, so that the thread holding it can take the GIL back */
+static void enter(void)
+{
+    unsigned long me = PyThread_get_thread_ident();
+    if (busy_depth > 0 && busy_owner == me) {
+        busy_depth++;
+        return;
+    }
+    if (!PyThread_acquire_lock(busy, NOWAIT_LOCK)) {
+        Py_BEGIN_ALLOW_THREADS
+        PyThread_acquire_lock(busy, WAIT_LOCK);
+        Py_END_ALLOW_THREADS
+    }
+    busy_owner = me;
+    busy_depth = 1;
+}
+
+static void leave(void)
+{
+    if (--busy_depth == 0) {
+        busy_owner = 0;
+        PyThread_release_lock(busy);
+    }
+}
+
+#define LOCKED(name)                                                                     \
+    static PyObject *locked_##name(PyObject *self, PyObject *args)                       \
+    {                                                                                    \
+        enter();                                                                         \
+        PyObject *r = name(self, args);                                                  \
+        leave();                                                                         \
+        return r;                                                                        \
+    }
+LOCKED(cram_value)
+LOCKED(cram_graph_value)
+LOCKED(cram_has_value)
+LOCKED(cram_root_options)
+LOCKED(cram_graph_has_value)
+LOCKED(cram_set_slots)
+LOCKED(cram_stats)
+LOCKED(cram_table_slots)
+LOCKED(cram_set_order)
+LOCKED(cram_set_wide)
+LOCKED(cram_set_progress)
+LOCKED(cram_root)
+LOCKED(cram_set_reduce)
+LOCKED(cram_dump)
+LOCKED(cram_load)
+LOCKED(cram_clear)
+
 static PyMethodDef methods[] = {
-    {"value", cram_value, METH_VARARGS,
+    {"value", locked_cram_value, METH_VARARGS,
      "value(rows, cols, mask, rule=0) -> the Grundy value of the board (at most 128 cells) whose "
      "free cells are the set bits of mask (bit r * cols + c), in Cram (rule 0) or Node Kayles "
      "(rule 1)"},
-    {"graph_value", cram_graph_value, METH_VARARGS,
+    {"graph_value", locked_cram_graph_value, METH_VARARGS,
      "graph_value(adjacency, mask, rule) -> the Grundy value of the vertices of mask in a graph "
      "given by its vertices' neighbour masks (at most 128, symmetric, no loop), in Arc Kayles "
      "(rule 0) or Node Kayles (rule 1)"},
-    {"has_value", cram_has_value, METH_VARARGS,
+    {"has_value", locked_cram_has_value, METH_VARARGS,
      "has_value(rows, cols, mask, rule, target) -> whether the board's value is target (a "
      "question the search answers faster than the value)"},
-    {"root_options", cram_root_options, METH_VARARGS,
+    {"root_options", locked_cram_root_options, METH_VARARGS,
      "root_options(rows, cols, mask, rule=0) -> (pieces, options): the pieces the search "
      "values the board by, after its reductions, each (H, W, mask) in canonical form or "
      "(0, cells, mask) for one of value 1, the largest first; and the options the search "
      "tries at the root of that largest (none if it has value 1), each (mask, its pieces) "
      "of the H x W board, in the order of its moves (nearest the centre first)"},
-    {"graph_has_value", cram_graph_has_value, METH_VARARGS,
+    {"graph_has_value", locked_cram_graph_has_value, METH_VARARGS,
      "graph_has_value(adjacency, mask, rule, target) -> whether the graph's value is target"},
-    {"set_slots", cram_set_slots, METH_VARARGS,
+    {"set_slots", locked_cram_set_slots, METH_VARARGS,
      "set_slots(n, first=2**16): the most slots of 12 bytes the table grows to, and the "
      "slots it starts with (powers of two); clears it"},
-    {"stats", cram_stats, METH_NOARGS,
+    {"stats", locked_cram_stats, METH_NOARGS,
      "stats() -> (components searched, slots holding a value, the most slots, slots holding "
      "values a board was found not to have)"},
-    {"table_slots", cram_table_slots, METH_VARARGS,
+    {"table_slots", locked_cram_table_slots, METH_VARARGS,
      "table_slots(words=1) -> (slots now, the most slots) of the table of boards held in that "
      "many words: it grows as it fills"},
-    {"set_order", cram_set_order, METH_VARARGS,
+    {"set_order", locked_cram_set_order, METH_VARARGS,
      "set_order(other): Cram: of moves equally near the centre, try first the dominoes the "
      "piece's long axis does not cut in half, not those it does (a second move order, to "
      "check a value by); the table is kept"},
-    {"set_wide", cram_set_wide, METH_VARARGS,
+    {"set_wide", locked_cram_set_wide, METH_VARARGS,
      "set_wide(on): search every board and graph in two words, not only those past 64 cells "
      "(for the tests: the two widths checked against each other)"},
-    {"set_progress", cram_set_progress, METH_VARARGS,
+    {"set_progress", locked_cram_set_progress, METH_VARARGS,
      "set_progress(fn or None, every=2**20): fn(searched, stored) is called every `every` "
      "components searched (a power of two), stored the values the tables of both widths "
      "hold (stats()[1]); an exception it raises stops the search"},
-    {"root", cram_root, METH_NOARGS,
+    {"root", locked_cram_root, METH_NOARGS,
      "root() -> (r, i, n) or None: while a search runs, the outermost piece's question (is "
      "some option's value r?) and which of its n options open is asked (i)"},
-    {"set_reduce", cram_set_reduce, METH_VARARGS,
+    {"set_reduce", locked_cram_set_reduce, METH_VARARGS,
      "set_reduce(on, mirror=on): whether Cram boards lose the cells that change no value "
      "before they are split, and (mirror) the parts that are a loss by symmetry (both on by "
      "default; off: for comparisons)"},
-    {"dump", cram_dump, METH_VARARGS,
+    {"dump", locked_cram_dump, METH_VARARGS,
      "dump(words=1) -> the records of the table of boards held in that many words, as bytes"},
-    {"load", cram_load, METH_VARARGS,
+    {"load", locked_cram_load, METH_VARARGS,
      "load(bytes, words=1): put records of dump(words) back in the table"},
-    {"clear", cram_clear, METH_NOARGS, "clear(): forget every value"},
+    {"clear", locked_cram_clear, METH_NOARGS, "clear(): forget every value"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -694,6 +781,9 @@ PyMODINIT_FUNC PyInit__cram(void)
         return NULL;
     }
 #endif
+    busy = PyThread_allocate_lock();
+    if (busy == NULL)
+        return PyErr_NoMemory();
     return PyModule_Create(&module);
 }
 
@@ -1564,25 +1654,26 @@ static int search(B m, int h, int w, Set want)
     if (stopped)
         return BAD;
     if ((++searched & ((every < 0x10000 ? every : 0x10000) - 1)) == 0) {
-        if (PyErr_CheckSignals() < 0) {
-            stopped = 1;
-            return BAD;
-        }
-        if (progress != NULL && (searched & (every - 1)) == 0) {
+        int was = python_now(), bad = PyErr_CheckSignals() < 0;
+        if (!bad && progress != NULL && (searched & (every - 1)) == 0) {
             PyObject *r = PyObject_CallFunction(progress, "KK", (unsigned long long)searched,
                                                 (unsigned long long)values_kept());
-            if (r == NULL) {
-                stopped = 1;
-                return BAD;
-            }
-            Py_DECREF(r);
+            bad = r == NULL;
+            Py_XDECREF(r);
+        }
+        python_again(was);
+        if (bad) {
+            stopped = 1;
+            return BAD;
         }
     }
     if (graph && rule == 0) { /* Arc Kayles: a component may have more edges than MOVES */
         int edges = edges_in(m);
         if (edges > MOVES) {
             if (stack_top + edges > STACK) {
+                int was = python_now();
                 PyErr_SetString(PyExc_MemoryError, "a graph search deeper than its stack");
+                python_again(was);
                 stopped = 1;
                 return BAD;
             }
