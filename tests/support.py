@@ -79,26 +79,27 @@ def cpu_seconds(pid: int) -> float | None:
     return None if found is None else found[1]
 
 
-def wait_until_interruptible(proc: Any, cpu: float = 0.0, timeout: float = 300.0) -> None:
+def wait_until_interruptible(proc: Any, cpu: float = 0.0, timeout: float = 300.0,
+                             sig: int = signal.SIGINT) -> None:
     """:func:`_wait_interruptible`; a child that will not get there is killed, not left running."""
     try:
-        _wait_interruptible(proc, cpu, timeout)
+        _wait_interruptible(proc, cpu, timeout, sig)
     except BaseException:
         proc.kill()
         proc.wait()
         raise
 
 
-def _wait_interruptible(proc: Any, cpu: float, timeout: float) -> None:
-    """Wait until ``proc`` catches SIGINT (its handler is installed), neither blocks nor
-    ignores it, and has used ``cpu`` seconds of CPU time since it started.
+def _wait_interruptible(proc: Any, cpu: float, timeout: float, sig: int) -> None:
+    """Wait until ``proc`` catches the signal ``sig`` (its handler is installed),
+    neither blocks nor ignores it, and has used ``cpu`` seconds of CPU time since it started.
 
     These are signs the child gives of itself, read from /proc: they hold however busy the
     machine is, where a fixed sleep does not (a child still starting when the signal comes
     is killed by it, or dies in an import; one that inherited SIGINT ignored or blocked
     never sees it).  ``timeout`` only bounds a child that never gets there.
     """
-    bit = 1 << (signal.SIGINT - 1)
+    bit, name = 1 << (sig - 1), signal.Signals(sig).name
     deadline = time.monotonic() + timeout
     blocked_since: float | None = None
     while True:
@@ -113,14 +114,14 @@ def _wait_interruptible(proc: Any, cpu: float, timeout: float) -> None:
             continue
         ignored, blocked, caught = (int(fields.get(name, "0"), 16) & bit
                                     for name in ("SigIgn", "SigBlk", "SigCgt"))
-        assert not ignored, (f"the child ignores SIGINT (SigIgn {fields['SigIgn']}), inherited "
+        assert not ignored, (f"the child ignores {name} (SigIgn {fields['SigIgn']}), inherited "
                              "from the process that started it")
         # a thread being created blocks every signal for a moment (a signal then waits, it is
         # not lost): only a mask that stays so is the child's own (a moment that a busy
         # machine may stretch to seconds: 30 s is a mask that stays)
         blocked_since = (blocked_since or time.monotonic()) if blocked else None
         assert blocked_since is None or time.monotonic() - blocked_since < 30, (
-            f"the child blocks SIGINT (SigBlk {fields['SigBlk']}), inherited from the process "
+            f"the child blocks {name} (SigBlk {fields['SigBlk']}), inherited from the process "
             "that started it")
         if caught and not blocked and used >= cpu:
             return

@@ -8,8 +8,10 @@ import importlib.util
 import json
 import os
 import random
+import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,7 +19,7 @@ from typing import Any
 import pytest
 
 from brute import domino_moves, node_moves, plain_cells
-from support import assert_one_line_error
+from support import assert_one_line_error, wait_until_interruptible
 from grundy.errors import GrundyError
 from grundy.research import split
 from grundy.research.boards import solve
@@ -136,9 +138,10 @@ def test_two_local_worker_processes() -> None:
 
 @needs_dask
 def test_local_workers_are_not_dropped_while_silent_and_take_one_task_each() -> None:
-    """A compiled search holds Python's lock, and its worker sends no heartbeat until it
-    ends: the scheduler must not drop a silent worker (Dask's default drops it after 5
-    minutes, and the question starts again elsewhere, then fails).  A local worker is sent
+    """The scheduler does not drop a silent local worker (its nanny reports its death; a
+    compiled search that held Python's lock sent no heartbeat, and Dask's default dropped
+    its worker after 5 minutes, the question started again elsewhere, then failed; see
+    test_cram for the search that lets go of the lock).  A local worker is sent
     one question at a time (Dask's default, 1.1 tasks a thread rounded up, queued a second
     behind a long one while another worker waited), and Dask does not pause or kill it for
     the memory its table takes (the table has its own limit)."""
@@ -150,6 +153,40 @@ def test_local_workers_are_not_dropped_while_silent_and_take_one_task_each() -> 
                                     dask_scheduler.WORKER_SATURATION))
         limits = [w["memory_limit"] for w in client.scheduler_info()["workers"].values()]
     assert ttl is None and saturation == 1.0 and limits == [0, 0]
+
+
+@needs_dask
+def test_sigterm_closes_the_local_workers(tmp_path: Path) -> None:
+    """``kill`` of a command whose question runs on a local worker: the worker process is
+    closed with it (it was left computing), and the command ends as Ctrl-C ends it."""
+    import psutil
+
+    answers = tmp_path / "a.jsonl"
+    proc = subprocess.Popen([sys.executable, "-m", "grundy", "board", "cram", "5x9",
+                             "--workers", "1", "--least", "0", "--answers", str(answers)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    workers: list[Any] = []
+    try:
+        wait_until_interruptible(proc, sig=signal.SIGTERM)
+        deadline = time.monotonic() + 300
+        while not any(p.cpu_times().user > 4.0 for p in workers):  # a worker is searching
+            assert proc.poll() is None and time.monotonic() < deadline, proc.poll()
+            time.sleep(0.1)
+            workers = [p for p in psutil.Process(proc.pid).children(recursive=True)
+                       if "spawn_main" in " ".join(p.cmdline())]
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=120)
+        gone, alive = psutil.wait_procs(workers, timeout=60)
+        assert not alive, [p.pid for p in alive]
+        assert (proc.returncode, out) == (2, b""), err
+        assert err.decode() == ("grundy: error: interrupted: what was found is kept in "
+                                f"{answers}; the same command resumes\n")
+    finally:
+        proc.kill()
+        proc.communicate()
+        for worker in workers:
+            if worker.is_running():
+                worker.kill()
 
 
 def test_small_boards_are_not_split(monkeypatch: pytest.MonkeyPatch) -> None:

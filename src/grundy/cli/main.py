@@ -7,8 +7,11 @@ Every error becomes one line ``grundy: error: ...`` on stderr and exit status 2.
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import threading
 from collections.abc import Sequence
+from typing import Any
 
 import click
 
@@ -81,7 +84,9 @@ def run(argv: Sequence[str] | None = None, began: float | None = None) -> int:
     Every failure is one line ``grundy: error: ...`` on stderr and status 2: bad input,
     an unreadable file, a full disk under standard output, Ctrl-C (``aborted``).  A
     reader that goes away (``grundy ... | head``) ends it quietly with status 0.
-    ``grundy`` alone prints the help on stderr (status 2, as click does).
+    ``grundy`` alone prints the help on stderr (status 2, as click does).  SIGTERM (``kill``)
+    is taken as Ctrl-C, so what a stopped command keeps is kept (a search's file, a
+    cluster's worker processes closed) when no other handler of it is set.
     """
     from .common import begin
 
@@ -90,6 +95,7 @@ def run(argv: Sequence[str] | None = None, began: float | None = None) -> int:
     saved = sys.get_int_max_str_digits()
     if saved:  # 0: no limit already
         sys.set_int_max_str_digits(max(saved, PRINTED_DIGITS))
+    terminate = _on_terminate()
     try:
         code = _invoke(args)
         sys.stdout.flush()  # a write that fails is reported here, not at exit
@@ -119,6 +125,22 @@ def run(argv: Sequence[str] | None = None, began: float | None = None) -> int:
         return _internal(exc)
     finally:
         sys.set_int_max_str_digits(saved)
+        if terminate is not None:
+            signal.signal(signal.SIGTERM, terminate)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _on_terminate() -> Any:
+    """Take SIGTERM as Ctrl-C (KeyboardInterrupt) while a command runs, where its handler is
+    the default one and this is the main thread (which alone can set one); the handler it
+    had, to put back, or None where it is left as it is."""
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL):
+        return None
+    return signal.signal(signal.SIGTERM, _interrupt)
 
 
 def _invoke(args: list[str]) -> int:

@@ -44,11 +44,11 @@ def client(workers: int, scheduler: str | None, work: str, instead: str) -> Iter
         if scheduler is None:
             from dask import config
 
-            # A compiled search holds Python's lock for as long as it runs, so its worker
-            # sends no heartbeat meanwhile: the scheduler does not drop a silent worker
-            # (Dask's default drops it after 5 minutes, and the question starts again on
-            # another worker, four times, then fails: Cram 3 x 22 on two workers had both
-            # restarted after 10 minutes, each time).  A worker takes one task at a time
+            # The scheduler does not drop a worker for its silence: a local worker's nanny
+            # reports its death at once, and a worker that held Python's lock for a long
+            # search sent no heartbeat (the compiled board search held it, and Dask dropped
+            # the worker after 5 minutes and started the question again on another, four
+            # times, then failed; it lets go of the lock now).  A worker takes one task at a time
             # (Dask's default queues two on a worker of one thread: one worker could wait
             # while another has a long search queued behind its own).  And Dask does not
             # limit a worker's memory: each task bounds its own (a board search's table,
@@ -58,7 +58,7 @@ def client(workers: int, scheduler: str | None, work: str, instead: str) -> Iter
                              "distributed.scheduler.worker-saturation": 1.0}):
                 cluster = dask.LocalCluster(n_workers=workers, threads_per_worker=1,
                                             processes=True, memory_limit=0,
-                                            dashboard_address=":0", silence_logs=logging.ERROR)
+                                            dashboard_address=":0", silence_logs=logging.CRITICAL)
             opened = dask.Client(cluster)
         else:
             try:
