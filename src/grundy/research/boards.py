@@ -53,8 +53,8 @@ if TYPE_CHECKING:  # NumPy loads only where a table is built: a solve never pays
     import numpy as np
 
 __all__ = ["MAX_CELLS", "MEMORY", "MEMORY_RANGE", "StatusLine", "TableNotSaved", "Times",
-           "board_values", "check_writable", "load_table", "save_table", "searching",
-           "set_memory", "solve", "table_bytes"]
+           "board_values", "check_tables", "check_writable", "load_table", "machine_memory",
+           "save_table", "searching", "set_memory", "solve", "table_bytes"]
 
 #: bytes of the table in memory by default (12 a value: 24 MB, the largest power of two of
 #: slots within it).  Measured: 4 x 11 took as much CPU time with 2^21 slots as with 2^22

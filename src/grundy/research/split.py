@@ -25,9 +25,8 @@ With ``second_order`` every question is searched trying Cram's moves in its seco
 Given a file (``answers``), every answer is added to it as it arrives, one JSON line each
 after a first line naming the game, the board and the move order of a second-order run,
 so a run stopped in any way goes on from there: a second run with the same file asks
-nothing the first answered.  A file of
-another board or game, or with a line that is not an answer, is refused whole (a last
-line cut short by a stop is left out).  On a terminal a status line shows the round, the
+nothing the first answered.  A file of another board or game, or with a line that is not
+an answer, is refused whole (a last line cut short by a stop is left out).  On a terminal a status line shows the round, the
 options answered in it, the questions running and the time.
 
 >>> from grundy.rules.cells import Board
