@@ -122,12 +122,90 @@ def test_in_the_second_move_order_each_question_is_searched_in_that_order(
         split_solve(board, "node-kayles", workers=0, least=0, second_order=True)
 
 
+@pytest.mark.parametrize("game", ["cram", "node-kayles"])
+def test_questions_split_below_the_root_equal_a_plain_search(game: str) -> None:
+    for board in random_boards(5, 16) + [Board.full(3, 5)]:
+        want = plain(board, game)
+        for depth in (2, 3):
+            assert split_solve(board, game, workers=0, least=0, depth=depth) == want, \
+                (board.text(), depth)
+        if game == "cram":
+            assert split_solve(board, game, workers=0, least=0, depth=2,
+                               second_order=True) == want, board.text()
+    for depth in (0, split.MOST_DEPTH + 1):
+        with pytest.raises(GrundyError, match="depth: 1 to"):
+            split_solve(Board.full(3, 4), game, workers=0, least=0, depth=depth)
+
+
+def below(board: Board, search: Search, depth: int) -> list[tuple[str, Board]]:
+    """The options of ``board``'s root and of theirs to ``depth`` levels, with their keys."""
+    found: list[tuple[str, Board]] = []
+    level = split.root(board, search).options
+    for _ in range(depth):
+        found += level
+        level = [option for _, board in level for option in split.root(board, search).options]
+    return found
+
+
+@pytest.mark.parametrize("game", ["cram", "node-kayles"])
+def test_below_the_root_every_answer_is_kept_true_and_a_stopped_run_resumes(
+        game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With depth 2 the options' options are asked, not the options; every answer in the
+    file (asked, or decided by those below it) is the plain search's; a run stopped after
+    a few questions goes on from the file, asking nothing twice."""
+    board, search = Board.parse(".......|..#....|......."), Search(game)
+    listed = below(board, search, 2)
+    keys, by_board = dict(listed), {(b.rows, b.cols, b.mask): key for key, b in listed}
+    root_options = {key for key, _ in split.root(board, search).options}
+    path = tmp_path / "answers.jsonl"
+    calls = counted(monkeypatch)
+    want = split_solve(board, game, workers=0, least=0, answers=path, depth=2)
+    assert want == plain(board, game)
+    lines = path.read_text().splitlines()[1:]
+    rows = [json.loads(line) for line in lines]
+    for row in rows:
+        assert row["answer"] == (plain(keys[row["option"]], game) == row["value"]), row
+    decided = {row["option"] for row in rows} & root_options
+    assert decided and len(calls) < len(rows)  # root options answered from below
+    asked = {option.mask for option, *_ in calls}
+    assert not asked & {keys[key].mask for key in root_options}
+    real = split.ask
+    for stop_after in (1, 4, len(calls) // 2):
+        path.unlink()
+        count = 0
+
+        def stops(*args: Any) -> bool:
+            nonlocal count
+            count += 1
+            if count > stop_after:
+                raise KeyboardInterrupt
+            return real(*args)
+
+        monkeypatch.setattr(split, "ask", stops)
+        with pytest.raises(KeyboardInterrupt):
+            split_solve(board, game, workers=0, least=0, answers=path, depth=2)
+        monkeypatch.setattr(split, "ask", real)
+        first = path.read_text().splitlines()
+        assert len(first) > stop_after
+        calls.clear()
+        assert split_solve(board, game, workers=0, least=0, answers=path, depth=2) == want
+        again = [json.loads(line) for line in path.read_text().splitlines()[1:]]
+        pairs = [(row["option"], row["value"]) for row in again]
+        assert len(set(pairs)) == len(pairs)  # nothing asked or kept twice
+        kept = {(row["option"], row["value"]) for row in map(json.loads, first[1:])}
+        assert not kept & {(by_board[b.rows, b.cols, b.mask], target)
+                           for b, _, target, *_ in calls}
+
+
 @needs_dask
 @pytest.mark.parametrize("game", ["cram", "node-kayles"])
 def test_the_dask_path_equals_the_serial_search(game: str, scheduler: str) -> None:
     for board in random_boards(2, 8) + [Board.full(3, 5), Board.full(4, 4)]:
         assert split_solve(board, game, scheduler=scheduler, least=0) == solve(board, game), \
             board.text()
+    for board in random_boards(6, 3) + [Board.full(3, 5)]:
+        assert split_solve(board, game, scheduler=scheduler, least=0, depth=2) == \
+            plain(board, game), board.text()
 
 
 @needs_dask
@@ -331,6 +409,14 @@ def test_the_command(cli: Any, tmp_path: Path) -> None:
     got = cli("board", "cram", board, "--workers", "0", "--least", "0", "--answers", str(path))
     assert (got.code, got.out) == (0, f"value: {want}\n"), got.err
     assert len(path.read_text().splitlines()) > 3
+    deeper = tmp_path / "deeper.jsonl"
+    got = cli("board", "cram", board, "--workers", "0", "--least", "0", "--answers",
+              str(deeper), "--depth", "2")
+    assert (got.code, got.out) == (0, f"value: {want}\n"), got.err
+    assert len(deeper.read_text().splitlines()) > len(path.read_text().splitlines())
+    assert_one_line_error(cli("board", "cram", "3x4", "--depth", "4"), "--depth")
+    assert_one_line_error(cli("board", "cram", "3x4", "--depth", "2", "--save", str(deeper)),
+                          "--depth splits the root's questions")
     got = cli("board", "node-kayles", "3x5")  # searched here: fewer than 50 free cells
     assert (got.code, got.out) == (0, f"value: {plain(Board.full(3, 5), 'node-kayles')}\n")
     assert_one_line_error(cli("board", "chomp", "3x4"), "plays cram and node-kayles")

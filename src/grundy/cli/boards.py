@@ -22,6 +22,11 @@ __all__ = ["board"]
 # 50: grundy.research.split.LEAST (not imported here: options load with the command line)
 @click.option("--least", type=click.IntRange(0, 128), default=50, show_default=True,
               help="Search boards of fewer free cells here, without splitting them.")
+# 3: grundy.research.split.MOST_DEPTH
+@click.option("--depth", type=click.IntRange(1, 3), default=1, show_default=True,
+              help="Ask the questions this many levels below the root: 2 asks an option's "
+                   "options in its place, so that a question longer than a run is answered "
+                   "in pieces, each kept in the --answers file.")
 @click.option("--save", type=click.Path(dir_okay=False), default=None,
               help="Search the board here, in one piece, keeping the search's values in this "
                    "file: a run stopped (--time, Ctrl-C) goes on from it.")
@@ -33,8 +38,8 @@ __all__ = ["board"]
 @time_option("the search", then="with one error line (what was found is kept in the --save "
                                 "or --answers file)")
 def board(game: str, position: str, workers: int | None, scheduler: str | None,
-          answers: str | None, least: int, save: str | None, second_order: bool,
-          memory: int | None, seconds: float | None) -> None:
+          answers: str | None, least: int, depth: int, save: str | None,
+          second_order: bool, memory: int | None, seconds: float | None) -> None:
     """The value of one board of a board game the compiled search plays (cram,
     node-kayles: POSITION is 3x22, rows such as '....|.#..', or @FILE), its root split
     over Dask workers: for r = 0, 1, ... each option is asked "is your value r?", one
@@ -58,6 +63,9 @@ def board(game: str, position: str, workers: int | None, scheduler: str | None,
     text, = position_words([position])
     found = Board.parse(text)
     here = save is not None or second_order and not split
+    if here and depth > 1:
+        fail("--depth splits the root's questions; this board is searched here, in one "
+             "piece: give --workers, --scheduler or --answers with it")
     kept = save if here else answers
     where = f"what was found is kept in {kept}" if kept else None
     size = MEMORY if memory is None else memory
@@ -69,7 +77,7 @@ def board(game: str, position: str, workers: int | None, scheduler: str | None,
             else:
                 value = split_solve(found, game, workers=local, scheduler=scheduler,
                                     answers=answers, least=least, memory=size,
-                                    second_order=second_order)
+                                    second_order=second_order, depth=depth)
     except KeyboardInterrupt:
         fail("interrupted" + (f": {where}; the same command resumes" if where else ""))
     except TableNotSaved as unsaved:

@@ -20,7 +20,9 @@ this process, one after the other.  A board of fewer than ``least`` free cells i
 split: :func:`grundy.research.boards.solve` values it here.
 
 With ``second_order`` every question is searched trying Cram's moves in its second order
-(:func:`grundy.research.boards.solve`'s), a check of a value found in the first.
+(:func:`grundy.research.boards.solve`'s), a check of a value found in the first.  With
+``depth`` 2 an option's question is answered by its own options' questions, asked in its
+place (:class:`_Below`), so a question longer than a run is kept in pieces.
 
 Given a file (``answers``), every answer is added to it as it arrives, one JSON line each
 after a first line naming the game, the board and the move order of a second-order run,
@@ -53,10 +55,13 @@ from . import cluster
 from .boards import (MEMORY, StatusLine, _check_order, _kernel, _searched, check_tables,
                      solve)
 
-__all__ = ["LEAST", "Answers", "Root", "option_key", "options", "root", "split_solve"]
+__all__ = ["LEAST", "MOST_DEPTH", "Answers", "Root", "option_key", "options", "root", "split_solve"]
 
 #: boards of fewer free cells than this are valued here, not split
 LEAST = 50
+#: the most levels a question splits below the root (each level keeps its options' roots
+#: in this process: about a hundred a question on 3 x 22)
+MOST_DEPTH = 3
 
 
 def option_key(option: Board) -> str:
@@ -182,6 +187,8 @@ class Answers:
                  second_order: bool = False) -> None:
         self.path = path
         self.known: dict[tuple[str, int], bool] = {}
+        #: the options whose value is known (a "yes"), by key
+        self.value_of: dict[str, int] = {}
         head = {"game": game, "board": board.text()}
         if second_order:
             head["order"] = "second"
@@ -223,7 +230,12 @@ class Answers:
             except (ValueError, TypeError, KeyError):
                 raise GrundyError(f"{target}: line {number} is not an answer; nothing was "
                                   "read from the file") from None
-            self.known[key, value] = answer
+            self._note(key, value, answer)
+
+    def _note(self, key: str, value: int, answer: bool) -> None:
+        self.known[key, value] = answer
+        if answer:
+            self.value_of[key] = value
 
     def _write(self, row: dict[str, Any]) -> None:
         if self.path is None:
@@ -238,12 +250,8 @@ class Answers:
     def add(self, key: str, value: int, answer: bool) -> None:
         """Note an answer (and add it to the file)."""
         if (key, value) not in self.known:
-            self.known[key, value] = answer
+            self._note(key, value, answer)
             self._write({"option": key, "value": value, "answer": answer})
-
-    def values(self) -> dict[str, int]:
-        """The options whose value is known (a "yes")."""
-        return {key: value for (key, value), answer in self.known.items() if answer}
 
 
 @dataclass
@@ -254,6 +262,7 @@ class _Round:
     answered: int = 0
     options: int = 0
     running: int = 0
+    answers: int = 0
 
 
 class _Status(StatusLine):
@@ -263,11 +272,12 @@ class _Status(StatusLine):
     def line(self, at: _Round) -> str:
         """The status line.
 
-        >>> _Status("cram 3x22 on 2 workers", None).line(_Round(2, 5, 31, 2))[:63]
-        'cram 3x22 on 2 workers: value 2? 5/31 options answered, 2 asked'
+        >>> _Status("cram 3x22 on 2 workers", None).line(_Round(2, 5, 31, 2, 40))[:75]
+        'cram 3x22 on 2 workers: value 2? 5/31 options answered, 2 asked, 40 answers'
         """
         return (f"{self.what}: value {at.value}? {at.answered}/{at.options} options answered, "
-                f"{at.running} asked, {time.monotonic() - self.start:.0f} s")
+                f"{at.running} asked, {at.answers} answers, "
+                f"{time.monotonic() - self.start:.0f} s")
 
     def __call__(self, at: _Round) -> None:
         self.show(self.line(at))
@@ -281,20 +291,25 @@ class _Status(StatusLine):
 def split_solve(board: Board, game: str | BoardGame = "cram", *, workers: int = 2,
                 scheduler: str | None = None, answers: str | os.PathLike[str] | None = None,
                 memory: int = MEMORY, least: int = LEAST, stream: TextIO | None = None,
-                second_order: bool = False) -> int:
+                second_order: bool = False, depth: int = 1) -> int:
     """The value of ``board`` in ``game``, its root's questions asked on Dask workers (see
     the module docstring): ``workers`` local processes, or the cluster at ``scheduler``,
     or (``workers=0``) here; resumable through the file ``answers``; each worker's table
     at most ``memory`` bytes (local workers whose tables may not fit in the machine's
     memory together are refused); boards of fewer than ``least`` free cells valued here;
-    Cram's moves tried in the second order with ``second_order``.
+    Cram's moves tried in the second order with ``second_order``; with ``depth`` 2 or
+    more, the questions split that many levels below the root (:class:`_Below`).
 
     >>> split_solve(Board.full(3, 5), "cram", workers=0, least=0, second_order=True)
+    1
+    >>> split_solve(Board.full(3, 5), "cram", workers=0, least=0, depth=3)
     1
     """
     ruleset, search = _searched(game)
     if workers < 0:
         raise GrundyError(f"workers: at least 0, got {workers}")
+    if not 1 <= depth <= MOST_DEPTH:
+        raise GrundyError(f"depth: 1 to {MOST_DEPTH}, got {depth}")
     _check_order(ruleset, search, second_order)
     if board.count() < least:
         return solve(board, game, memory=memory, stream=stream, second_order=second_order)
@@ -308,20 +323,20 @@ def split_solve(board: Board, game: str | BoardGame = "cram", *, workers: int = 
     if found.piece.count() < least:
         return found.rest ^ solve(found.piece, game, memory=memory, stream=stream,
                                   second_order=second_order)
-    for key, value in found.known.items():
-        book.known[key, value] = True
     todo = found.options
     where = f"on the cluster at {scheduler}" if scheduler else (
         f"on {workers} workers" if workers else "here")
     status = _Status(f"{name} {board.text()} {where}", stream)
+    below = _Below(book, search, memory, depth, least) if depth > 1 else None
     try:
         if scheduler is None and workers == 0:
             return found.rest ^ _rounds(todo, book, status, lambda key, option, target, done:
                                         done(key, target, ask(option, game, target, memory,
-                                                              second_order)))
+                                                              second_order)),
+                                        known=found.known, below=below)
         with cluster.client(workers, scheduler, _WORK, _INSTEAD) as client:
             return found.rest ^ _on_cluster(client, todo, book, status, game, memory,
-                                            second_order)
+                                            second_order, found.known, below)
     finally:
         status.done()
 
@@ -329,13 +344,82 @@ def split_solve(board: Board, game: str | BoardGame = "cram", *, workers: int = 
 #: ask(key, option, value, done): ask whether the option's value is value; done(key,
 #: value, answer) is called with the answer (at once, or when it arrives)
 _Ask = Callable[[str, Board, int, Callable[[str, int, bool], None]], None]
+#: a question (the option's key, the option, the value asked)
+_Question = tuple[str, Board, int]
+
+
+class _Below:
+    """The questions to ask for "is this option's value v?" ``depth`` levels below the
+    root: at depth 1 the question itself; below, the answers of the option's own options
+    decide it (:meth:`__call__`), and their questions are asked instead, each answer kept.
+
+    An option's value is ``rest`` (its pieces valued here) XOR its largest piece's, which
+    is ``u = v ^ rest`` when none of that piece's options has value ``u`` and some option
+    has each value below ``u``.  So its options are asked "is your value u?" first (a yes
+    is a no for the option), then, for each value below ``u`` none is known to have, "is
+    your value w?"; an option whose value is known answers every such question.
+    """
+
+    def __init__(self, book: Answers, search: Search, memory: int, depth: int,
+                 least: int) -> None:
+        self.book, self.search, self.memory = book, search, memory
+        self.depth, self.least = depth, least
+        self.roots: dict[str, Root] = {}
+
+    def __call__(self, key: str, option: Board, value: int,
+                 depth: int | None = None) -> bool | list[_Question]:
+        """Whether ``option``'s value is ``value`` when the answers below decide it, else
+        the questions to ask for it, in order (at least one)."""
+        depth = self.depth if depth is None else depth
+        if depth <= 1 or option.count() < self.least:
+            return [(key, option, value)]
+        found = self.roots.get(key)
+        if found is None:
+            found = self.roots[key] = root(option, self.search, self.memory)
+        if found.piece is None:
+            return value == found.rest
+        if found.piece.count() < self.least:
+            return [(key, option, value)]
+        while True:
+            got = self._piece(found, value ^ found.rest, depth - 1)
+            if not isinstance(got, tuple):
+                return got
+            self.book.add(*got)  # an option's question its own options' answers decided
+
+    def _piece(self, found: Root, target: int,
+               depth: int) -> bool | list[_Question] | tuple[str, int, bool]:
+        """Whether the piece of ``found`` has value ``target``, else the questions to ask
+        for it, or an option's answer decided here (to note, then look again)."""
+        def known(key: str) -> int | None:
+            return found.known.get(key, self.book.value_of.get(key))
+
+        seen = set(found.known.values()) | {self.book.value_of[key] for key, _ in found.options
+                                            if key in self.book.value_of}
+        if target in seen:
+            return False
+        wanted: list[_Question] = []
+        for value in [target] + [w for w in range(target) if w not in seen]:
+            open_ = [(key, option) for key, option in found.options
+                     if known(key) is None and (key, value) not in self.book.known]
+            if not open_ and value != target:  # no option has this value below the target
+                return False
+            for key, option in open_:
+                got = self(key, option, value, depth)
+                if isinstance(got, bool):
+                    return key, value, got
+                wanted += got
+        return wanted or True
 
 
 def _rounds(todo: list[tuple[str, Board]], book: Answers, status: _Status, asking: _Ask,
             wait: Callable[[], None] = lambda: None, slots: Callable[[], int] = lambda: 1,
-            running: Callable[[], int] = lambda: 0) -> int:
-    """The mex of the options' values by rounds of questions: ``asking`` starts one (at
-    most ``slots()`` running, ``running()`` of them now), ``wait`` waits for one answer."""
+            running: Callable[[], int] = lambda: 0, known: dict[str, int] | None = None,
+            below: Callable[[str, Board, int], bool | list[_Question]] | None = None) -> int:
+    """The mex of the options' values (those of ``todo``, and the values ``known`` of
+    others) by rounds of questions: ``asking`` starts one (at most ``slots()`` running,
+    ``running()`` of them now), ``wait`` waits for one answer; ``below`` (a
+    :class:`_Below`) gives the questions to ask for an option's, else the option's own are
+    asked."""
     at = _Round(options=len(todo))
     asked: set[tuple[str, int]] = set()
 
@@ -343,29 +427,38 @@ def _rounds(todo: list[tuple[str, Board]], book: Answers, status: _Status, askin
         book.add(key, value, answer)
 
     while True:
-        known = book.values()
-        if at.value in known.values():
+        values = dict(known or {})
+        values.update((key, book.value_of[key]) for key, _ in todo if key in book.value_of)
+        if at.value in values.values():
             at.value += 1
             continue
         # the options still to answer in this round, in order
-        open_ = [(key, option) for key, option in todo if key not in known
+        open_ = [(key, option) for key, option in todo if key not in values
                  and (key, at.value) not in book.known]
-        at.answered = len(todo) - len(open_)
+        at.answered, at.answers = len(todo) - len(open_), len(book.known)
         status(at)
         if not open_:
             return at.value
+        wanted: list[_Question] = []
         for key, option in open_:
-            if running() >= slots():
+            got = [(key, option, at.value)] if below is None else below(key, option, at.value)
+            if isinstance(got, bool):  # decided by the answers below it
+                book.add(key, at.value, got)
                 break
-            if (key, at.value) in asked:
-                continue
-            asked.add((key, at.value))
-            asking(key, option, at.value, done)
-            if (key, at.value) in book.known:  # answered at once: look again
-                break
-        at.running = running()
-        if at.running:
-            wait()
+            wanted += got
+        else:
+            for key, option, value in wanted:
+                if running() >= slots():
+                    break
+                if (key, value) in asked or (key, value) in book.known:
+                    continue
+                asked.add((key, value))
+                asking(key, option, value, done)
+                if (key, value) in book.known:  # answered at once: look again
+                    break
+            at.running = running()
+            if at.running:
+                wait()
 
 
 #: what the board search on workers says it needs, and what to do without it
@@ -373,7 +466,8 @@ _WORK, _INSTEAD = "a board search on workers", "search here with workers=0"
 
 
 def _on_cluster(client: Any, todo: list[tuple[str, Board]], book: Answers, status: _Status,
-                game: str | BoardGame, memory: int, second_order: bool) -> int:
+                game: str | BoardGame, memory: int, second_order: bool,
+                known: dict[str, int], below: _Below | None = None) -> int:
     """:func:`_rounds` with each question a task of the client's cluster."""
     killed = cluster.distributed(_WORK, _INSTEAD).scheduler.KilledWorker
     futures: dict[Any, tuple[str, int, Callable[[str, int, bool], None]]] = {}
@@ -401,7 +495,8 @@ def _on_cluster(client: Any, todo: list[tuple[str, Board]], book: Answers, statu
         return max(1, len(client.scheduler_info().get("workers", {})))
 
     try:
-        return _rounds(todo, book, status, asking, wait, slots, lambda: len(futures))
+        return _rounds(todo, book, status, asking, wait, slots, lambda: len(futures), known,
+                       below)
     finally:
         for future in futures:
             future.cancel()
