@@ -415,6 +415,11 @@ def test_the_command(cli: Any, tmp_path: Path) -> None:
     assert (got.code, got.out) == (0, f"value: {want}\n"), got.err
     assert len(deeper.read_text().splitlines()) > len(path.read_text().splitlines())
     assert_one_line_error(cli("board", "cram", "3x4", "--depth", "4"), "--depth")
+    from grundy.cli.boards import board as command  # the command's limits are split's
+
+    given = {param.name: param for param in command.params}
+    assert (given["depth"].type.max, given["least"].default) == (  # type: ignore[attr-defined]
+        split.MOST_DEPTH, split.LEAST)
     assert_one_line_error(cli("board", "cram", "3x4", "--depth", "2", "--save", str(deeper)),
                           "--depth splits the root's questions")
     got = cli("board", "node-kayles", "3x5")  # searched here: fewer than 50 free cells
