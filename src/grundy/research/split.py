@@ -28,8 +28,9 @@ Given a file (``answers``), every answer is added to it as it arrives, one JSON 
 after a first line naming the game, the board and the move order of a second-order run,
 so a run stopped in any way goes on from there: a second run with the same file asks
 nothing the first answered.  A file of another board or game, or with a line that is not
-an answer, is refused whole (a last line cut short by a stop is left out).  On a terminal a status line shows the round, the
-options answered in it, the questions running and the time.
+an answer, is refused whole (a last line cut short by a stop is left out).  On a terminal
+a status line shows the round, the options answered in it, the questions running, the
+answers kept and the time.
 
 >>> from grundy.rules.cells import Board
 >>> split_solve(Board.full(3, 4), "cram", workers=0, least=0)
@@ -55,7 +56,8 @@ from . import cluster
 from .boards import (MEMORY, StatusLine, _check_order, _kernel, _searched, check_tables,
                      solve)
 
-__all__ = ["LEAST", "MOST_DEPTH", "Answers", "Root", "option_key", "options", "root", "split_solve"]
+__all__ = ["LEAST", "MOST_DEPTH", "Answers", "Root", "option_key", "options", "root",
+           "split_solve"]
 
 #: boards of fewer free cells than this are valued here, not split
 LEAST = 50
@@ -323,20 +325,18 @@ def split_solve(board: Board, game: str | BoardGame = "cram", *, workers: int = 
     if found.piece.count() < least:
         return found.rest ^ solve(found.piece, game, memory=memory, stream=stream,
                                   second_order=second_order)
-    todo = found.options
     where = f"on the cluster at {scheduler}" if scheduler else (
         f"on {workers} workers" if workers else "here")
     status = _Status(f"{name} {board.text()} {where}", stream)
-    below = _Below(book, search, memory, depth, least) if depth > 1 else None
+    below = _Below(book, search, memory, depth, least)
     try:
         if scheduler is None and workers == 0:
-            return found.rest ^ _rounds(todo, book, status, lambda key, option, target, done:
+            return found.rest ^ _rounds(found, below, status, lambda key, option, target, done:
                                         done(key, target, ask(option, game, target, memory,
-                                                              second_order)),
-                                        known=found.known, below=below)
+                                                              second_order)))
         with cluster.client(workers, scheduler, _WORK, _INSTEAD) as client:
-            return found.rest ^ _on_cluster(client, todo, book, status, game, memory,
-                                            second_order, found.known, below)
+            return found.rest ^ _on_cluster(client, found, below, status, game, memory,
+                                            second_order)
     finally:
         status.done()
 
@@ -381,15 +381,16 @@ class _Below:
         if found.piece.count() < self.least:
             return [(key, option, value)]
         while True:
-            got = self._piece(found, value ^ found.rest, depth - 1)
+            got = self.piece(found, value ^ found.rest, depth - 1)
             if not isinstance(got, tuple):
                 return got
             self.book.add(*got)  # an option's question its own options' answers decided
 
-    def _piece(self, found: Root, target: int,
-               depth: int) -> bool | list[_Question] | tuple[str, int, bool]:
+    def piece(self, found: Root, target: int,
+              depth: int) -> bool | list[_Question] | tuple[str, int, bool]:
         """Whether the piece of ``found`` has value ``target``, else the questions to ask
-        for it, or an option's answer decided here (to note, then look again)."""
+        for it (its options' at ``depth``), or an option's answer decided here (to note,
+        then look again)."""
         def known(key: str) -> int | None:
             return found.known.get(key, self.book.value_of.get(key))
 
@@ -411,63 +412,54 @@ class _Below:
         return wanted or True
 
 
-def _rounds(todo: list[tuple[str, Board]], book: Answers, status: _Status, asking: _Ask,
+def _rounds(found: Root, below: _Below, status: _Status, asking: _Ask,
             wait: Callable[[], None] = lambda: None, slots: Callable[[], int] = lambda: 1,
-            running: Callable[[], int] = lambda: 0, known: dict[str, int] | None = None,
-            below: Callable[[str, Board, int], bool | list[_Question]] | None = None) -> int:
-    """The mex of the options' values (those of ``todo``, and the values ``known`` of
-    others) by rounds of questions: ``asking`` starts one (at most ``slots()`` running,
-    ``running()`` of them now), ``wait`` waits for one answer; ``below`` (a
-    :class:`_Below`) gives the questions to ask for an option's, else the option's own are
-    asked."""
-    at = _Round(options=len(todo))
+            running: Callable[[], int] = lambda: 0) -> int:
+    """The value of the root's piece (``found``), by rounds: round r asks whether it is r
+    (:meth:`_Below.piece`, r's round over at the first option of value r, the value r
+    when every option has said no); ``asking`` starts one of the questions that asks (at
+    most ``slots()`` running, ``running()`` of them now), ``wait`` waits for one answer."""
+    book = below.book
+    at = _Round(options=len(found.options))
     asked: set[tuple[str, int]] = set()
 
     def done(key: str, value: int, answer: bool) -> None:
         book.add(key, value, answer)
 
     while True:
-        values = dict(known or {})
-        values.update((key, book.value_of[key]) for key, _ in todo if key in book.value_of)
-        if at.value in values.values():
+        got = below.piece(found, at.value, below.depth)
+        if isinstance(got, tuple):  # an option decided by the answers below it
+            book.add(*got)
+            continue
+        if got is False:
             at.value += 1
             continue
-        # the options still to answer in this round, in order
-        open_ = [(key, option) for key, option in todo if key not in values
-                 and (key, at.value) not in book.known]
-        at.answered, at.answers = len(todo) - len(open_), len(book.known)
+        at.answered = sum(1 for key, _ in found.options
+                          if key in book.value_of or (key, at.value) in book.known)
+        at.answers = len(book.known)
         status(at)
-        if not open_:
+        if got is True:
             return at.value
-        wanted: list[_Question] = []
-        for key, option in open_:
-            got = [(key, option, at.value)] if below is None else below(key, option, at.value)
-            if isinstance(got, bool):  # decided by the answers below it
-                book.add(key, at.value, got)
+        for key, option, value in got:
+            if running() >= slots():
                 break
-            wanted += got
-        else:
-            for key, option, value in wanted:
-                if running() >= slots():
-                    break
-                if (key, value) in asked or (key, value) in book.known:
-                    continue
-                asked.add((key, value))
-                asking(key, option, value, done)
-                if (key, value) in book.known:  # answered at once: look again
-                    break
-            at.running = running()
-            if at.running:
-                wait()
+            if (key, value) in asked or (key, value) in book.known:
+                continue
+            asked.add((key, value))
+            asking(key, option, value, done)
+            if (key, value) in book.known:  # answered at once: look again
+                break
+        at.running = running()
+        if at.running:
+            wait()
 
 
 #: what the board search on workers says it needs, and what to do without it
 _WORK, _INSTEAD = "a board search on workers", "search here with workers=0"
 
 
-def _on_cluster(client: Any, todo: list[tuple[str, Board]], book: Answers, status: _Status,
-                game: str | BoardGame, memory: int, second_order: bool,
-                known: dict[str, int], below: _Below | None = None) -> int:
+def _on_cluster(client: Any, found: Root, below: _Below, status: _Status,
+                game: str | BoardGame, memory: int, second_order: bool) -> int:
     """:func:`_rounds` with each question a task of the client's cluster."""
     killed = cluster.distributed(_WORK, _INSTEAD).scheduler.KilledWorker
     futures: dict[Any, tuple[str, int, Callable[[str, int, bool], None]]] = {}
@@ -495,8 +487,7 @@ def _on_cluster(client: Any, todo: list[tuple[str, Board]], book: Answers, statu
         return max(1, len(client.scheduler_info().get("workers", {})))
 
     try:
-        return _rounds(todo, book, status, asking, wait, slots, lambda: len(futures), known,
-                       below)
+        return _rounds(found, below, status, asking, wait, slots, lambda: len(futures))
     finally:
         for future in futures:
             future.cancel()
