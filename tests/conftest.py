@@ -18,6 +18,10 @@ from hypothesis import settings
 
 from support import HANG
 
+# As the grundy command does (grundy.cli.console): no OpenBLAS thread pool, which would cost
+# each of the suite's processes (its workers, each grundy it starts) 60 ms of CPU at import.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 settings.register_profile("default", deadline=None, max_examples=60)
 # ten times the drawings, to look for the rare one that makes a test slow (a hang to be):
 # pytest --hypothesis-profile=stress

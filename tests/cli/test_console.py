@@ -81,6 +81,31 @@ def test_other_judge_runs_skip_the_cli(tmp_path) -> None:  # type: ignore[no-unt
     assert (proc.returncode, proc.stdout.decode()) == (0, SAMPLE_OUT)
 
 
+@pytest.mark.parametrize("given, kept", [(None, "1"), ("3", "3")])
+def test_the_command_starts_no_blas_thread_pool_unless_told_to(given: str | None,
+                                                               kept: str) -> None:
+    """NumPy's import starts one OpenBLAS thread a core unless OPENBLAS_NUM_THREADS says
+    otherwise: the command sets it to 1 before anything imports NumPy, and keeps a user's."""
+    code = ("import sys\nfrom grundy.cli import console\n"
+            "sys.argv = ['grundy', 'analyze', 'nim', '3', '4', '5']\n"
+            "try:\n    console.main()\nexcept SystemExit:\n    pass\n"
+            "import os\nassert 'numpy' in sys.modules\n"
+            "threads = [line.split()[1] for line in open('/proc/self/status')\n"
+            "           if line.startswith('Threads:')]\n"
+            "print(os.environ.get('OPENBLAS_NUM_THREADS'), *threads, file=sys.stderr)\n")
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    if given is not None:
+        env["OPENBLAS_NUM_THREADS"] = given
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, env=env,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stderr.decode()
+    assert proc.stdout.decode().startswith("values: 3: 3, 4: 4, 5: 5\n")
+    setting, *threads = proc.stderr.decode().split()
+    assert setting == kept
+    if given is None and threads:  # /proc is there: NumPy's import added no thread
+        assert threads == ["1"]
+
+
 def test_faults_go_to_the_cli_with_the_same_input(tmp_path) -> None:  # type: ignore[no-untyped-def]
     for args, data, words in ((["nim"], b"2\n1 2\n3 x\n", "line 3: "),
                               (["solve", "squares"], b"2\n1 1\n", "line "),
