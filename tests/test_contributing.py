@@ -156,7 +156,7 @@ def test_a_board_game_added_the_documented_way_is_analysed_tabled_and_played(  #
     assert [grundy.value(game, game.parse_position(t)) for t in ("..#.|....", "#..")] == [2 ^ 1 ^ 4, 2]
 
     pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
-    pytest.importorskip("httpx", reason="starlette's test client needs httpx")
+    pytest.importorskip("httpx2", reason="starlette's test client needs httpx2")
     from starlette.testclient import TestClient
 
     from grundy.web.app import create_app

@@ -584,7 +584,7 @@ def _rss() -> int:
 @pytest.fixture(scope="module")
 def web() -> object:
     pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
-    pytest.importorskip("httpx", reason="starlette's test client needs httpx")
+    pytest.importorskip("httpx2", reason="starlette's test client needs httpx2")
     from starlette.testclient import TestClient
 
     from grundy.web.app import create_app
@@ -614,7 +614,7 @@ def served(request: pytest.FixtureRequest) -> str:
     ``server``): its memory is this process's."""
     pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
     pytest.importorskip("uvicorn", reason="the web extra (uvicorn) is not installed")
-    pytest.importorskip("httpx", reason="the HTTP client of the test (httpx) is not installed")
+    pytest.importorskip("httpx2", reason="the HTTP client of the test (httpx2) is not installed")
     url: str = request.getfixturevalue("server")
     return url
 
@@ -624,15 +624,15 @@ def test_a_trivial_request_is_answered_while_the_hostile_ones_are_refused(served
     is refused to one, the other's trivial requests are answered (0.05 s at most, under
     load; chomp 1x1000000000 used to hold the server for 36 s), and the server's memory
     after the battery is within 100 MB of where it started (3 MB, after three batteries)."""
-    import httpx
+    import httpx2
 
     trivial = {"game": "nim", "position": [1, 2]}
     hostile = [{"game": g, "position": p, "misere": m} for g, p in WEB for m in (False, True)]
 
     # two clients, each made once (a client made per request holds megabytes of its own
     # for a while: the memory measured would be the test's)
-    with httpx.Client(base_url=served, timeout=TIMEOUT) as bad, \
-            httpx.Client(base_url=served, timeout=TIMEOUT) as good:
+    with httpx2.Client(base_url=served, timeout=TIMEOUT) as bad, \
+            httpx2.Client(base_url=served, timeout=TIMEOUT) as good:
         assert good.post("api/analyze", json=trivial).json()["value"] == 3
         before = _rss()
         waits = _answered_meanwhile(bad, good, trivial, hostile * 2)

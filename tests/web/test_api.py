@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 pytest.importorskip("starlette", reason="the web extra (starlette) is not installed")
-pytest.importorskip("httpx", reason="starlette's test client needs httpx")
+pytest.importorskip("httpx2", reason="starlette's test client needs httpx2")
 
 from starlette.testclient import TestClient  # noqa: E402
 
