@@ -11,8 +11,8 @@ the compiled search's ``root_options`` reduces the board as the search does (the
 that change no value taken away, its components apart, each in canonical form) and lists
 the moves of its largest piece; the other pieces are valued here, and the board's value is
 the XOR of theirs and the largest piece's.  Options made of the same pieces are asked
-once; an option known to have value ``v`` answers every round from then on.  Each worker process keeps its own table of values
-from one question to the next.
+once; an option known to have value ``v`` answers every round from then on.  Each worker
+process keeps its own table of values from one question to the next.
 
 The workers are a Dask ``LocalCluster`` of ``workers`` processes, or the cluster whose
 scheduler is at ``scheduler`` (``tcp://host:port``); ``workers=0`` asks the questions in
@@ -72,8 +72,8 @@ def option_key(option: Board) -> str:
 
     >>> option_key(Board.parse("#...|....")) == option_key(Board.parse("....|...#"))
     True
-    >>> option_key(Board.parse("..#..")), option_key(Board.parse("##.##")), option_key(Board.parse(".#.#."))
-    ('empty', '1x1', '1x1')
+    >>> [option_key(Board.parse(text)) for text in ("..#..", "##.##", ".#.#.")]
+    ['empty', '1x1', '1x1']
     """
     count = Counter(part.canonical().text() for part in option.components())
     odd = sorted(text for text, n in count.items() if n % 2)
