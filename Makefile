@@ -12,15 +12,19 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip 'setuptools>=77'
 
 # The package in editable mode; for tests, with the test extra too.  The compiled
-# kernel is built at install time, so a change to its source reinstalls.
+# kernel is built at install time, so a change to its source reinstalls.  It is built with
+# the venv's own setuptools (--no-build-isolation: no second environment to set up), and the
+# test extra's hundred packages are not byte-compiled ahead (--no-compile: Python compiles
+# what the suite imports, a fraction of them, as it imports it).
 BUILD_INPUTS := pyproject.toml setup.py $(wildcard src/grundy/native/*.c)
+PIP_INSTALL  := $(BIN)/python -m pip install --quiet --no-build-isolation
 
 $(VENV)/.installed: $(BUILD_INPUTS) | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e . 'setuptools>=77'
+	$(PIP_INSTALL) -e . 'setuptools>=77'
 	touch $@
 
 $(VENV)/.installed-test: $(BUILD_INPUTS) | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]' 'setuptools>=77'
+	$(PIP_INSTALL) --no-compile -e '.[test]' 'setuptools>=77'
 	touch $@ $(VENV)/.installed
 
 demo: $(VENV)/.installed
@@ -36,7 +40,7 @@ bench: $(VENV)/.installed-test
 
 # The documentation site, offline, into site/: every warning (a broken reference) fails it.
 $(VENV)/.installed-docs: $(BUILD_INPUTS) | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[docs]' 'setuptools>=77'
+	$(PIP_INSTALL) -e '.[docs]' 'setuptools>=77'
 	touch $@ $(VENV)/.installed
 
 docs: $(VENV)/.installed-docs
