@@ -16,11 +16,8 @@ def test_the_venv_gets_the_setuptools_the_build_system_asks_for() -> None:
     makefile = (ROOT / "Makefile").read_text()
     venv_rule = makefile.split("$(BIN)/python:", 1)[1].split("\n\n", 1)[0]
     assert f"'{floor}'" in venv_rule  # the venv made by make: setup.py build_ext --inplace works
-    # the package is built with the venv's own setuptools (no build isolation), the one the
-    # venv rule above installs; each install asks for the floor too
-    assert re.search(r"PIP_INSTALL +:= .*pip install .*--no-build-isolation", makefile)
-    installs = re.findall(r"\$\(PIP_INSTALL\) .*-e .*", makefile)
-    assert len(installs) == 3 and all(f"'{floor}'" in line for line in installs)
+    installs = re.findall(r"pip install --quiet -e .*", makefile)
+    assert installs and all(f"'{floor}'" in line for line in installs)  # and an older venv too
 
 
 def test_the_extensions_are_declared_where_their_sources_are() -> None:
