@@ -380,17 +380,22 @@ class _Below:
             return value == found.rest
         if found.piece.count() < self.least:
             return [(key, option, value)]
+        return self.piece(found, value ^ found.rest, depth - 1)
+
+    def piece(self, found: Root, target: int, depth: int) -> bool | list[_Question]:
+        """Whether the piece of ``found`` has value ``target``, else the questions to ask
+        for it (its options' at ``depth``).  An option's answer its own options' answers
+        decide on the way is noted, and the piece looked at again."""
         while True:
-            got = self.piece(found, value ^ found.rest, depth - 1)
+            got = self._look(found, target, depth)
             if not isinstance(got, tuple):
                 return got
-            self.book.add(*got)  # an option's question its own options' answers decided
+            self.book.add(*got)
 
-    def piece(self, found: Root, target: int,
+    def _look(self, found: Root, target: int,
               depth: int) -> bool | list[_Question] | tuple[str, int, bool]:
-        """Whether the piece of ``found`` has value ``target``, else the questions to ask
-        for it (its options' at ``depth``), or an option's answer decided here (to note,
-        then look again)."""
+        """One look at :meth:`piece`'s question: its answer, the questions to ask, or an
+        option's answer decided here (to note, then look again)."""
         def known(key: str) -> int | None:
             return found.known.get(key, self.book.value_of.get(key))
 
@@ -428,9 +433,6 @@ def _rounds(found: Root, below: _Below, status: _Status, asking: _Ask,
 
     while True:
         got = below.piece(found, at.value, below.depth)
-        if isinstance(got, tuple):  # an option decided by the answers below it
-            book.add(*got)
-            continue
         if got is False:
             at.value += 1
             continue
