@@ -744,6 +744,7 @@ SLOW = [  # legal but slow: each stopped by --time with one line
 
 
 @pytest.mark.parametrize("args", SLOW, ids=[" ".join(a)[:40] for a in SLOW])
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # see below
 def test_a_slow_search_stops_at_its_time(capfd: pytest.CaptureFixture[str],
                                          args: tuple[str, ...]) -> None:
     r = cli(capfd, *args, "--time", "0.5")
