@@ -315,6 +315,119 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
     return calls
 
 
+def stopping(monkeypatch: pytest.MonkeyPatch, after: int) -> list[tuple[Any, ...]]:
+    """``ask`` answers ``after`` questions, then is stopped (Ctrl-C) in the next; the
+    questions it is asked."""
+    calls: list[tuple[Any, ...]] = []
+    real = split.ask
+
+    def ask(*args: Any) -> bool:
+        calls.append(args)
+        if len(calls) > after:
+            raise KeyboardInterrupt
+        return real(*args)
+
+    monkeypatch.setattr(split, "ask", ask)
+    return calls
+
+
+@pytest.mark.parametrize("game", ["cram", "node-kayles"])
+def test_a_question_stopped_after_a_while_is_asked_through_its_options_next_time(
+        game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A question stopped unanswered that ran STOPPED_AFTER seconds is a line of the file;
+    the next run asks its options in its place (not it), and their answers decide it."""
+    board, search = Board.parse(".......|..#....|......."), Search(game)
+    listed = below(board, search, 2)
+    keys, by_board = dict(listed), {(b.rows, b.cols, b.mask): key for key, b in listed}
+    want, real = plain(board, game), split.ask
+    monkeypatch.setattr(split, "STOPPED_AFTER", 0.0)  # every stop counts
+    for after in (0, 2, 5):
+        path = tmp_path / f"answers-{after}.jsonl"
+        calls = stopping(monkeypatch, after)
+        with pytest.raises(KeyboardInterrupt):
+            split_solve(board, game, workers=0, least=0, answers=path)
+        option, _, target, *_ = calls[-1]
+        key = by_board[option.rows, option.cols, option.mask]
+        rows = [json.loads(line) for line in path.read_text().splitlines()[1:]]
+        assert len(rows) == after + 1 and "answer" not in rows[-1], rows
+        assert (rows[-1]["option"], rows[-1]["value"]) == (key, target)
+        assert rows[-1]["stopped"] >= 0
+        assert Answers(path, game, board).stopped == {(key, target): rows[-1]["stopped"]}
+        monkeypatch.setattr(split, "ask", real)
+        calls = counted(monkeypatch)
+        assert split_solve(board, game, workers=0, least=0, answers=path) == want
+        asked = {(by_board[b.rows, b.cols, b.mask], t) for b, _, t, *_ in calls}
+        assert (key, target) not in asked  # not asked whole again...
+        inside = {k for k, _ in split.root(keys[key], search).options}
+        assert {k for k, _ in asked} & inside  # ...but through its options
+        again = [json.loads(line) for line in path.read_text().splitlines()[1:]]
+        decided = [row for row in again if (row["option"], row["value"]) == (key, target)
+                   and "answer" in row]
+        assert [row["answer"] for row in decided] in ([], [plain(keys[key], game) == target])
+
+
+def test_a_question_stopped_soon_is_asked_whole_again(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    board = Board.parse(".......|..#....|.......")
+    path, real = tmp_path / "answers.jsonl", split.ask
+    calls = stopping(monkeypatch, 1)
+    with pytest.raises(KeyboardInterrupt):
+        split_solve(board, "cram", workers=0, least=0, answers=path)
+    assert len(path.read_text().splitlines()) == 2  # the answer, no stop under a minute
+    stopped = calls[-1][:3]
+    monkeypatch.setattr(split, "ask", real)
+    calls = counted(monkeypatch)
+    assert split_solve(board, "cram", workers=0, least=0, answers=path) == plain(board, "cram")
+    assert calls[0][:3] == stopped
+
+
+def test_the_stops_in_the_file_are_read_and_bad_ones_refused(tmp_path: Path) -> None:
+    board = Board.full(3, 5)
+    path = tmp_path / "answers.jsonl"
+    head = json.dumps({"game": "cram", "board": board.text()})
+    good = ['{"option": "3x5:7fe7", "value": 1, "stopped": 61.5}',
+            '{"option": "3x5:7fe7", "value": 1, "stopped": 100}',
+            '{"option": "3x5:7fe7", "value": 2, "answer": true}']
+    path.write_text("\n".join([head, *good]) + "\n")
+    book = Answers(path, "cram", board)
+    assert book.stopped == {("3x5:7fe7", 1): 161.5} and book.known == {("3x5:7fe7", 2): True}
+    for bad in ('{"option": "3x5:7fe7", "value": 1, "stopped": -1}',
+                '{"option": "3x5:7fe7", "value": 1, "stopped": "long"}',
+                '{"option": "3x5:7fe7", "value": 1, "stopped": true}',
+                '{"option": "3x5:7fe7", "value": 1, "stopped": NaN}',
+                '{"option": "3x5:7fe7", "value": 1, "stopped": 5, "answer": true}',
+                '{"option": "3x5:7fe7", "value": 1}'):
+        path.write_text("\n".join([head, good[0], bad]) + "\n")
+        with pytest.raises(GrundyError, match="line 3 is not an answer"):
+            Answers(path, "cram", board)
+
+
+@needs_dask
+def test_the_questions_under_way_on_workers_at_a_stop_are_kept_as_stopped(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, scheduler: str) -> None:
+    board = Board.parse(".......|..#....|.......")
+    path = tmp_path / "answers.jsonl"
+    monkeypatch.setattr(split, "STOPPED_AFTER", 0.0)
+
+    def status(self: Any, at: Any) -> None:  # Ctrl-C once an answer has come back
+        if at.answers:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(split._Status, "__call__", status)
+    with pytest.raises(KeyboardInterrupt):
+        split_solve(board, "cram", scheduler=scheduler, least=0, answers=path)
+    rows = [json.loads(line) for line in path.read_text().splitlines()[1:]]
+    answered = [row for row in rows if "answer" in row]
+    stopped = [row for row in rows if "stopped" in row]
+    first = [key for key, _ in split.root(board, Search.CRAM).options[:2]]
+    assert len(answered) == len(stopped) == 1  # two asked at once, one answered
+    assert {row["option"] for row in rows} == set(first)  # the first two of the round
+    assert stopped[0]["value"] == answered[0]["value"]
+    monkeypatch.undo()
+    assert split_solve(board, "cram", scheduler=scheduler, least=0,
+                       answers=path) == plain(board, "cram")
+
+
 @pytest.mark.parametrize("game", ["cram", "node-kayles"])
 def test_a_second_run_asks_only_what_the_file_does_not_answer(
         game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -22,12 +22,16 @@ split: :func:`grundy.research.boards.solve` values it here.
 With ``second_order`` every question is searched trying Cram's moves in its second order
 (:func:`grundy.research.boards.solve`'s), a check of a value found in the first.  With
 ``depth`` 2 an option's question is answered by its own options' questions, asked in its
-place (:class:`_Below`), so a question longer than a run is kept in pieces.
+place (:class:`_Below`), so a question longer than a run is kept in pieces.  A question
+stopped unanswered (by ``--time``, Ctrl-C or a kill) after running :data:`STOPPED_AFTER`
+seconds or more is noted in the file, and later runs ask it through its options, as one
+level deeper: a question too long for any run is split until its pieces fit.
 
 Given a file (``answers``), every answer is added to it as it arrives, one JSON line each
 after a first line naming the game, the board and the move order of a second-order run,
 so a run stopped in any way goes on from there: a second run with the same file asks
-nothing the first answered.  A file of another board or game, or with a line that is not
+nothing the first answered.  A question stopped unanswered is a line of its own, with the
+seconds it ran (``"stopped"`` in place of ``"answer"``).  A file of another board or game, or with a line that is not
 an answer, is refused whole (a last line cut short by a stop is left out).  On a terminal
 a status line shows the round, the options answered in it, the questions running, the
 answers kept and the time.
@@ -48,7 +52,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..errors import GrundyError
+from ..errors import GrundyError, OutOfTime
 from ..rules.boards import BoardGame, Search
 from ..rules.cells import Board
 from ..rules.cram import kernel, native_rule, taken_cells
@@ -56,14 +60,17 @@ from . import cluster
 from .boards import (MEMORY, StatusLine, _check_order, _kernel, _searched, check_tables,
                      solve)
 
-__all__ = ["LEAST", "MOST_DEPTH", "Answers", "Root", "option_key", "options", "root",
-           "split_solve"]
+__all__ = ["LEAST", "MOST_DEPTH", "STOPPED_AFTER", "Answers", "Root", "option_key", "options",
+           "root", "split_solve"]
 
 #: boards of fewer free cells than this are valued here, not split
 LEAST = 50
 #: the most levels a question splits below the root (each level keeps its options' roots
 #: in this process: about a hundred a question on 3 x 22)
 MOST_DEPTH = 3
+#: a question stopped unanswered after running this many seconds is noted, and asked
+#: through its options from then on (one stopped sooner is asked again whole)
+STOPPED_AFTER = 60.0
 
 
 def option_key(option: Board) -> str:
@@ -191,6 +198,8 @@ class Answers:
         self.known: dict[tuple[str, int], bool] = {}
         #: the options whose value is known (a "yes"), by key
         self.value_of: dict[str, int] = {}
+        #: the questions stopped unanswered, (option key, value) -> the seconds they ran
+        self.stopped: dict[tuple[str, int], float] = {}
         head = {"game": game, "board": board.text()}
         if second_order:
             head["order"] = "second"
@@ -225,14 +234,23 @@ class Answers:
         for number, line in enumerate(lines[1:-1], 2):
             try:
                 row = json.loads(line)
-                key, value, answer = row["option"], row["value"], row["answer"]
-                if not (isinstance(key, str) and isinstance(value, int)
-                        and isinstance(answer, bool) and value >= 0):
+                key, value = row["option"], row["value"]
+                answer = row["stopped"] if "stopped" in row else row["answer"]
+                if not (isinstance(key, str) and isinstance(value, int) and value >= 0
+                        and ("stopped" in row) != ("answer" in row)
+                        and ("stopped" in row) != isinstance(answer, bool)
+                        and (isinstance(answer, bool) or answer >= 0)):
                     raise ValueError
             except (ValueError, TypeError, KeyError):
                 raise GrundyError(f"{target}: line {number} is not an answer; nothing was "
                                   "read from the file") from None
-            self._note(key, value, answer)
+            if isinstance(answer, bool):
+                self._note(key, value, answer)
+            else:
+                self._stop(key, value, answer)
+
+    def _stop(self, key: str, value: int, seconds: float) -> None:
+        self.stopped[key, value] = self.stopped.get((key, value), 0.0) + seconds
 
     def _note(self, key: str, value: int, answer: bool) -> None:
         self.known[key, value] = answer
@@ -254,6 +272,18 @@ class Answers:
         if (key, value) not in self.known:
             self._note(key, value, answer)
             self._write({"option": key, "value": value, "answer": answer})
+
+    def stop(self, key: str, value: int, seconds: float) -> None:
+        """Note a question stopped unanswered after running ``seconds`` (and add it to the
+        file), when that is at least :data:`STOPPED_AFTER`.
+
+        >>> book = Answers(None, "cram", Board.full(3, 22))
+        >>> book.stop("3x22:3fff", 2, 5.0); book.stop("3x22:3fff", 2, 4000.0); book.stopped
+        {('3x22:3fff', 2): 4000.0}
+        """
+        if seconds >= STOPPED_AFTER and (key, value) not in self.known:
+            self._stop(key, value, seconds)
+            self._write({"option": key, "value": value, "stopped": round(seconds, 1)})
 
 
 @dataclass
@@ -329,11 +359,19 @@ def split_solve(board: Board, game: str | BoardGame = "cram", *, workers: int = 
         f"on {workers} workers" if workers else "here")
     status = _Status(f"{name} {board.text()} {where}", stream)
     below = _Below(book, search, memory, depth, least)
+    def here(key: str, option: Board, target: int,
+             done: Callable[[str, int, bool], None]) -> None:
+        start = time.monotonic()
+        try:
+            answer = ask(option, game, target, memory, second_order)
+        except (KeyboardInterrupt, OutOfTime):
+            book.stop(key, target, time.monotonic() - start)
+            raise
+        done(key, target, answer)
+
     try:
         if scheduler is None and workers == 0:
-            return found.rest ^ _rounds(found, below, status, lambda key, option, target, done:
-                                        done(key, target, ask(option, game, target, memory,
-                                                              second_order)))
+            return found.rest ^ _rounds(found, below, status, here)
         with cluster.client(workers, scheduler, _WORK, _INSTEAD) as client:
             return found.rest ^ _on_cluster(client, found, below, status, game, memory,
                                             second_order)
@@ -369,8 +407,11 @@ class _Below:
     def __call__(self, key: str, option: Board, value: int,
                  depth: int | None = None) -> bool | list[_Question]:
         """Whether ``option``'s value is ``value`` when the answers below decide it, else
-        the questions to ask for it, in order (at least one)."""
+        the questions to ask for it, in order (at least one).  A question stopped before
+        in a run (:meth:`Answers.stop`) is asked as one level deeper."""
         depth = self.depth if depth is None else depth
+        if depth <= 1 and (key, value) in self.book.stopped:
+            depth = 2
         if depth <= 1 or option.count() < self.least:
             return [(key, option, value)]
         found = self.roots.get(key)
@@ -465,6 +506,7 @@ def _on_cluster(client: Any, found: Root, below: _Below, status: _Status,
     """:func:`_rounds` with each question a task of the client's cluster."""
     killed = cluster.distributed(_WORK, _INSTEAD).scheduler.KilledWorker
     futures: dict[Any, tuple[str, int, Callable[[str, int, bool], None]]] = {}
+    started: dict[Any, float] = {}
     arriving = cluster.distributed(_WORK, _INSTEAD).as_completed()
 
     def asking(key: str, option: Board, target: int,
@@ -472,11 +514,13 @@ def _on_cluster(client: Any, found: Root, below: _Below, status: _Status,
         future = client.submit(ask, option, game, target, memory, second_order, pure=False,
                                key=f"ask-{target}-{key}-{os.getpid()}-{time.monotonic_ns()}")
         futures[future] = (key, target, done)
+        started[future] = time.monotonic()
         arriving.add(future)
 
     def wait() -> None:
         future = next(arriving)
         key, target, done = futures.pop(future)
+        started.pop(future)
         try:
             answer = bool(future.result())
         except killed:
@@ -490,6 +534,11 @@ def _on_cluster(client: Any, found: Root, below: _Below, status: _Status,
 
     try:
         return _rounds(found, below, status, asking, wait, slots, lambda: len(futures))
+    except (KeyboardInterrupt, OutOfTime):
+        now = time.monotonic()
+        for future, (key, target, _) in futures.items():
+            below.book.stop(key, target, now - started[future])
+        raise
     finally:
         for future in futures:
             future.cancel()
