@@ -302,28 +302,16 @@ def test_local_workers_whose_tables_cannot_fit_are_refused_before_any_search(
                         least=0)
 
 
-def counted(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
-    """The questions ``ask`` is asked from now on (answered as before)."""
+def counted(monkeypatch: pytest.MonkeyPatch,
+            stop_after: int | None = None) -> list[tuple[Any, ...]]:
+    """The questions ``ask`` is asked from now on (answered as before; with
+    ``stop_after``, that many answered, then Ctrl-C in the next)."""
     calls: list[tuple[Any, ...]] = []
     real = split.ask
 
     def ask(*args: Any) -> bool:
         calls.append(args)
-        return real(*args)
-
-    monkeypatch.setattr(split, "ask", ask)
-    return calls
-
-
-def stopping(monkeypatch: pytest.MonkeyPatch, after: int) -> list[tuple[Any, ...]]:
-    """``ask`` answers ``after`` questions, then is stopped (Ctrl-C) in the next; the
-    questions it is asked."""
-    calls: list[tuple[Any, ...]] = []
-    real = split.ask
-
-    def ask(*args: Any) -> bool:
-        calls.append(args)
-        if len(calls) > after:
+        if stop_after is not None and len(calls) > stop_after:
             raise KeyboardInterrupt
         return real(*args)
 
@@ -343,7 +331,7 @@ def test_a_question_stopped_after_a_while_is_asked_through_its_options_next_time
     monkeypatch.setattr(split, "STOPPED_AFTER", 0.0)  # every stop counts
     for after in (0, 2, 5):
         path = tmp_path / f"answers-{after}.jsonl"
-        calls = stopping(monkeypatch, after)
+        calls = counted(monkeypatch, stop_after=after)
         with pytest.raises(KeyboardInterrupt):
             split_solve(board, game, workers=0, least=0, answers=path)
         option, _, target, *_ = calls[-1]
@@ -370,7 +358,7 @@ def test_a_question_stopped_soon_is_asked_whole_again(tmp_path: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     board = Board.parse(".......|..#....|.......")
     path, real = tmp_path / "answers.jsonl", split.ask
-    calls = stopping(monkeypatch, 1)
+    calls = counted(monkeypatch, stop_after=1)
     with pytest.raises(KeyboardInterrupt):
         split_solve(board, "cram", workers=0, least=0, answers=path)
     assert len(path.read_text().splitlines()) == 2  # the answer, no stop under a minute

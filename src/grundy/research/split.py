@@ -31,8 +31,9 @@ Given a file (``answers``), every answer is added to it as it arrives, one JSON 
 after a first line naming the game, the board and the move order of a second-order run,
 so a run stopped in any way goes on from there: a second run with the same file asks
 nothing the first answered.  A question stopped unanswered is a line of its own, with the
-seconds it ran (``"stopped"`` in place of ``"answer"``).  A file of another board or game, or with a line that is not
-an answer, is refused whole (a last line cut short by a stop is left out).  On a terminal
+seconds it ran (``"stopped"`` in place of ``"answer"``).  A file of another board or game,
+or with a line that is not an answer, is refused whole (a last line cut short by a stop is
+left out).  On a terminal
 a status line shows the round, the options answered in it, the questions running, the
 answers kept and the time.
 
@@ -235,11 +236,14 @@ class Answers:
             try:
                 row = json.loads(line)
                 key, value = row["option"], row["value"]
-                answer = row["stopped"] if "stopped" in row else row["answer"]
-                if not (isinstance(key, str) and isinstance(value, int) and value >= 0
-                        and ("stopped" in row) != ("answer" in row)
-                        and ("stopped" in row) != isinstance(answer, bool)
-                        and (isinstance(answer, bool) or answer >= 0)):
+                stopped = "stopped" in row
+                answer = row["stopped"] if stopped else row["answer"]
+                if not (isinstance(key, str) and isinstance(value, int) and value >= 0):
+                    raise ValueError
+                if stopped and ("answer" in row or isinstance(answer, bool)
+                                or not answer >= 0):  # seconds: a number, not NaN
+                    raise ValueError
+                if not stopped and not isinstance(answer, bool):
                     raise ValueError
             except (ValueError, TypeError, KeyError):
                 raise GrundyError(f"{target}: line {number} is not an answer; nothing was "
@@ -359,6 +363,7 @@ def split_solve(board: Board, game: str | BoardGame = "cram", *, workers: int = 
         f"on {workers} workers" if workers else "here")
     status = _Status(f"{name} {board.text()} {where}", stream)
     below = _Below(book, search, memory, depth, least)
+
     def here(key: str, option: Board, target: int,
              done: Callable[[str, int, bool], None]) -> None:
         start = time.monotonic()
@@ -505,22 +510,20 @@ def _on_cluster(client: Any, found: Root, below: _Below, status: _Status,
                 game: str | BoardGame, memory: int, second_order: bool) -> int:
     """:func:`_rounds` with each question a task of the client's cluster."""
     killed = cluster.distributed(_WORK, _INSTEAD).scheduler.KilledWorker
-    futures: dict[Any, tuple[str, int, Callable[[str, int, bool], None]]] = {}
-    started: dict[Any, float] = {}
+    #: the questions under way: their key, value, callback and start
+    futures: dict[Any, tuple[str, int, Callable[[str, int, bool], None], float]] = {}
     arriving = cluster.distributed(_WORK, _INSTEAD).as_completed()
 
     def asking(key: str, option: Board, target: int,
                done: Callable[[str, int, bool], None]) -> None:
         future = client.submit(ask, option, game, target, memory, second_order, pure=False,
                                key=f"ask-{target}-{key}-{os.getpid()}-{time.monotonic_ns()}")
-        futures[future] = (key, target, done)
-        started[future] = time.monotonic()
+        futures[future] = (key, target, done, time.monotonic())
         arriving.add(future)
 
     def wait() -> None:
         future = next(arriving)
-        key, target, done = futures.pop(future)
-        started.pop(future)
+        key, target, done, _ = futures.pop(future)
         try:
             answer = bool(future.result())
         except killed:
@@ -536,8 +539,8 @@ def _on_cluster(client: Any, found: Root, below: _Below, status: _Status,
         return _rounds(found, below, status, asking, wait, slots, lambda: len(futures))
     except (KeyboardInterrupt, OutOfTime):
         now = time.monotonic()
-        for future, (key, target, _) in futures.items():
-            below.book.stop(key, target, now - started[future])
+        for key, target, _, start in futures.values():
+            below.book.stop(key, target, now - start)
         raise
     finally:
         for future in futures:
