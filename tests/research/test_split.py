@@ -5,9 +5,11 @@ file of answers."""
 from __future__ import annotations
 
 import importlib.util
+import io
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -607,3 +609,32 @@ def test_a_worker_that_dies_is_one_clear_error(scheduler: str, tmp_path: Path,
     with pytest.raises(GrundyError, match="died .* run again to resume"):
         split_solve(Board.full(3, 4), "cram", scheduler=scheduler, least=0,
                     answers=tmp_path / "a.jsonl")
+
+
+@needs_dask
+def test_the_status_line_moves_while_the_questions_on_workers_run(
+        monkeypatch: pytest.MonkeyPatch, scheduler: str) -> None:
+    """Not only at each answer: while every question under way runs, the line is shown
+    again each TICK seconds (with the seconds), so a long question shows the run alive."""
+    slow = split.ask
+
+    def ask(*args: Any) -> bool:
+        time.sleep(0.25)
+        return slow(*args)
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(split, "ask", ask)
+    monkeypatch.setattr(split, "TICK", 0.02)
+    board, terminal = Board.full(3, 4), Terminal()
+    assert split_solve(board, "cram", scheduler=scheduler, least=0,
+                       stream=terminal) == plain(board, "cram")
+    lines = [line for line in terminal.getvalue().split("\r") if line]
+    answers = int(re.search(r"(\d+) answers", lines[-1])[1])  # type: ignore[index]
+    assert 0 < answers and len(lines) > 4 * answers + 2, (answers, len(lines))
+    monkeypatch.setattr(split, "TICK", 100.0)
+    terminal = Terminal()
+    split_solve(board, "cram", scheduler=scheduler, least=0, stream=terminal)
+    assert len([line for line in terminal.getvalue().split("\r") if line]) <= len(lines) // 2

@@ -35,7 +35,7 @@ seconds it ran (``"stopped"`` in place of ``"answer"``).  A file of another boar
 or with a line that is not an answer, is refused whole (a last line cut short by a stop is
 left out).  On a terminal
 a status line shows the round, the options answered in it, the questions running, the
-answers kept and the time.
+answers kept and the time, again every second while questions run on workers.
 
 >>> from grundy.rules.cells import Board
 >>> split_solve(Board.full(3, 4), "cram", workers=0, least=0)
@@ -72,6 +72,9 @@ MOST_DEPTH = 3
 #: a question stopped unanswered after running this many seconds is noted, and asked
 #: through its options from then on (one stopped sooner is asked again whole)
 STOPPED_AFTER = 60.0
+#: seconds between status lines while the questions on workers run (a line only at each
+#: answer would stand still for the minutes of a long question)
+TICK = 1.0
 
 
 def option_key(option: Board) -> str:
@@ -464,12 +467,13 @@ class _Below:
 
 
 def _rounds(found: Root, below: _Below, status: _Status, asking: _Ask,
-            wait: Callable[[], None] = lambda: None, slots: Callable[[], int] = lambda: 1,
-            running: Callable[[], int] = lambda: 0) -> int:
+            wait: Callable[[Callable[[], None]], None] = lambda tick: None,
+            slots: Callable[[], int] = lambda: 1, running: Callable[[], int] = lambda: 0) -> int:
     """The value of the root's piece (``found``), by rounds: round r asks whether it is r
     (:meth:`_Below.piece`, r's round over at the first option of value r, the value r
     when every option has said no); ``asking`` starts one of the questions that asks (at
-    most ``slots()`` running, ``running()`` of them now), ``wait`` waits for one answer."""
+    most ``slots()`` running, ``running()`` of them now), ``wait(tick)`` waits for one
+    answer, calling ``tick`` (the status line again) every :data:`TICK` seconds."""
     book = below.book
     at = _Round(options=len(found.options))
     asked: set[tuple[str, int]] = set()
@@ -499,7 +503,7 @@ def _rounds(found: Root, below: _Below, status: _Status, asking: _Ask,
                 break
         at.running = running()
         if at.running:
-            wait()
+            wait(lambda: status(at))
 
 
 #: what the board search on workers says it needs, and what to do without it
@@ -509,10 +513,11 @@ _WORK, _INSTEAD = "a board search on workers", "search here with workers=0"
 def _on_cluster(client: Any, found: Root, below: _Below, status: _Status,
                 game: str | BoardGame, memory: int, second_order: bool) -> int:
     """:func:`_rounds` with each question a task of the client's cluster."""
-    killed = cluster.distributed(_WORK, _INSTEAD).scheduler.KilledWorker
+    dask = cluster.distributed(_WORK, _INSTEAD)
+    killed = dask.scheduler.KilledWorker
     #: the questions under way: their key, value, callback and start
     futures: dict[Any, tuple[str, int, Callable[[str, int, bool], None], float]] = {}
-    arriving = cluster.distributed(_WORK, _INSTEAD).as_completed()
+    arriving = dask.as_completed()
 
     def asking(key: str, option: Board, target: int,
                done: Callable[[str, int, bool], None]) -> None:
@@ -521,7 +526,13 @@ def _on_cluster(client: Any, found: Root, below: _Below, status: _Status,
         futures[future] = (key, target, done, time.monotonic())
         arriving.add(future)
 
-    def wait() -> None:
+    def wait(tick: Callable[[], None]) -> None:
+        while True:  # the status line again each TICK seconds: the run is alive
+            try:
+                dask.wait(list(futures), timeout=TICK, return_when="FIRST_COMPLETED")
+                break
+            except TimeoutError:
+                tick()
         future = next(arriving)
         key, target, done, _ = futures.pop(future)
         try:
