@@ -553,10 +553,10 @@ def test_a_misere_survey_is_each_codes_quotient_and_resumes(tmp_path):
     path = str(tmp_path / "m.sqlite")
     codes = expand("0.?") + ["0.75", "0.77"]
     with SurveyDB(path) as db:
-        first = run_survey(codes, db, 200, 2.0, workers=0, misere=True)
+        first = run_survey(codes, db, 200, 0.5, workers=0, misere=True)
         assert first.computed == len(codes)
         rows = {r["code"]: r for r in db.misere_rows()}
-        assert run_survey(codes, db, 200, 2.0, workers=0, misere=True).computed == first.open
+        assert run_survey(codes, db, 200, 0.5, workers=0, misere=True).computed == first.open
         assert db.rows() == []  # the normal-play table is not touched
     assert rows["0.75"]["certified"] and (rows["0.75"]["order"], rows["0.75"]["p_size"]) == (8, 2)
     assert rows["0.77"]["certified"] and rows["0.77"]["period"] == 12
