@@ -638,3 +638,78 @@ def test_the_status_line_moves_while_the_questions_on_workers_run(
     terminal = Terminal()
     split_solve(board, "cram", scheduler=scheduler, least=0, stream=terminal)
     assert len([line for line in terminal.getvalue().split("\r") if line]) <= len(lines) // 2
+
+
+@pytest.mark.parametrize("game", ["cram", "node-kayles"])
+def test_progress_says_what_the_file_decides_and_what_the_next_run_asks_first(
+        game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``progress`` reads a file of answers (cut after any line) without writing to it:
+    the value when the answers decide it (the next run then asks nothing and finds it),
+    else a bound the value keeps and the question the next run asks first."""
+    rng = random.Random(41)
+    for number, board in enumerate(random_boards(43 if game == "cram" else 47, 6)):
+        want = plain(board, game)
+        for depth in (1, 2):
+            path = tmp_path / f"{number}-{depth}.jsonl"
+            assert split_solve(board, game, workers=0, least=0, answers=path,
+                               depth=depth) == want
+            lines = path.read_text().splitlines()
+            for kept in sorted({1, len(lines), *rng.sample(range(1, len(lines) + 1),
+                                                           min(3, len(lines)))}):
+                text = "\n".join(lines[:kept]) + "\n"
+                path.write_text(text)
+                at = split.progress(board, game, path, depth=depth, least=0)
+                assert path.read_text() == text  # only read
+                calls = counted(monkeypatch)
+                assert split_solve(board, game, workers=0, least=0, answers=path,
+                                   depth=depth) == want
+                monkeypatch.undo()
+                if at.value is not None:
+                    assert (at.value, at.next, at.open, calls) == (want, [], [], [])
+                    continue
+                key, option, value = at.next[0]
+                assert (calls[0][0], calls[0][2]) == (option, value), kept
+                assert at.asked <= want ^ at.rest and at.open and len(at.open) <= at.options
+                if depth == 1:  # the round's question, to an option not answered in it
+                    assert value == at.asked and key in at.open
+                assert at.answers == sum(1 for line in lines[1:kept] if '"answer"' in line)
+
+
+def test_progress_refuses_what_it_cannot_read(tmp_path: Path) -> None:
+    board = Board.full(3, 5)
+    with pytest.raises(GrundyError, match="no such file of answers"):
+        split.progress(board, "cram", tmp_path / "none.jsonl", least=0)
+    assert not (tmp_path / "none.jsonl").exists()
+    path = tmp_path / "a.jsonl"
+    split_solve(board, "cram", workers=0, least=0, answers=path)
+    with pytest.raises(GrundyError, match="fewer than 50 free cells"):
+        split.progress(board, "cram", path)
+    with pytest.raises(GrundyError, match="not the answers of cram 3x4"):
+        split.progress(Board.full(3, 4), "cram", path, least=0)
+    with pytest.raises(GrundyError, match="depth: 1 to 3, got 4"):
+        split.progress(board, "cram", path, least=0, depth=4)
+
+
+def test_the_command_shows_where_a_file_stands(cli: Any, tmp_path: Path) -> None:
+    path = tmp_path / "a.jsonl"
+    board = ".......|..#....|......."
+    assert cli("board", "cram", board, "--workers", "0", "--least", "0", "--answers",
+               str(path)).out == f"value: {plain(Board.parse(board), 'cram')}\n"
+    lines = path.read_text().splitlines()
+    shown = cli("board", "cram", board, "--least", "0", "--answers", str(path), "--show")
+    assert shown.code == 0 and shown.out.splitlines() == [
+        f"cram {board} by {path}: {len(lines) - 1} answers",
+        f"value: {plain(Board.parse(board), 'cram')}"]
+    path.write_text("\n".join(lines[:3]) + "\n")
+    shown = cli("board", "cram", board, "--least", "0", "--answers", str(path), "--show",
+                "--depth", "2")
+    out = shown.out.splitlines()
+    assert shown.code == 0 and out[0] == f"cram {board} by {path}: 2 answers", out
+    assert re.fullmatch(r"value: at least \d, not yet decided", out[1]), out
+    assert re.fullmatch(r"is it \d\? \d+ of \d+ options answered, \d+ open", out[2]), out
+    assert out[3].startswith("the next questions") and re.fullmatch(r"  .+: value \d\?", out[4])
+    assert path.read_text() == "\n".join(lines[:3]) + "\n"
+    for args, words in ((["--show"], "give --answers"),
+                        (["--show", "--answers", str(path), "--workers", "2"], "--workers is"),
+                        (["--show", "--answers", str(tmp_path / "b")], "no such file")):
+        assert_one_line_error(cli("board", "cram", "3x23", *args), words)

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from .common import fail, memory_option, position_words, time_limit, time_option
+
+if TYPE_CHECKING:
+    from ..rules.cells import Board
 
 __all__ = ["board"]
 
@@ -34,19 +39,23 @@ __all__ = ["board"]
               help="Cram: try the moves in a second order, to check a new value by (the same "
                    "value must come back; give such a run a --save or --answers file of its "
                    "own).")
+@click.option("--show", is_flag=True,
+              help="Say where the search of the --answers file stands (the value or its "
+                   "bound, the options answered, the next questions), asking nothing.")
 @memory_option("Each worker's search (and the search here)")
 @time_option("the search", then="with one error line (what was found is kept in the --save "
                                 "or --answers file)")
 def board(game: str, position: str, workers: int | None, scheduler: str | None,
           answers: str | None, least: int, depth: int, save: str | None,
-          second_order: bool, memory: int | None, seconds: float | None) -> None:
+          second_order: bool, show: bool, memory: int | None, seconds: float | None) -> None:
     """The value of one board of a board game the compiled search plays (cram,
     node-kayles: POSITION is 3x22, rows such as '....|.#..', or @FILE), its root split
     over Dask workers: for r = 0, 1, ... each option is asked "is your value r?", one
     option a task, and the first r no option has is the value.  A board of fewer than
     --least free cells is searched here, in one piece, and so is any board with --save,
     or with --second-order and none of --workers, --scheduler and --answers: 'grundy board
-    cram 3x22 --memory 12G --save cram3x22.table' resumes from its file when stopped."""
+    cram 3x22 --memory 12G --save cram3x22.table' resumes from its file when stopped.
+    With --show, the --answers file says where its search stands, while a run goes on."""
     import os
 
     from ..research.boards import MEMORY, TableNotSaved, solve
@@ -62,6 +71,16 @@ def board(game: str, position: str, workers: int | None, scheduler: str | None,
              "root: give one or the other")
     text, = position_words([position])
     found = Board.parse(text)
+    if show:
+        others = [flag for flag, given in (("--workers", workers), ("--scheduler", scheduler),
+                                           ("--save", save), ("--time", seconds)) if given]
+        if answers is None:
+            fail("--show says where the search of an --answers file stands: give --answers")
+        if others:
+            fail(f"--show reads the --answers file and asks nothing: {others[0]} is for a run")
+        _show(found, game, answers, least, depth, second_order, MEMORY if memory is None
+              else memory)
+        return
     here = save is not None or second_order and not split
     if here and depth > 1:
         fail("--depth splits the root's questions; this board is searched here, in one "
@@ -83,3 +102,30 @@ def board(game: str, position: str, workers: int | None, scheduler: str | None,
     except TableNotSaved as unsaved:
         fail(f"{unsaved} (the value is {unsaved.values[0]})")
     click.echo(f"value: {value}")
+
+
+#: the next questions --show lists
+SHOWN = 5
+
+
+def _show(found: Board, game: str, answers: str, least: int, depth: int,
+          second_order: bool, memory: int) -> None:
+    """``--show``: where the search of the file ``answers`` stands, in a few lines."""
+    from ..research.split import progress
+
+    at = progress(found, game, answers, depth=depth, least=least, memory=memory,
+                  second_order=second_order)
+    stopped = f", {at.stopped} question{'s' * (at.stopped != 1)} stopped unanswered" \
+        if at.stopped else ""
+    click.echo(f"{game} {found.text()} by {answers}: {at.answers} answers{stopped}")
+    if at.value is not None:
+        click.echo(f"value: {at.value}")
+        return
+    piece = "" if not at.rest else f" (its largest piece's value; the board's is it XOR {at.rest})"
+    click.echo(f"value: at least {at.asked}{piece}, not yet decided")
+    click.echo(f"is it {at.asked}? {at.options - len(at.open)} of {at.options} options "
+               f"answered, {len(at.open)} open")
+    more = f" (and {len(at.next) - SHOWN} more)" if len(at.next) > SHOWN else ""
+    click.echo(f"the next questions{more}:")
+    for key, _, value in at.next[:SHOWN]:
+        click.echo(f"  {key}: value {value}?")

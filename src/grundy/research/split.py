@@ -61,8 +61,8 @@ from . import cluster
 from .boards import (MEMORY, StatusLine, _check_order, _kernel, _searched, check_tables,
                      solve)
 
-__all__ = ["LEAST", "MOST_DEPTH", "STOPPED_AFTER", "Answers", "Root", "option_key", "options",
-           "root", "split_solve"]
+__all__ = ["LEAST", "MOST_DEPTH", "STOPPED_AFTER", "Answers", "Progress", "Root", "option_key",
+           "options", "progress", "root", "split_solve"]
 
 #: boards of fewer free cells than this are valued here, not split
 LEAST = 50
@@ -194,11 +194,12 @@ def ask(option: Board, game: str | BoardGame, target: int, memory: int = MEMORY,
 
 class Answers:
     """The questions answered, ``(option key, value) -> answer``, kept in a file of JSON
-    lines when given one (see the module docstring)."""
+    lines when given one (see the module docstring); only read from it when not ``write``
+    (then the file must be there)."""
 
     def __init__(self, path: str | os.PathLike[str] | None, game: str, board: Board,
-                 second_order: bool = False) -> None:
-        self.path = path
+                 second_order: bool = False, write: bool = True) -> None:
+        self.path = path if write else None
         self.known: dict[tuple[str, int], bool] = {}
         #: the options whose value is known (a "yes"), by key
         self.value_of: dict[str, int] = {}
@@ -215,8 +216,10 @@ class Answers:
                               f"{target.parent} does not exist")
         if target.exists():
             self._read(target, head)
-        else:
+        elif write:
             self._write(head)
+        else:
+            raise GrundyError(f"{path}: no such file of answers")
 
     def _read(self, target: Path, head: dict[str, str]) -> None:
         try:
@@ -466,6 +469,13 @@ class _Below:
         return wanted or True
 
 
+def _open(found: Root, book: Answers, value: int) -> list[str]:
+    """The keys of the root's options whose answer to "is your value ``value``?" is not
+    known (an option of known value answers every round)."""
+    return [key for key, _ in found.options
+            if key not in book.value_of and (key, value) not in book.known]
+
+
 def _rounds(found: Root, below: _Below, status: _Status, asking: _Ask,
             wait: Callable[[Callable[[], None]], None] = lambda tick: None,
             slots: Callable[[], int] = lambda: 1, running: Callable[[], int] = lambda: 0) -> int:
@@ -486,8 +496,7 @@ def _rounds(found: Root, below: _Below, status: _Status, asking: _Ask,
         if got is False:
             at.value += 1
             continue
-        at.answered = sum(1 for key, _ in found.options
-                          if key in book.value_of or (key, at.value) in book.known)
+        at.answered = len(found.options) - len(_open(found, book, at.value))
         at.answers = len(book.known)
         status(at)
         if got is True:
@@ -504,6 +513,65 @@ def _rounds(found: Root, below: _Below, status: _Status, asking: _Ask,
         at.running = running()
         if at.running:
             wait(lambda: status(at))
+
+
+@dataclass
+class Progress:
+    """Where a split search stands by its file of answers alone (:func:`progress`)."""
+
+    #: the board's value, when the answers decide it
+    value: int | None
+    #: the value of the pieces valued whole: the board's is it XOR the split piece's
+    rest: int
+    #: the round: "is the piece's value ``asked``?" (each value below it is some option's)
+    asked: int
+    #: the root's options to ask, and the keys of those not answered in the round
+    options: int
+    open: list[str]
+    #: the questions the next run asks first, (option key, option, value), in order
+    next: list[tuple[str, Board, int]]
+    #: the answers kept, and the questions stopped unanswered (noted, not answered since)
+    answers: int
+    stopped: int
+
+
+def progress(board: Board, game: str | BoardGame, answers: str | os.PathLike[str], *,
+             depth: int = 1, least: int = LEAST, memory: int = MEMORY,
+             second_order: bool = False) -> Progress:
+    """Where :func:`split_solve` with these arguments stands by the file ``answers``
+    alone: no question is asked and the file is only read (it may be growing in a run).
+
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "a.jsonl"
+    >>> split_solve(Board.full(3, 5), "cram", workers=0, least=0, answers=path)
+    1
+    >>> found = progress(Board.full(3, 5), "cram", path, least=0)
+    >>> found.value, found.asked, found.open, found.next
+    (1, 1, [], [])
+    """
+    ruleset, search = _searched(game)
+    if not 1 <= depth <= MOST_DEPTH:
+        raise GrundyError(f"depth: 1 to {MOST_DEPTH}, got {depth}")
+    _check_order(ruleset, search, second_order)
+    name = game if isinstance(game, str) else ruleset.label
+    book = Answers(answers, name, board, second_order, write=False)
+    kept = len(book.known)  # those in the file (more are decided from them below)
+    found = root(board, search, memory)
+    if board.count() < least or found.piece is not None and found.piece.count() < least:
+        raise GrundyError(f"{board.text()}: fewer than {least} free cells to split, so it is "
+                          "searched here, in one piece, and no answers are kept for it")
+    stopped = sum(1 for key in book.stopped if key not in book.known)
+    if found.piece is None:
+        return Progress(found.rest, found.rest, 0, 0, [], [], kept, stopped)
+    below = _Below(book, search, memory, depth, least)
+    asked = 0
+    while (got := below.piece(found, asked, depth)) is False:
+        asked += 1
+    if got is True:
+        return Progress(found.rest ^ asked, found.rest, asked, len(found.options), [], [],
+                        kept, stopped)
+    return Progress(None, found.rest, asked, len(found.options), _open(found, book, asked),
+                    got, kept, stopped)
 
 
 #: what the board search on workers says it needs, and what to do without it
