@@ -71,6 +71,7 @@ def board(game: str, position: str, workers: int | None, scheduler: str | None,
              "root: give one or the other")
     text, = position_words([position])
     found = Board.parse(text)
+    size = MEMORY if memory is None else memory
     if show:
         others = [flag for flag, given in (("--workers", workers), ("--scheduler", scheduler),
                                            ("--save", save), ("--time", seconds)) if given]
@@ -78,8 +79,7 @@ def board(game: str, position: str, workers: int | None, scheduler: str | None,
             fail("--show says where the search of an --answers file stands: give --answers")
         if others:
             fail(f"--show reads the --answers file and asks nothing: {others[0]} is for a run")
-        _show(found, game, answers, least, depth, second_order, MEMORY if memory is None
-              else memory)
+        _show(found, game, answers, least, depth, second_order, size)
         return
     here = save is not None or second_order and not split
     if here and depth > 1:
@@ -87,7 +87,6 @@ def board(game: str, position: str, workers: int | None, scheduler: str | None,
              "piece: give --workers, --scheduler or --answers with it")
     kept = save if here else answers
     where = f"what was found is kept in {kept}" if kept else None
-    size = MEMORY if memory is None else memory
     local = 0 if here or scheduler else workers if workers is not None else os.cpu_count() or 1
     try:
         with time_limit(seconds, lambda: where, show=False):

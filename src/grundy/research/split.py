@@ -330,6 +330,16 @@ class _Status(StatusLine):
             self.stream.flush()
 
 
+def _checked(game: str | BoardGame, depth: int, second_order: bool) -> tuple[Search, str]:
+    """The search of ``game`` and the name its file of answers gives it, once ``depth``
+    and ``second_order`` are checked (one clear error each)."""
+    ruleset, search = _searched(game)
+    if not 1 <= depth <= MOST_DEPTH:
+        raise GrundyError(f"depth: 1 to {MOST_DEPTH}, got {depth}")
+    _check_order(ruleset, search, second_order)
+    return search, game if isinstance(game, str) else ruleset.label
+
+
 def split_solve(board: Board, game: str | BoardGame = "cram", *, workers: int = 2,
                 scheduler: str | None = None, answers: str | os.PathLike[str] | None = None,
                 memory: int = MEMORY, least: int = LEAST, stream: TextIO | None = None,
@@ -347,17 +357,13 @@ def split_solve(board: Board, game: str | BoardGame = "cram", *, workers: int = 
     >>> split_solve(Board.full(3, 5), "cram", workers=0, least=0, depth=3)
     1
     """
-    ruleset, search = _searched(game)
+    search, name = _checked(game, depth, second_order)
     if workers < 0:
         raise GrundyError(f"workers: at least 0, got {workers}")
-    if not 1 <= depth <= MOST_DEPTH:
-        raise GrundyError(f"depth: 1 to {MOST_DEPTH}, got {depth}")
-    _check_order(ruleset, search, second_order)
     if board.count() < least:
         return solve(board, game, memory=memory, stream=stream, second_order=second_order)
     if scheduler is None:  # every local worker has its own tables
         check_tables(memory, board, max(workers, 1))
-    name = game if isinstance(game, str) else ruleset.label
     book = Answers(answers, name, board, second_order)
     found = root(board, search, memory)
     if found.piece is None:
@@ -549,11 +555,7 @@ def progress(board: Board, game: str | BoardGame, answers: str | os.PathLike[str
     >>> found.value, found.asked, found.open, found.next
     (1, 1, [], [])
     """
-    ruleset, search = _searched(game)
-    if not 1 <= depth <= MOST_DEPTH:
-        raise GrundyError(f"depth: 1 to {MOST_DEPTH}, got {depth}")
-    _check_order(ruleset, search, second_order)
-    name = game if isinstance(game, str) else ruleset.label
+    search, name = _checked(game, depth, second_order)
     book = Answers(answers, name, board, second_order, write=False)
     kept = len(book.known)  # those in the file (more are decided from them below)
     found = root(board, search, memory)
