@@ -23,9 +23,10 @@ import pytest
 from brute import domino_moves, node_moves, plain_cells
 from support import assert_one_line_error, wait_until_interruptible
 from grundy.errors import GrundyError
-from grundy.research import split
+from grundy.research import answers, split
 from grundy.research.boards import solve
-from grundy.research.split import Answers, split_solve
+from grundy.research.answers import Answers
+from grundy.research.split import split_solve
 from grundy.rules.boards import Search
 from grundy.rules.cells import Board
 
@@ -241,9 +242,9 @@ def test_sigterm_closes_the_local_workers(tmp_path: Path) -> None:
     closed with it (it was left computing), and the command ends as Ctrl-C ends it."""
     import psutil
 
-    answers = tmp_path / "a.jsonl"
+    path = tmp_path / "a.jsonl"
     proc = subprocess.Popen([sys.executable, "-m", "grundy", "board", "cram", "5x9",
-                             "--workers", "1", "--least", "0", "--answers", str(answers)],
+                             "--workers", "1", "--least", "0", "--answers", str(path)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     workers: list[Any] = []
     try:
@@ -260,7 +261,7 @@ def test_sigterm_closes_the_local_workers(tmp_path: Path) -> None:
         assert not alive, [p.pid for p in alive]
         assert (proc.returncode, out) == (2, b""), err
         assert err.decode() == ("grundy: error: interrupted: what was found is kept in "
-                                f"{answers}; the same command resumes\n")
+                                f"{path}; the same command resumes\n")
     finally:
         proc.kill()
         proc.communicate()
@@ -330,7 +331,7 @@ def test_a_question_stopped_after_a_while_is_asked_through_its_options_next_time
     listed = below(board, search, 2)
     keys, by_board = dict(listed), {(b.rows, b.cols, b.mask): key for key, b in listed}
     want, real = plain(board, game), split.ask
-    monkeypatch.setattr(split, "STOPPED_AFTER", 0.0)  # every stop counts
+    monkeypatch.setattr(answers, "STOPPED_AFTER", 0.0)  # every stop counts
     for after in (0, 2, 5):
         path = tmp_path / f"answers-{after}.jsonl"
         calls = counted(monkeypatch, stop_after=after)
@@ -371,33 +372,12 @@ def test_a_question_stopped_soon_is_asked_whole_again(tmp_path: Path,
     assert calls[0][:3] == stopped
 
 
-def test_the_stops_in_the_file_are_read_and_bad_ones_refused(tmp_path: Path) -> None:
-    board = Board.full(3, 5)
-    path = tmp_path / "answers.jsonl"
-    head = json.dumps({"game": "cram", "board": board.text()})
-    good = ['{"option": "3x5:7fe7", "value": 1, "stopped": 61.5}',
-            '{"option": "3x5:7fe7", "value": 1, "stopped": 100}',
-            '{"option": "3x5:7fe7", "value": 2, "answer": true}']
-    path.write_text("\n".join([head, *good]) + "\n")
-    book = Answers(path, "cram", board)
-    assert book.stopped == {("3x5:7fe7", 1): 161.5} and book.known == {("3x5:7fe7", 2): True}
-    for bad in ('{"option": "3x5:7fe7", "value": 1, "stopped": -1}',
-                '{"option": "3x5:7fe7", "value": 1, "stopped": "long"}',
-                '{"option": "3x5:7fe7", "value": 1, "stopped": true}',
-                '{"option": "3x5:7fe7", "value": 1, "stopped": NaN}',
-                '{"option": "3x5:7fe7", "value": 1, "stopped": 5, "answer": true}',
-                '{"option": "3x5:7fe7", "value": 1}'):
-        path.write_text("\n".join([head, good[0], bad]) + "\n")
-        with pytest.raises(GrundyError, match="line 3 is not an answer"):
-            Answers(path, "cram", board)
-
-
 @needs_dask
 def test_the_questions_under_way_on_workers_at_a_stop_are_kept_as_stopped(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, scheduler: str) -> None:
     board = Board.parse(".......|..#....|.......")
     path = tmp_path / "answers.jsonl"
-    monkeypatch.setattr(split, "STOPPED_AFTER", 0.0)
+    monkeypatch.setattr(answers, "STOPPED_AFTER", 0.0)
 
     def status(self: Any, at: Any) -> None:  # Ctrl-C once an answer has come back
         if at.answers:
@@ -690,6 +670,30 @@ def test_progress_refuses_what_it_cannot_read(tmp_path: Path) -> None:
         split.progress(board, "cram", path, least=0, depth=4)
 
 
+def test_progress_counts_the_stopped_questions_it_asks_through_their_options(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stop line for the question the next run asks first makes it ask that question
+    through its options; one for a question no run asks is counted, not split."""
+    board, search = Board.parse(".......|..#....|......."), Search.CRAM
+    path = tmp_path / "a.jsonl"
+    split_solve(board, "cram", workers=0, least=0, answers=path)
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join(lines[:3]) + "\n")
+    before = split.progress(board, "cram", path, least=0)
+    key, option, value = before.next[0]
+    assert (before.stopped, before.split) == (0, 0)
+    with open(path, "a") as out:
+        for target in (value, value + 50):  # no option of a 21-cell board has value 50
+            out.write(json.dumps({"option": key, "value": target, "stopped": 90.0}) + "\n")
+    after = split.progress(board, "cram", path, least=0)
+    assert (after.stopped, after.split) == (2, 1)
+    inside = {k for k, _ in split.root(option, search).options}
+    assert after.next[0][0] in inside  # the stopped question, through its options
+    calls = counted(monkeypatch)
+    assert split_solve(board, "cram", workers=0, least=0, answers=path) == plain(board, "cram")
+    assert (calls[0][0], calls[0][2]) == after.next[0][1:]
+
+
 def test_the_command_shows_where_a_file_stands(cli: Any, tmp_path: Path) -> None:
     path = tmp_path / "a.jsonl"
     board = ".......|..#....|......."
@@ -711,5 +715,6 @@ def test_the_command_shows_where_a_file_stands(cli: Any, tmp_path: Path) -> None
     assert path.read_text() == "\n".join(lines[:3]) + "\n"
     for args, words in ((["--show"], "give --answers"),
                         (["--show", "--answers", str(path), "--workers", "2"], "--workers is"),
-                        (["--show", "--answers", str(tmp_path / "b")], "no such file")):
+                        (["--show", "--answers", str(tmp_path / "b")], "no such file"),
+                        (["--show", "--answers", os.devnull], "not a file (a device?)")):
         assert_one_line_error(cli("board", "cram", "3x23", *args), words)

@@ -115,7 +115,7 @@ def _show(found: Board, game: str, answers: str, least: int, depth: int,
     at = progress(found, game, answers, depth=depth, least=least, memory=memory,
                   second_order=second_order)
     stopped = f", {at.stopped} question{'s' * (at.stopped != 1)} stopped unanswered" \
-        if at.stopped else ""
+        f" ({at.split} of them asked now through their options)" if at.stopped else ""
     click.echo(f"{game} {found.text()} by {answers}: {at.answers} answers{stopped}")
     if at.value is not None:
         click.echo(f"value: {at.value}")

@@ -11,7 +11,12 @@
 - :mod:`~grundy.research.plot`: pictures of sequences and tables (matplotlib);
 - :mod:`~grundy.research.survey`: every code of an octal family, resumable in SQLite,
   locally or on a Dask cluster;
-- :mod:`~grundy.research.explore`: the patterns found in a game's values.
+- :mod:`~grundy.research.explore`: the patterns found in a game's values;
+- :mod:`~grundy.research.boards`: one board of a board game searched in one piece, its
+  table kept in a file; :mod:`~grundy.research.split`: one board's root split into
+  questions asked on Dask workers, kept in a file of answers
+  (:mod:`~grundy.research.answers`); :mod:`~grundy.research.cluster`: the Dask cluster
+  both the survey and the split search run on.
 
 Nothing here names a rule class: a game says what it can do (its kernel, its
 certifier, its limits) and these modules ask it, or ask :mod:`grundy.catalog` for a

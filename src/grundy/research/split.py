@@ -23,19 +23,17 @@ With ``second_order`` every question is searched trying Cram's moves in its seco
 (:func:`grundy.research.boards.solve`'s), a check of a value found in the first.  With
 ``depth`` 2 an option's question is answered by its own options' questions, asked in its
 place (:class:`_Below`), so a question longer than a run is kept in pieces.  A question
-stopped unanswered (by ``--time``, Ctrl-C or a kill) after running :data:`STOPPED_AFTER`
-seconds or more is noted in the file, and later runs ask it through its options, as one
-level deeper: a question too long for any run is split until its pieces fit.
+stopped unanswered (by ``--time``, Ctrl-C or a kill) after running
+:data:`~grundy.research.answers.STOPPED_AFTER` seconds or more is noted in the file, and
+later runs ask it through its options, as one level deeper: a question too long for any
+run is split until its pieces fit.
 
-Given a file (``answers``), every answer is added to it as it arrives, one JSON line each
-after a first line naming the game, the board and the move order of a second-order run,
-so a run stopped in any way goes on from there: a second run with the same file asks
-nothing the first answered.  A question stopped unanswered is a line of its own, with the
-seconds it ran (``"stopped"`` in place of ``"answer"``).  A file of another board or game,
-or with a line that is not an answer, is refused whole (a last line cut short by a stop is
-left out).  On a terminal
-a status line shows the round, the options answered in it, the questions running, the
-answers kept and the time, again every second while questions run on workers.
+Given a file (``answers``, kept by :class:`~grundy.research.answers.Answers`), every
+answer is added to it as it arrives, so a run stopped in any way goes on from there: a
+second run with the same file asks nothing the first answered, and :func:`progress` says
+where the file stands without asking anything.  On a terminal a status line shows the
+round, the options answered in it, the questions running, the answers kept and the time,
+again every second while questions run on workers.
 
 >>> from grundy.rules.cells import Board
 >>> split_solve(Board.full(3, 4), "cram", workers=0, least=0)
@@ -44,13 +42,11 @@ answers kept and the time, again every second while questions run on workers.
 
 from __future__ import annotations
 
-import json
 import os
 import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, TextIO
 
 from ..errors import GrundyError, OutOfTime
@@ -58,20 +54,18 @@ from ..rules.boards import BoardGame, Search
 from ..rules.cells import Board
 from ..rules.cram import kernel, native_rule, taken_cells
 from . import cluster
+from .answers import Answers
 from .boards import (MEMORY, StatusLine, _check_order, _kernel, _searched, check_tables,
                      solve)
 
-__all__ = ["LEAST", "MOST_DEPTH", "STOPPED_AFTER", "Answers", "Progress", "Root", "option_key",
-           "options", "progress", "root", "split_solve"]
+__all__ = ["LEAST", "MOST_DEPTH", "Progress", "Root", "option_key", "options", "progress",
+           "root", "split_solve"]
 
 #: boards of fewer free cells than this are valued here, not split
 LEAST = 50
 #: the most levels a question splits below the root (each level keeps its options' roots
 #: in this process: about a hundred a question on 3 x 22)
 MOST_DEPTH = 3
-#: a question stopped unanswered after running this many seconds is noted, and asked
-#: through its options from then on (one stopped sooner is asked again whole)
-STOPPED_AFTER = 60.0
 #: seconds between status lines while the questions on workers run (a line only at each
 #: answer would stand still for the minutes of a long question)
 TICK = 1.0
@@ -190,110 +184,6 @@ def ask(option: Board, game: str | BoardGame, target: int, memory: int = MEMORY,
                                     native_rule(search), target))
     finally:
         found.set_order(False)
-
-
-class Answers:
-    """The questions answered, ``(option key, value) -> answer``, kept in a file of JSON
-    lines when given one (see the module docstring); only read from it when not ``write``
-    (then the file must be there)."""
-
-    def __init__(self, path: str | os.PathLike[str] | None, game: str, board: Board,
-                 second_order: bool = False, write: bool = True) -> None:
-        self.path = path if write else None
-        self.known: dict[tuple[str, int], bool] = {}
-        #: the options whose value is known (a "yes"), by key
-        self.value_of: dict[str, int] = {}
-        #: the questions stopped unanswered, (option key, value) -> the seconds they ran
-        self.stopped: dict[tuple[str, int], float] = {}
-        head = {"game": game, "board": board.text()}
-        if second_order:
-            head["order"] = "second"
-        if path is None:
-            return
-        target = Path(path)
-        if not target.parent.is_dir():
-            raise GrundyError(f"cannot keep the answers in {path}: its folder "
-                              f"{target.parent} does not exist")
-        if target.exists():
-            self._read(target, head)
-        elif write:
-            self._write(head)
-        else:
-            raise GrundyError(f"{path}: no such file of answers")
-
-    def _read(self, target: Path, head: dict[str, str]) -> None:
-        try:
-            text = target.read_text()
-        except (OSError, UnicodeDecodeError) as error:
-            raise GrundyError(f"{target}: cannot read the answers ({error})") from None
-        lines = text.split("\n")
-        if lines and lines[-1]:  # a last line cut short by a stop
-            lines[-1] = ""
-        try:
-            first = json.loads(lines[0]) if lines[0] else None
-        except ValueError:
-            first = None
-        if first != head:
-            order = " in the second move order" if "order" in head else ""
-            raise GrundyError(f"{target}: not the answers of {head['game']} {head['board']}"
-                              f"{order} (its first line names another board or order, or "
-                              "none)")
-        for number, line in enumerate(lines[1:-1], 2):
-            try:
-                row = json.loads(line)
-                key, value = row["option"], row["value"]
-                stopped = "stopped" in row
-                answer = row["stopped"] if stopped else row["answer"]
-                if not (isinstance(key, str) and isinstance(value, int) and value >= 0):
-                    raise ValueError
-                if stopped and ("answer" in row or isinstance(answer, bool)
-                                or not answer >= 0):  # seconds: a number, not NaN
-                    raise ValueError
-                if not stopped and not isinstance(answer, bool):
-                    raise ValueError
-            except (ValueError, TypeError, KeyError):
-                raise GrundyError(f"{target}: line {number} is not an answer; nothing was "
-                                  "read from the file") from None
-            if isinstance(answer, bool):
-                self._note(key, value, answer)
-            else:
-                self._stop(key, value, answer)
-
-    def _stop(self, key: str, value: int, seconds: float) -> None:
-        self.stopped[key, value] = self.stopped.get((key, value), 0.0) + seconds
-
-    def _note(self, key: str, value: int, answer: bool) -> None:
-        self.known[key, value] = answer
-        if answer:
-            self.value_of[key] = value
-
-    def _write(self, row: dict[str, Any]) -> None:
-        if self.path is None:
-            return
-        try:
-            with open(self.path, "a") as out:
-                out.write(json.dumps(row) + "\n")
-        except OSError as error:
-            raise GrundyError(f"cannot keep the answers in {self.path}: "
-                              f"{error.strerror}") from None
-
-    def add(self, key: str, value: int, answer: bool) -> None:
-        """Note an answer (and add it to the file)."""
-        if (key, value) not in self.known:
-            self._note(key, value, answer)
-            self._write({"option": key, "value": value, "answer": answer})
-
-    def stop(self, key: str, value: int, seconds: float) -> None:
-        """Note a question stopped unanswered after running ``seconds`` (and add it to the
-        file), when that is at least :data:`STOPPED_AFTER`.
-
-        >>> book = Answers(None, "cram", Board.full(3, 22))
-        >>> book.stop("3x22:3fff", 2, 5.0); book.stop("3x22:3fff", 2, 4000.0); book.stopped
-        {('3x22:3fff', 2): 4000.0}
-        """
-        if seconds >= STOPPED_AFTER and (key, value) not in self.known:
-            self._stop(key, value, seconds)
-            self._write({"option": key, "value": value, "stopped": round(seconds, 1)})
 
 
 @dataclass
@@ -420,6 +310,8 @@ class _Below:
         self.book, self.search, self.memory = book, search, memory
         self.depth, self.least = depth, least
         self.roots: dict[str, Root] = {}
+        #: the questions stopped before that the walks so far asked through their options
+        self.split: set[tuple[str, int]] = set()
 
     def __call__(self, key: str, option: Board, value: int,
                  depth: int | None = None) -> bool | list[_Question]:
@@ -429,6 +321,7 @@ class _Below:
         depth = self.depth if depth is None else depth
         if depth <= 1 and (key, value) in self.book.stopped:
             depth = 2
+            self.split.add((key, value))
         if depth <= 1 or option.count() < self.least:
             return [(key, option, value)]
         found = self.roots.get(key)
@@ -539,6 +432,9 @@ class Progress:
     #: the answers kept, and the questions stopped unanswered (noted, not answered since)
     answers: int
     stopped: int
+    #: those of the stopped questions the next run asks through their options (the others
+    #: no longer matter: an answer found since decides the option they were asked for)
+    split: int = 0
 
 
 def progress(board: Board, game: str | BoardGame, answers: str | os.PathLike[str], *,
@@ -547,8 +443,8 @@ def progress(board: Board, game: str | BoardGame, answers: str | os.PathLike[str
     """Where :func:`split_solve` with these arguments stands by the file ``answers``
     alone: no question is asked and the file is only read (it may be growing in a run).
 
-    >>> import tempfile
-    >>> path = Path(tempfile.mkdtemp()) / "a.jsonl"
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.jsonl"
     >>> split_solve(Board.full(3, 5), "cram", workers=0, least=0, answers=path)
     1
     >>> found = progress(Board.full(3, 5), "cram", path, least=0)
@@ -573,7 +469,7 @@ def progress(board: Board, game: str | BoardGame, answers: str | os.PathLike[str
         return Progress(found.rest ^ asked, found.rest, asked, len(found.options), [], [],
                         kept, stopped)
     return Progress(None, found.rest, asked, len(found.options), _open(found, book, asked),
-                    got, kept, stopped)
+                    got, kept, stopped, len(below.split - book.known.keys()))
 
 
 #: what the board search on workers says it needs, and what to do without it
