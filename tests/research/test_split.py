@@ -626,7 +626,7 @@ def test_progress_says_what_the_file_decides_and_what_the_next_run_asks_first(
     """``progress`` reads a file of answers (cut after any line) without writing to it:
     the value when the answers decide it (the next run then asks nothing and finds it),
     else a bound the value keeps and the question the next run asks first."""
-    rng = random.Random(41)
+    rng, search, checked = random.Random(41), Search(game), 0
     for number, board in enumerate(random_boards(43 if game == "cram" else 47, 6)):
         want = plain(board, game)
         for depth in (1, 2):
@@ -651,8 +651,18 @@ def test_progress_says_what_the_file_decides_and_what_the_next_run_asks_first(
                 assert (calls[0][0], calls[0][2]) == (option, value), kept
                 assert at.asked <= want ^ at.rest and at.open and len(at.open) <= at.options
                 if depth == 1:  # the round's question, to an option not answered in it
-                    assert value == at.asked and key in at.open
+                    assert value == at.asked and key in at.open and at.inside == {}
+                options = dict(split.root(board, search).options)
+                for key, (done, of) in at.inside.items():  # open, asked through its options
+                    inside = split.root(options[key], search)
+                    target = at.asked ^ inside.rest
+                    unanswered = {k for k, _, v in at.next if v == target} & dict(
+                        inside.options).keys()
+                    assert key in at.open and (done, of) == (of - len(unanswered),
+                                                            len(inside.options))
+                    checked += 1
                 assert at.answers == sum(1 for line in lines[1:kept] if '"answer"' in line)
+    assert checked  # some open options were asked through their options
 
 
 def test_progress_refuses_what_it_cannot_read(tmp_path: Path) -> None:
@@ -710,8 +720,14 @@ def test_the_command_shows_where_a_file_stands(cli: Any, tmp_path: Path) -> None
     out = shown.out.splitlines()
     assert shown.code == 0 and out[0] == f"cram {board} by {path}: 2 answers", out
     assert re.fullmatch(r"value: at least \d, not yet decided", out[1]), out
-    assert re.fullmatch(r"is it \d\? \d+ of \d+ options answered, \d+ open", out[2]), out
-    assert out[3].startswith("the next questions") and re.fullmatch(r"  .+: value \d\?", out[4])
+    opened = re.fullmatch(r"is it \d\? \d+ of \d+ options answered, (\d+) open:", out[2])
+    assert opened, out
+    listed = out[3:3 + min(10, int(opened[1]))]
+    assert all(re.fullmatch(r"  \S+: \d+ of its \d+ options answered", line)
+               for line in listed), out
+    rest = out[3 + len(listed) + (int(opened[1]) > 10):]
+    assert rest[0].startswith("the next questions") and re.fullmatch(r"  .+: value \d\?",
+                                                                     rest[1]), out
     assert path.read_text() == "\n".join(lines[:3]) + "\n"
     for args, words in ((["--show"], "give --answers"),
                         (["--show", "--answers", str(path), "--workers", "2"], "--workers is"),

@@ -103,8 +103,8 @@ def board(game: str, position: str, workers: int | None, scheduler: str | None,
     click.echo(f"value: {value}")
 
 
-#: the next questions --show lists
-SHOWN = 5
+#: the next questions --show lists, and the open options
+SHOWN, OPEN_SHOWN = 5, 10
 
 
 def _show(found: Board, game: str, answers: str, least: int, depth: int,
@@ -123,7 +123,12 @@ def _show(found: Board, game: str, answers: str, least: int, depth: int,
     piece = "" if not at.rest else f" (its largest piece's value; the board's is it XOR {at.rest})"
     click.echo(f"value: at least {at.asked}{piece}, not yet decided")
     click.echo(f"is it {at.asked}? {at.options - len(at.open)} of {at.options} options "
-               f"answered, {len(at.open)} open")
+               f"answered, {len(at.open)} open{':' * bool(at.open)}")
+    for key in at.open[:OPEN_SHOWN]:
+        done, of = at.inside.get(key, (None, None))
+        click.echo(f"  {key}" + (f": {done} of its {of} options answered" if of else ""))
+    if len(at.open) > OPEN_SHOWN:
+        click.echo(f"  (and {len(at.open) - OPEN_SHOWN} more)")
     more = f" (and {len(at.next) - SHOWN} more)" if len(at.next) > SHOWN else ""
     click.echo(f"the next questions{more}:")
     for key, _, value in at.next[:SHOWN]:

@@ -46,7 +46,7 @@ import os
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from ..errors import GrundyError, OutOfTime
@@ -435,6 +435,10 @@ class Progress:
     #: those of the stopped questions the next run asks through their options (the others
     #: no longer matter: an answer found since decides the option they were asked for)
     split: int = 0
+    #: for each open option asked through its own options (``depth`` 2 or more), how many
+    #: of them have answered its first question ("is your value ``u``?", ``u`` the round's
+    #: value XOR the option's ``rest``), and how many it has
+    inside: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
 def progress(board: Board, game: str | BoardGame, answers: str | os.PathLike[str], *,
@@ -468,8 +472,17 @@ def progress(board: Board, game: str | BoardGame, answers: str | os.PathLike[str
     if got is True:
         return Progress(found.rest ^ asked, found.rest, asked, len(found.options), [], [],
                         kept, stopped)
-    return Progress(None, found.rest, asked, len(found.options), _open(found, book, asked),
-                    got, kept, stopped, len(below.split - book.known.keys()))
+    open_ = _open(found, book, asked)
+    inside = {}
+    for key in open_:
+        split = below.roots.get(key)  # walked through its options
+        if split is not None and split.piece is not None:
+            target = asked ^ split.rest
+            inside[key] = (sum(1 for k, _ in split.options
+                               if k in book.value_of or (k, target) in book.known),
+                           len(split.options))
+    return Progress(None, found.rest, asked, len(found.options), open_, got, kept, stopped,
+                    len(below.split - book.known.keys()), inside)
 
 
 #: what the board search on workers says it needs, and what to do without it
