@@ -17,31 +17,35 @@ from grundy.rules.cells import Board
 
 
 def test_what_is_kept_is_read_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Random answers and stops, kept in a file, are what a second reader finds; stops
-    under STOPPED_AFTER seconds and answers given twice are not lines of the file."""
+    """Random answers (timed or not) and stops, kept in a file, are what a second reader
+    finds; stops under STOPPED_AFTER seconds and answers given twice are not lines of the
+    file."""
     rng, board = random.Random(5), Board.full(3, 7)
     path = tmp_path / "a.jsonl"
     book = Answers(path, "cram", board)
     known: dict[tuple[str, int], bool] = {}
     stopped: dict[tuple[str, int], float] = {}
+    seconds: dict[tuple[str, int], float] = {}
     lines = 1
     for _ in range(200):
         key, value = f"3x7:{rng.randrange(16):x}", rng.randrange(4)
         if rng.random() < 0.3:
-            seconds = rng.choice([5.0, 60.0, 1234.5])
-            book.stop(key, value, seconds)
-            if seconds >= answers.STOPPED_AFTER and (key, value) not in known:
-                stopped[key, value] = stopped.get((key, value), 0.0) + seconds
+            ran = rng.choice([5.0, 60.0, 1234.5])
+            book.stop(key, value, ran)
+            if ran >= answers.STOPPED_AFTER and (key, value) not in known:
+                stopped[key, value] = stopped.get((key, value), 0.0) + ran
                 lines += 1
         else:
-            answer = rng.random() < 0.5
-            book.add(key, value, answer)
+            answer, took = rng.random() < 0.5, rng.choice([None, 0.04, 12.345])
+            book.add(key, value, answer, took)
             if (key, value) not in known:
                 known[key, value] = answer
+                if took is not None:
+                    seconds[key, value] = round(took, 1)
                 lines += 1
-    assert (book.known, book.stopped) == (known, stopped)
+    assert (book.known, book.stopped, book.seconds) == (known, stopped, seconds)
     again = Answers(path, "cram", board, write=False)
-    assert (again.known, again.stopped) == (known, stopped)
+    assert (again.known, again.stopped, again.seconds) == (known, stopped, seconds)
     assert again.value_of == {key: value for (key, value), yes in known.items() if yes}
     assert len(path.read_text().splitlines()) == lines
     assert json.loads(path.read_text().splitlines()[0]) == {"game": "cram", "board": "3x7"}
@@ -66,7 +70,11 @@ def test_the_stops_in_the_file_are_read_and_bad_ones_refused(tmp_path: Path) -> 
                 '{"option": "3x5:7fe7", "value": 1, "stopped": true}',
                 '{"option": "3x5:7fe7", "value": 1, "stopped": NaN}',
                 '{"option": "3x5:7fe7", "value": 1, "stopped": 5, "answer": true}',
-                '{"option": "3x5:7fe7", "value": 1}'):
+                '{"option": "3x5:7fe7", "value": 1}',
+                '{"option": "3x5:7fe7", "value": 1, "answer": true, "seconds": -2}',
+                '{"option": "3x5:7fe7", "value": 1, "answer": true, "seconds": false}',
+                '{"option": "3x5:7fe7", "value": 1, "answer": true, "seconds": "1"}',
+                '{"option": "3x5:7fe7", "value": 1, "stopped": 70, "seconds": 70}'):
         path.write_text("\n".join([head, good[0], bad]) + "\n")
         with pytest.raises(GrundyError, match="line 3 is not an answer"):
             Answers(path, "cram", board)

@@ -170,6 +170,9 @@ def test_below_the_root_every_answer_is_kept_true_and_a_stopped_run_resumes(
         assert row["answer"] == (plain(keys[row["option"]], game) == row["value"]), row
     decided = {row["option"] for row in rows} & root_options
     assert decided and len(calls) < len(rows)  # root options answered from below
+    timed = {(row["option"], row["value"]) for row in rows if "seconds" in row}
+    assert timed == {(by_board[b.rows, b.cols, b.mask], target) for b, _, target, *_ in calls}
+    assert all(row["seconds"] >= 0 for row in rows if "seconds" in row)
     asked = {option.mask for option, *_ in calls}
     assert not asked & {keys[key].mask for key in root_options}
     real = split.ask
@@ -711,14 +714,20 @@ def test_the_command_shows_where_a_file_stands(cli: Any, tmp_path: Path) -> None
                str(path)).out == f"value: {plain(Board.parse(board), 'cram')}\n"
     lines = path.read_text().splitlines()
     shown = cli("board", "cram", board, "--least", "0", "--answers", str(path), "--show")
+    rows = [json.loads(line) for line in lines[1:]]
+    total, longest = sum(row["seconds"] for row in rows), max(row["seconds"] for row in rows)
     assert shown.code == 0 and shown.out.splitlines() == [
         f"cram {board} by {path}: {len(lines) - 1} answers",
+        f"{len(rows)} of them timed: {total:.1f} s of questions in all, the longest "
+        f"{longest:.1f} s",
         f"value: {plain(Board.parse(board), 'cram')}"]
     path.write_text("\n".join(lines[:3]) + "\n")
     shown = cli("board", "cram", board, "--least", "0", "--answers", str(path), "--show",
                 "--depth", "2")
     out = shown.out.splitlines()
     assert shown.code == 0 and out[0] == f"cram {board} by {path}: 2 answers", out
+    assert re.fullmatch(r"2 of them timed: [\d.]+ s of questions in all, the longest [\d.]+ s",
+                        out.pop(1)), out
     assert re.fullmatch(r"value: at least \d, not yet decided", out[1]), out
     opened = re.fullmatch(r"is it \d\? \d+ of \d+ options answered, (\d+) open:", out[2])
     assert opened, out

@@ -117,6 +117,9 @@ def _show(found: Board, game: str, answers: str, least: int, depth: int,
     stopped = f", {at.stopped} question{'s' * (at.stopped != 1)} stopped unanswered" \
         f" ({at.split} of them asked now through their options)" if at.stopped else ""
     click.echo(f"{game} {found.text()} by {answers}: {at.answers} answers{stopped}")
+    if at.timed:
+        click.echo(f"{len(at.timed)} of them timed: {sum(at.timed):.1f} s of questions in all, "
+                   f"the longest {max(at.timed):.1f} s")
     if at.value is not None:
         click.echo(f"value: {at.value}")
         return

@@ -2,7 +2,8 @@
 
 :func:`grundy.research.split.split_solve` asks questions "is this option's value v?"; the
 answers go into a file of JSON lines, one line each, after a first line naming the game,
-the board, and the move order of a second-order run.  A question stopped unanswered after
+the board, and the move order of a second-order run; an answer to a question asked (not
+decided by other answers) says the seconds it ran.  A question stopped unanswered after
 running :data:`STOPPED_AFTER` seconds or more is a line of its own, with the seconds it
 ran (``"stopped"`` in place of ``"answer"``).  A file of another board or game, or with a
 line that is not an answer, is refused whole; a last line cut short by a stop is left out.
@@ -44,6 +45,8 @@ class Answers:
         self.value_of: dict[str, int] = {}
         #: the questions stopped unanswered, (option key, value) -> the seconds they ran
         self.stopped: dict[tuple[str, int], float] = {}
+        #: the seconds each question answered on a worker ran, when the file says
+        self.seconds: dict[tuple[str, int], float] = {}
         head = {"game": game, "board": board.text()}
         if second_order:
             head["order"] = "second"
@@ -92,11 +95,17 @@ class Answers:
                     raise ValueError
                 if not stopped and not isinstance(answer, bool):
                     raise ValueError
+                seconds = row.get("seconds")
+                if seconds is not None and (stopped or isinstance(seconds, bool)
+                                            or not seconds >= 0):
+                    raise ValueError
             except (ValueError, TypeError, KeyError):
                 raise GrundyError(f"{target}: line {number} is not an answer; nothing was "
                                   "read from the file") from None
             if isinstance(answer, bool):
                 self._note(key, value, answer)
+                if seconds is not None:
+                    self.seconds[key, value] = float(seconds)
             else:
                 self._stop(key, value, answer)
 
@@ -118,11 +127,15 @@ class Answers:
             raise GrundyError(f"cannot keep the answers in {self.path}: "
                               f"{error.strerror}") from None
 
-    def add(self, key: str, value: int, answer: bool) -> None:
-        """Note an answer (and add it to the file)."""
+    def add(self, key: str, value: int, answer: bool, seconds: float | None = None) -> None:
+        """Note an answer (and add it to the file), with the seconds its question ran
+        when it was asked (not decided by other answers)."""
         if (key, value) not in self.known:
             self._note(key, value, answer)
-            self._write({"option": key, "value": value, "answer": answer})
+            row: dict[str, Any] = {"option": key, "value": value, "answer": answer}
+            if seconds is not None:
+                self.seconds[key, value] = row["seconds"] = round(seconds, 1)
+            self._write(row)
 
     def stop(self, key: str, value: int, seconds: float) -> None:
         """Note a question stopped unanswered after running ``seconds`` (and add it to the

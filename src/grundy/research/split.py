@@ -267,14 +267,14 @@ def split_solve(board: Board, game: str | BoardGame = "cram", *, workers: int = 
     below = _Below(book, search, memory, depth, least)
 
     def here(key: str, option: Board, target: int,
-             done: Callable[[str, int, bool], None]) -> None:
+             done: _Done) -> None:
         start = time.monotonic()
         try:
             answer = ask(option, game, target, memory, second_order)
         except (KeyboardInterrupt, OutOfTime):
             book.stop(key, target, time.monotonic() - start)
             raise
-        done(key, target, answer)
+        done(key, target, answer, time.monotonic() - start)
 
     try:
         if scheduler is None and workers == 0:
@@ -286,9 +286,11 @@ def split_solve(board: Board, game: str | BoardGame = "cram", *, workers: int = 
         status.done()
 
 
-#: ask(key, option, value, done): ask whether the option's value is value; done(key,
-#: value, answer) is called with the answer (at once, or when it arrives)
-_Ask = Callable[[str, Board, int, Callable[[str, int, bool], None]], None]
+#: done(key, value, answer, seconds): an answer, and the seconds its question ran
+_Done = Callable[[str, int, bool, float], None]
+#: ask(key, option, value, done): ask whether the option's value is value; done is
+#: called with the answer (at once, or when it arrives)
+_Ask = Callable[[str, Board, int, _Done], None]
 #: a question (the option's key, the option, the value asked)
 _Question = tuple[str, Board, int]
 
@@ -387,8 +389,8 @@ def _rounds(found: Root, below: _Below, status: _Status, asking: _Ask,
     at = _Round(options=len(found.options))
     asked: set[tuple[str, int]] = set()
 
-    def done(key: str, value: int, answer: bool) -> None:
-        book.add(key, value, answer)
+    def done(key: str, value: int, answer: bool, seconds: float) -> None:
+        book.add(key, value, answer, seconds)
 
     while True:
         got = below.piece(found, at.value, below.depth)
@@ -439,6 +441,8 @@ class Progress:
     #: of them have answered its first question ("is your value ``u``?", ``u`` the round's
     #: value XOR the option's ``rest``), and how many it has
     inside: dict[str, tuple[int, int]] = field(default_factory=dict)
+    #: the seconds of each question the file says it ran, in the file's order
+    timed: list[float] = field(default_factory=list)
 
 
 def progress(board: Board, game: str | BoardGame, answers: str | os.PathLike[str], *,
@@ -463,15 +467,16 @@ def progress(board: Board, game: str | BoardGame, answers: str | os.PathLike[str
         raise GrundyError(f"{board.text()}: fewer than {least} free cells to split, so it is "
                           "searched here, in one piece, and no answers are kept for it")
     stopped = sum(1 for key in book.stopped if key not in book.known)
+    timed = list(book.seconds.values())
     if found.piece is None:
-        return Progress(found.rest, found.rest, 0, 0, [], [], kept, stopped)
+        return Progress(found.rest, found.rest, 0, 0, [], [], kept, stopped, timed=timed)
     below = _Below(book, search, memory, depth, least)
     asked = 0
     while (got := below.piece(found, asked, depth)) is False:
         asked += 1
     if got is True:
         return Progress(found.rest ^ asked, found.rest, asked, len(found.options), [], [],
-                        kept, stopped)
+                        kept, stopped, timed=timed)
     open_ = _open(found, book, asked)
     inside = {}
     for key in open_:
@@ -482,7 +487,7 @@ def progress(board: Board, game: str | BoardGame, answers: str | os.PathLike[str
                                if k in book.value_of or (k, target) in book.known),
                            len(split.options))
     return Progress(None, found.rest, asked, len(found.options), open_, got, kept, stopped,
-                    len(below.split - book.known.keys()), inside)
+                    len(below.split - book.known.keys()), inside, timed)
 
 
 #: what the board search on workers says it needs, and what to do without it
@@ -495,11 +500,11 @@ def _on_cluster(client: Any, found: Root, below: _Below, status: _Status,
     dask = cluster.distributed(_WORK, _INSTEAD)
     killed = dask.scheduler.KilledWorker
     #: the questions under way: their key, value, callback and start
-    futures: dict[Any, tuple[str, int, Callable[[str, int, bool], None], float]] = {}
+    futures: dict[Any, tuple[str, int, _Done, float]] = {}
     arriving = dask.as_completed()
 
     def asking(key: str, option: Board, target: int,
-               done: Callable[[str, int, bool], None]) -> None:
+               done: _Done) -> None:
         future = client.submit(ask, option, game, target, memory, second_order, pure=False,
                                key=f"ask-{target}-{key}-{os.getpid()}-{time.monotonic_ns()}")
         futures[future] = (key, target, done, time.monotonic())
@@ -513,14 +518,14 @@ def _on_cluster(client: Any, found: Root, below: _Below, status: _Status,
             except TimeoutError:
                 tick()
         future = next(arriving)
-        key, target, done, _ = futures.pop(future)
+        key, target, done, start = futures.pop(future)
         try:
             answer = bool(future.result())
         except killed:
             raise GrundyError(f"the worker asking whether {key} has value {target} died (out "
                               "of memory?); the answers found are kept in the file of "
                               "answers, if one was given: run again to resume") from None
-        done(key, target, answer)
+        done(key, target, answer, time.monotonic() - start)
 
     def slots() -> int:
         return max(1, len(client.scheduler_info().get("workers", {})))
