@@ -94,3 +94,13 @@ def test_a_device_or_a_missing_file_is_refused(tmp_path: Path) -> None:
     assert second.known == {}
     with pytest.raises(GrundyError, match=r"not the answers of cram 3x5 \(its first line"):
         Answers(tmp_path / "b.jsonl", "cram", board)
+    second.add("3x5:7fe7", 1, True)
+    Answers(tmp_path / "c.jsonl", "cram", board).add("3x5:7fe7", 2, False)
+    for name, found in (("b", True), ("c", False)):  # a guide: a file of either order
+        guide = Answers(tmp_path / f"{name}.jsonl", "cram", board, None, write=False)
+        assert (guide.says("3x5:7fe7", 1 if found else 2), guide.says("3x5:7fe7", 3)) == (
+            found, False if found else None)
+    with pytest.raises(ValueError, match="one move order"):
+        Answers(tmp_path / "d.jsonl", "cram", board, None)
+    with pytest.raises(GrundyError, match="not the answers of node-kayles"):
+        Answers(tmp_path / "b.jsonl", "node-kayles", board, None, write=False)

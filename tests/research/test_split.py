@@ -668,6 +668,76 @@ def test_progress_says_what_the_file_decides_and_what_the_next_run_asks_first(
     assert checked  # some open options were asked through their options
 
 
+@pytest.mark.parametrize("game", ["cram", "node-kayles"])
+def test_a_check_guided_by_a_first_runs_answers_asks_its_yes_first(
+        game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A second run (Cram's second order) guided by a first run's file finds the same
+    value; at depth 1 each round below the value asks one question (the option the guide
+    says has that value), and every round asks no more than the unguided run."""
+    second, fewer = game == "cram", 0
+    for number, board in enumerate(random_boards(53 if second else 59, 8)):
+        want = plain(board, game)
+        for depth in (1, 2):
+            first = tmp_path / f"{number}-{depth}.jsonl"
+            assert split_solve(board, game, workers=0, least=0, answers=first,
+                               depth=depth) == want
+            asked = {}
+            for guide in (None, first):
+                calls = counted(monkeypatch)
+                assert split_solve(board, game, workers=0, least=0, second_order=second,
+                                   depth=depth, guide=guide) == want
+                monkeypatch.undo()
+                asked[guide] = [target for _, _, target, *_ in calls]
+            guided, unguided = asked[first], asked[None]
+            assert len(guided) <= len(unguided), (board.text(), depth)
+            fewer += len(guided) < len(unguided)
+            if depth == 1 and split.root(board, Search(game)).piece is not None:
+                rest = split.root(board, Search(game)).rest
+                assert all(guided.count(v) <= 1 for v in range(want ^ rest)), (guided, want, rest, board.text())
+    assert fewer  # the guide saved questions somewhere
+
+
+def test_a_wrong_guide_orders_the_questions_and_changes_no_value(tmp_path: Path) -> None:
+    """A guide whose answers are made up (random yes and no for the options met below the
+    root) leaves every value the plain search's: it answers nothing."""
+    rng, search = random.Random(61), Search.CRAM
+    for number, board in enumerate(random_boards(67, 6)):
+        guide = tmp_path / f"guide-{number}.jsonl"
+        book = Answers(guide, "cram", board)
+        for key, _ in below(board, search, 2):
+            for value in range(4):
+                if rng.random() < 0.4:
+                    book.add(key, value, rng.random() < 0.5)
+        for depth in (1, 2):
+            assert split_solve(board, "cram", workers=0, least=0, depth=depth, guide=guide,
+                               second_order=True) == plain(board, "cram"), board.text()
+    with pytest.raises(GrundyError, match="not the answers of cram 3x4"):
+        split_solve(Board.full(3, 4), "cram", workers=0, least=0, guide=guide)
+    with pytest.raises(GrundyError, match="no such file of answers"):
+        split_solve(Board.full(3, 4), "cram", workers=0, least=0, guide=tmp_path / "none")
+
+
+def test_the_command_checks_a_value_guided_by_a_first_runs_file(cli: Any,
+                                                                 tmp_path: Path) -> None:
+    board, first, second = ".......|..#....|.......", tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    want = f"value: {plain(Board.parse(board), 'cram')}\n"
+    assert cli("board", "cram", board, "--workers", "0", "--least", "0", "--answers",
+               str(first)).out == want
+    checked = cli("board", "cram", board, "--workers", "0", "--least", "0", "--answers",
+                  str(second), "--second-order", "--guide", str(first))
+    assert (checked.code, checked.out) == (0, want), checked
+    rows = [json.loads(line) for line in second.read_text().splitlines()[1:]]
+    assert 0 < len(rows) <= len(first.read_text().splitlines()) - 1  # no more questions
+    shown = cli("board", "cram", board, "--least", "0", "--answers", str(second),
+                "--second-order", "--guide", str(first), "--show")
+    assert shown.code == 0 and shown.out.splitlines()[-1] == want.strip(), shown
+    for args, words in ((["--second-order", "--guide", str(first)], "--guide orders"),
+                        (["--save", str(tmp_path / "t"), "--guide", str(first)], "--guide"),
+                        (["--workers", "0", "--answers", str(tmp_path / "c"), "--guide",
+                          str(tmp_path / "none")], "no such file of answers")):
+        assert_one_line_error(cli("board", "cram", board, "--least", "0", *args), words)
+
+
 def test_progress_refuses_what_it_cannot_read(tmp_path: Path) -> None:
     board = Board.full(3, 5)
     with pytest.raises(GrundyError, match="no such file of answers"):

@@ -39,6 +39,10 @@ __all__ = ["board"]
               help="Cram: try the moves in a second order, to check a new value by (the same "
                    "value must come back; give such a run a --save or --answers file of its "
                    "own).")
+@click.option("--guide", type=click.Path(dir_okay=False), default=None,
+              help="The --answers file of another run of the board (the other move order): "
+                   "ask first the options it found to have the value asked, so that a check "
+                   "asks little more than the questions that decide the value.")
 @click.option("--show", is_flag=True,
               help="Say where the search of the --answers file stands (the value or its "
                    "bound, the options answered, the next questions), asking nothing.")
@@ -47,7 +51,8 @@ __all__ = ["board"]
                                 "or --answers file)")
 def board(game: str, position: str, workers: int | None, scheduler: str | None,
           answers: str | None, least: int, depth: int, save: str | None,
-          second_order: bool, show: bool, memory: int | None, seconds: float | None) -> None:
+          second_order: bool, guide: str | None, show: bool, memory: int | None,
+          seconds: float | None) -> None:
     """The value of one board of a board game the compiled search plays (cram,
     node-kayles: POSITION is 3x22, rows such as '....|.#..', or @FILE), its root split
     over Dask workers: for r = 0, 1, ... each option is asked "is your value r?", one
@@ -79,12 +84,13 @@ def board(game: str, position: str, workers: int | None, scheduler: str | None,
             fail("--show says where the search of an --answers file stands: give --answers")
         if others:
             fail(f"--show reads the --answers file and asks nothing: {others[0]} is for a run")
-        _show(found, game, answers, least, depth, second_order, size)
+        _show(found, game, answers, least, depth, second_order, size, guide)
         return
     here = save is not None or second_order and not split
-    if here and depth > 1:
-        fail("--depth splits the root's questions; this board is searched here, in one "
-             "piece: give --workers, --scheduler or --answers with it")
+    for flag, given, does in (("--depth", depth > 1, "splits"), ("--guide", guide, "orders")):
+        if here and given:
+            fail(f"{flag} {does} the root's questions; this board is searched here, in one "
+                 "piece: give --workers, --scheduler or --answers with it")
     kept = save if here else answers
     where = f"what was found is kept in {kept}" if kept else None
     local = 0 if here or scheduler else workers if workers is not None else os.cpu_count() or 1
@@ -95,7 +101,7 @@ def board(game: str, position: str, workers: int | None, scheduler: str | None,
             else:
                 value = split_solve(found, game, workers=local, scheduler=scheduler,
                                     answers=answers, least=least, memory=size,
-                                    second_order=second_order, depth=depth)
+                                    second_order=second_order, depth=depth, guide=guide)
     except KeyboardInterrupt:
         fail("interrupted" + (f": {where}; the same command resumes" if where else ""))
     except TableNotSaved as unsaved:
@@ -108,12 +114,12 @@ SHOWN, OPEN_SHOWN = 5, 10
 
 
 def _show(found: Board, game: str, answers: str, least: int, depth: int,
-          second_order: bool, memory: int) -> None:
+          second_order: bool, memory: int, guide: str | None) -> None:
     """``--show``: where the search of the file ``answers`` stands, in a few lines."""
     from ..research.split import progress
 
     at = progress(found, game, answers, depth=depth, least=least, memory=memory,
-                  second_order=second_order)
+                  second_order=second_order, guide=guide)
     stopped = f", {at.stopped} question{'s' * (at.stopped != 1)} stopped unanswered" \
         f" ({at.split} of them asked now through their options)" if at.stopped else ""
     click.echo(f"{game} {found.text()} by {answers}: {at.answers} answers{stopped}")

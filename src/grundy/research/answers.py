@@ -35,10 +35,13 @@ STOPPED_AFTER = 60.0
 class Answers:
     """The questions answered, ``(option key, value) -> answer``, kept in a file of JSON
     lines when given one (see the module docstring); only read from it when not ``write``
-    (then the file must be there)."""
+    (then the file must be there, and ``second_order`` None reads a file of either
+    order)."""
 
     def __init__(self, path: str | os.PathLike[str] | None, game: str, board: Board,
-                 second_order: bool = False, write: bool = True) -> None:
+                 second_order: bool | None = False, write: bool = True) -> None:
+        if second_order is None and write:
+            raise ValueError("a file of answers is written in one move order")
         self.path = path if write else None
         self.known: dict[tuple[str, int], bool] = {}
         #: the options whose value is known (a "yes"), by key
@@ -59,13 +62,13 @@ class Answers:
         if target.exists() and not target.is_file():
             raise GrundyError(f"cannot keep the answers in {path}: not a file (a device?)")
         if target.exists():
-            self._read(target, head)
+            self._read(target, head, either=second_order is None)
         elif write:
             self._write(head)
         else:
             raise GrundyError(f"{path}: no such file of answers")
 
-    def _read(self, target: Path, head: dict[str, str]) -> None:
+    def _read(self, target: Path, head: dict[str, str], either: bool = False) -> None:
         try:
             text = target.read_text()
         except (OSError, UnicodeDecodeError) as error:
@@ -77,7 +80,7 @@ class Answers:
             first = json.loads(lines[0]) if lines[0] else None
         except ValueError:
             first = None
-        if first != head:
+        if first != head and not (either and first == {**head, "order": "second"}):
             order = " in the second move order" if "order" in head else ""
             raise GrundyError(f"{target}: not the answers of {head['game']} {head['board']}"
                               f"{order} (its first line names another board or order, or "
@@ -126,6 +129,19 @@ class Answers:
         except OSError as error:
             raise GrundyError(f"cannot keep the answers in {self.path}: "
                               f"{error.strerror}") from None
+
+    def says(self, key: str, value: int) -> bool | None:
+        """The file's answer to "is the value of ``key`` ``value``?", if it has one.
+
+        >>> book = Answers(None, "cram", Board.full(3, 22))
+        >>> book.add("3x21:1fff", 1, True); book.add("3x21:3fff", 2, False)
+        >>> [book.says(key, v) for key, v in (("3x21:1fff", 1), ("3x21:1fff", 0),
+        ...                                   ("3x21:3fff", 2), ("3x21:3fff", 1))]
+        [True, False, False, None]
+        """
+        if key in self.value_of:
+            return self.value_of[key] == value
+        return self.known.get((key, value))
 
     def add(self, key: str, value: int, answer: bool, seconds: float | None = None) -> None:
         """Note an answer (and add it to the file), with the seconds its question ran

@@ -28,6 +28,12 @@ stopped unanswered (by ``--time``, Ctrl-C or a kill) after running
 later runs ask it through its options, as one level deeper: a question too long for any
 run is split until its pieces fit.
 
+With ``guide``, the file of answers of another run of the same board (in the other move
+order: the check of a value found), the options that file says have the value asked are
+asked first, at every level: the check asks little more than the questions that decide
+the value (an option of each value below it, and every option's "no"), not the "no"s
+the first run asked before each "yes".  The guide orders the questions and answers none.
+
 Given a file (``answers``, kept by :class:`~grundy.research.answers.Answers`), every
 answer is added to it as it arrives, so a run stopped in any way goes on from there: a
 second run with the same file asks nothing the first answered, and :func:`progress` says
@@ -233,14 +239,18 @@ def _checked(game: str | BoardGame, depth: int, second_order: bool) -> tuple[Sea
 def split_solve(board: Board, game: str | BoardGame = "cram", *, workers: int = 2,
                 scheduler: str | None = None, answers: str | os.PathLike[str] | None = None,
                 memory: int = MEMORY, least: int = LEAST, stream: TextIO | None = None,
-                second_order: bool = False, depth: int = 1) -> int:
+                second_order: bool = False, depth: int = 1,
+                guide: str | os.PathLike[str] | None = None) -> int:
     """The value of ``board`` in ``game``, its root's questions asked on Dask workers (see
     the module docstring): ``workers`` local processes, or the cluster at ``scheduler``,
     or (``workers=0``) here; resumable through the file ``answers``; each worker's table
     at most ``memory`` bytes (local workers whose tables may not fit in the machine's
     memory together are refused); boards of fewer than ``least`` free cells valued here;
     Cram's moves tried in the second order with ``second_order``; with ``depth`` 2 or
-    more, the questions split that many levels below the root (:class:`_Below`).
+    more, the questions split that many levels below the root (:class:`_Below`); with
+    ``guide``, the file of answers of another run of the board (in the other move order),
+    the options it found to have the value asked are asked first (see the module
+    docstring).
 
     >>> split_solve(Board.full(3, 5), "cram", workers=0, least=0, second_order=True)
     1
@@ -248,6 +258,7 @@ def split_solve(board: Board, game: str | BoardGame = "cram", *, workers: int = 
     1
     """
     search, name = _checked(game, depth, second_order)
+    hints = None if guide is None else Answers(guide, name, board, None, write=False)
     if workers < 0:
         raise GrundyError(f"workers: at least 0, got {workers}")
     if board.count() < least:
@@ -264,7 +275,7 @@ def split_solve(board: Board, game: str | BoardGame = "cram", *, workers: int = 
     where = f"on the cluster at {scheduler}" if scheduler else (
         f"on {workers} workers" if workers else "here")
     status = _Status(f"{name} {board.text()} {where}", stream)
-    below = _Below(book, search, memory, depth, least)
+    below = _Below(book, search, memory, depth, least, hints)
 
     def here(key: str, option: Board, target: int,
              done: _Done) -> None:
@@ -308,9 +319,9 @@ class _Below:
     """
 
     def __init__(self, book: Answers, search: Search, memory: int, depth: int,
-                 least: int) -> None:
+                 least: int, guide: Answers | None = None) -> None:
         self.book, self.search, self.memory = book, search, memory
-        self.depth, self.least = depth, least
+        self.depth, self.least, self.guide = depth, least, guide
         self.roots: dict[str, Root] = {}
         #: the questions stopped before that the walks so far asked through their options
         self.split: set[tuple[str, int]] = set()
@@ -362,6 +373,8 @@ class _Below:
                      if known(key) is None and (key, value) not in self.book.known]
             if not open_ and value != target:  # no option has this value below the target
                 return False
+            if (guide := self.guide) is not None:  # those the guide says have it first
+                open_.sort(key=lambda pair: guide.says(pair[0], value) is not True)
             for key, option in open_:
                 got = self(key, option, value, depth)
                 if isinstance(got, bool):
@@ -447,7 +460,8 @@ class Progress:
 
 def progress(board: Board, game: str | BoardGame, answers: str | os.PathLike[str], *,
              depth: int = 1, least: int = LEAST, memory: int = MEMORY,
-             second_order: bool = False) -> Progress:
+             second_order: bool = False,
+             guide: str | os.PathLike[str] | None = None) -> Progress:
     """Where :func:`split_solve` with these arguments stands by the file ``answers``
     alone: no question is asked and the file is only read (it may be growing in a run).
 
@@ -461,6 +475,7 @@ def progress(board: Board, game: str | BoardGame, answers: str | os.PathLike[str
     """
     search, name = _checked(game, depth, second_order)
     book = Answers(answers, name, board, second_order, write=False)
+    hints = None if guide is None else Answers(guide, name, board, None, write=False)
     kept = len(book.known)  # those in the file (more are decided from them below)
     found = root(board, search, memory)
     if board.count() < least or found.piece is not None and found.piece.count() < least:
@@ -470,7 +485,7 @@ def progress(board: Board, game: str | BoardGame, answers: str | os.PathLike[str
     timed = list(book.seconds.values())
     if found.piece is None:
         return Progress(found.rest, found.rest, 0, 0, [], [], kept, stopped, timed=timed)
-    below = _Below(book, search, memory, depth, least)
+    below = _Below(book, search, memory, depth, least, hints)
     asked = 0
     while (got := below.piece(found, asked, depth)) is False:
         asked += 1
