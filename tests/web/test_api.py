@@ -7,6 +7,8 @@ from __future__ import annotations
 import functools
 import itertools
 import json
+import operator
+import random
 import subprocess
 import sys
 
@@ -213,6 +215,26 @@ def test_misere_nim_by_boutons_rule(client: TestClient) -> None:
     end = post(client, "/api/move", {"game": "nim", "position": [1], "misere": True,
                                      "move": {"part": 0, "to": []}})
     assert end["winner"] == "grundy"  # you took the last token: in misère play you lose
+
+
+def test_misere_nim_past_the_token_cap_by_boutons_rule(client: TestClient) -> None:
+    """Bouton's rule answers heaps of any size, so misère nim is not held to the cap of
+    the move-by-move search (30 tokens): each winning move leads to a lost position."""
+    def lost(heaps: list[int]) -> bool:
+        xor = functools.reduce(operator.xor, heaps, 0)
+        return xor == 1 if all(h <= 1 for h in heaps) else xor == 0
+
+    rng = random.Random(7)
+    for _ in range(20):
+        heaps = [rng.choice([1, 2, rng.randrange(300)]) for _ in range(rng.randrange(2, 6))]
+        heaps[0] = 40 + rng.randrange(260)  # past the cap
+        data = post(client, "/api/analyze", {"game": "nim", "position": heaps, "misere": True})
+        assert data["outcome"] == ("P" if lost(heaps) else "N"), heaps
+        assert bool(data["winning_moves"]) == (data["outcome"] == "N")
+        for move in data["winning_moves"]:
+            left = heaps[:]
+            left[move["part"]:move["part"] + 1] = move["to"]
+            assert lost(left), (heaps, move)
 
 
 def test_misere_kayles_past_the_search_is_played_by_its_quotient(client: TestClient) -> None:

@@ -30,7 +30,7 @@ from typing import Any
 
 from ..play.analysis import (Analysis, LoopyAnalysis, MisereAnalysis, Move, OutcomeAnalysis,
                              analyze_misere)
-from ..play.misere.search import forget_misere, quotient_covers
+from ..play.misere.search import answered_at_once, forget_misere
 from ..play.analysis import analyze as analyze_parts
 from ..catalog import entries, find
 from ..catalog.positions import read_parts as read_words
@@ -180,7 +180,7 @@ def _position(game: Game, raw: Any, misere: bool) -> list[Any]:
         if board_of(game) != "heaps":
             raise RequestError("misere: misère play is offered for heap games only "
                                f"({board_of(game)} boards are searched too slowly)")
-        if sum(parts) > MAX_MISERE_TOKENS and not quotient_covers(game, parts):
+        if sum(parts) > MAX_MISERE_TOKENS and not answered_at_once(game, parts):
             raise RequestError(f"position: misère play is searched move by move, so the heaps "
                                f"may hold at most {MAX_MISERE_TOKENS} tokens together, "
                                f"got {sum(parts)}")

@@ -46,9 +46,9 @@ if TYPE_CHECKING:
     from ...misere.quotient import Quotient
 
 __all__ = ["MAX_CELLS", "MAX_POSITIONS", "MAX_SECONDS", "QUOTIENT_SECONDS", "TAME_HEAPS",
-           "forget_misere", "known_quotient", "misere_answer", "misere_explanation",
-           "misere_outcome", "misere_part_winning_moves", "misere_winning_moves",
-           "quotient_covers"]
+           "answered_at_once", "forget_misere", "known_quotient", "misere_answer",
+           "misere_explanation", "misere_outcome", "misere_part_winning_moves",
+           "misere_winning_moves"]
 
 #: sums searched for one question at most (about 6 * 10^4 a second: a few seconds)
 MAX_POSITIONS = 2 * 10**5
@@ -222,16 +222,23 @@ def _explanation(game: Game, parts: tuple[Any, ...], budget: _Budget) -> list[st
     return ["decided by a search of the sums reachable"]
 
 
-def quotient_covers(game: Game, parts: Iterable[Any]) -> bool:
-    """Whether this sum of heaps is decided by the game's misère quotient (found in the
-    session or the cache, or computed within :data:`QUOTIENT_SECONDS`): then it is
-    answered at once whatever its size.
+def answered_at_once(game: Game, parts: Iterable[Any]) -> bool:
+    """Whether this sum is answered at once whatever its size, with no search of its
+    moves: by the game's own misère theory (its outcome and its winning moves: Bouton's
+    rule in nim) or by its misère quotient (found in the session or the cache, or
+    computed within :data:`QUOTIENT_SECONDS`).
 
     >>> from grundy import find
-    >>> quotient_covers(find("kayles"), [400] * 1000)
+    >>> answered_at_once(find("kayles"), [400] * 1000)
+    True
+    >>> answered_at_once(find("nim"), [100, 200, 300])
     True
     """
-    return _quotient_for(game, tuple(parts), _Budget(game)) is not None
+    parts = tuple(parts)
+    if (game.misere_outcome_of(parts) is not None
+            and game.misere_winning_moves_of(parts) is not None):
+        return True
+    return _quotient_for(game, parts, _Budget(game)) is not None
 
 
 def known_quotient(game: Game) -> Quotient | None:
