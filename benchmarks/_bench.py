@@ -73,6 +73,16 @@ def _environ(extra: dict[str, str] | None) -> dict[str, str] | None:
     return {**os.environ, **extra} if extra else None
 
 
+def take_int_option(argv: list[str], flag: str, default: int) -> int:
+    """The value of ``flag N`` in ``argv`` (both words taken out of it), else ``default``."""
+    if flag not in argv:
+        return default
+    at = argv.index(flag)
+    value = int(argv[at + 1])
+    del argv[at:at + 2]
+    return value
+
+
 def peak_memory_mb(cmd: list[str], data: bytes = b"", env: dict[str, str] | None = None) -> float:
     """Peak resident memory of ``cmd`` reading ``data``, in MB (one extra, untimed run)."""
     proc = subprocess.run([sys.executable, "-c", _LAUNCHER, *cmd], input=data, env=_environ(env),

@@ -20,6 +20,10 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import _bench  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 RUN = """
@@ -49,11 +53,7 @@ def run(board: str, depth: int, answers: str, order: str, guide: str = "") -> tu
 
 
 def main(argv: list[str]) -> None:
-    depth = 2
-    if "--depth" in argv:
-        at = argv.index("--depth")
-        depth = int(argv[at + 1])
-        del argv[at:at + 2]
+    depth = _bench.take_int_option(argv, "--depth", 2)
     boards = argv or ["3x13", "3x14", "3x15", "5x6"]
     print(f"Cram, the root split (depth {depth}), each run a fresh process; CPU seconds")
     print(f"{'board':>6} {'value':>5} | {'first run':>15} | {'check':>15} | "

@@ -14,6 +14,10 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import _bench  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 RUN = """
@@ -43,11 +47,7 @@ def measure(game: str, board: str, workers: int) -> tuple[int, float, float]:
 
 
 def main(argv: list[str]) -> None:
-    workers = 2
-    if "--workers" in argv:
-        at = argv.index("--workers")
-        workers = int(argv[at + 1])
-        del argv[at:at + 2]
+    workers = _bench.take_int_option(argv, "--workers", 2)
     game, board = argv if argv else ("node-kayles", "6x12")
     print(f"{game} {board}: serial search, then {workers} local Dask workers", flush=True)
     serial = measure(game, board, -1)
