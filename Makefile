@@ -23,7 +23,10 @@ $(VENV)/.installed-test: $(BUILD_INPUTS) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]' 'setuptools>=77'
 	touch $@ $(VENV)/.installed
 
+# grundy's modules byte-compiled first, as for the tests below: each later `grundy` command
+# of this venv then starts without compiling them, even where PYTHONDONTWRITEBYTECODE is set.
 demo: $(VENV)/.installed
+	$(BIN)/python -m compileall -q src/grundy
 	$(BIN)/grundy demo
 
 # One worker a core (pytest-xdist), a test file to a worker, so that a module's fixtures are
