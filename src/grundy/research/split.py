@@ -386,8 +386,7 @@ class _Below:
 def _open(found: Root, book: Answers, value: int) -> list[str]:
     """The keys of the root's options whose answer to "is your value ``value``?" is not
     known (an option of known value answers every round)."""
-    return [key for key, _ in found.options
-            if key not in book.value_of and (key, value) not in book.known]
+    return [key for key, _ in found.options if book.says(key, value) is None]
 
 
 def _rounds(found: Root, below: _Below, status: _Status, asking: _Ask,
@@ -498,8 +497,7 @@ def progress(board: Board, game: str | BoardGame, answers: str | os.PathLike[str
         split = below.roots.get(key)  # walked through its options
         if split is not None and split.piece is not None:
             target = asked ^ split.rest
-            inside[key] = (sum(1 for k, _ in split.options
-                               if k in book.value_of or (k, target) in book.known),
+            inside[key] = (sum(1 for k, _ in split.options if book.says(k, target) is not None),
                            len(split.options))
     return Progress(None, found.rest, asked, len(found.options), open_, got, kept, stopped,
                     len(below.split - book.known.keys()), inside, timed)
