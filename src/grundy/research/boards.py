@@ -173,13 +173,16 @@ def set_memory(memory: int) -> ModuleType | None:
 
 def table_bytes(memory: int, board: Board) -> int:
     """The most the search's tables take under a limit of ``memory`` bytes for ``board``:
-    the limit, and for a board past 64 cells the second table's 5/6 of it more (half the
-    slots, of 20 bytes).
+    the table of 12-byte slots, their number the largest power of two within the limit,
+    and for a board past 64 cells the second table's half as many slots of 20 bytes.
 
     >>> table_bytes(6 << 30, Board.full(5, 8)) >> 30, table_bytes(6 << 30, Board.full(3, 22)) >> 30
     (6, 11)
+    >>> round(table_bytes(5 << 30, Board.full(3, 23)) / 2**30, 2)  # 2^28 slots: 3 GB + 2.5 GB
+    5.5
     """
-    return memory * 11 // 6 if board.rows * board.cols > 64 else memory
+    slots = 1 << ((memory // 12).bit_length() - 1)
+    return 12 * slots + 10 * slots if board.rows * board.cols > 64 else 12 * slots
 
 
 def machine_memory() -> int | None:
@@ -198,7 +201,7 @@ def check_tables(memory: int, board: Board, tables: int) -> None:
     >>> check_tables(1 << 40, Board.full(3, 22), 2)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    grundy.errors.GrundyError: memory 1024.0G for each of 2 workers (1877.3G with the table ...
+    grundy.errors.GrundyError: memory 1024.0G for each of 2 workers (1408.0G with the table ...
     """
     ram = machine_memory()
     each = table_bytes(memory, board)
