@@ -418,12 +418,14 @@ def _open(found: Root, book: Answers, value: int) -> list[str]:
 
 def _rounds(found: Root, below: _Below, status: _Status, asking: _Ask,
             wait: Callable[[Callable[[], None]], None] = lambda tick: None,
-            slots: Callable[[], int] = lambda: 1, running: Callable[[], int] = lambda: 0) -> int:
+            slots: Callable[[], int] = lambda: 1, running: Callable[[], int] = lambda: 0,
+            first: Callable[[list[_Question]], list[_Question]] = lambda got: got) -> int:
     """The value of the root's piece (``found``), by rounds: round r asks whether it is r
     (:meth:`_Below.piece`, r's round over at the first option of value r, the value r
     when every option has said no); ``asking`` starts one of the questions that asks (at
     most ``slots()`` running, ``running()`` of them now), ``wait(tick)`` waits for one
-    answer, calling ``tick`` (the status line again) every :data:`TICK` seconds."""
+    answer, calling ``tick`` (the status line again) every :data:`TICK` seconds;
+    ``first(questions)`` puts the questions in the order to start them."""
     book = below.book
     at = _Round(options=len(found.options))
     asked: set[tuple[str, int]] = set()
@@ -441,7 +443,7 @@ def _rounds(found: Root, below: _Below, status: _Status, asking: _Ask,
         status(at)
         if got is True:
             return at.value
-        for key, option, value in got:
+        for key, option, value in first(got):
             if running() >= slots():
                 break
             if (key, value) in asked or (key, value) in book.known:
@@ -595,8 +597,15 @@ def _on_cluster(client: Any, found: Root, below: _Below, status: _Status,
         _each_worker(client, workers, status, "saving",
                      lambda name: (kept.save_worker_table, tables.path(name)))
 
+    def first(got: list[_Question]) -> list[_Question]:
+        if tables is None:
+            return got
+        busy = {name for *_, name in futures.values()}
+        return _warm_first(got, lambda key, value: tables.hint(
+            *below.origin.get(key, (key, value))), busy)
+
     try:
-        value = _rounds(found, below, status, asking, wait, slots, lambda: len(futures))
+        value = _rounds(found, below, status, asking, wait, slots, lambda: len(futures), first)
     except OutOfTime:
         now = time.monotonic()
         if tables is not None:
@@ -619,6 +628,33 @@ def _on_cluster(client: Any, found: Root, below: _Below, status: _Status,
             future.cancel()
     stop()
     return value
+
+
+def _warm_first(questions: list[_Question], hint: Callable[[str, int], Any],
+                busy: set[Any]) -> list[_Question]:
+    """``questions`` in the order to start them on workers: first, for each worker that is
+    free, the first question it holds the table of (``hint(key, value)``: the worker that
+    was asking the question, or the stopped question it splits, when the last run
+    stopped), then the questions of no worker, and last the others of a worker, to be left
+    to it while another worker takes the rest; in their order otherwise.
+
+    >>> q = [("a", None, 0), ("b", None, 0), ("c", None, 0), ("d", None, 0), ("e", None, 0)]
+    >>> hints = {"a": 1, "c": 0, "e": 0}
+    >>> [k for k, *_ in _warm_first(q, lambda key, value: hints.get(key), busy={1})]
+    ['c', 'b', 'd', 'a', 'e']
+    """
+    claimed = set(busy)
+
+    def rank(question: _Question) -> int:
+        worker = hint(question[0], question[2])
+        if worker is None:
+            return 1
+        if worker in claimed:
+            return 2
+        claimed.add(worker)
+        return 0
+
+    return sorted(questions, key=rank)  # rank is called once a question, in their order
 
 
 def _choose(workers: Iterable[Any], busy: set[Any], hint: Any) -> Any:
