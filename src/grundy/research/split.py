@@ -539,11 +539,12 @@ _WORK, _INSTEAD = "a board search on workers", "search here with workers=0"
 def _on_cluster(client: Any, found: Root, below: _Below, status: _Status,
                 game: str | BoardGame, memory: int, second_order: bool,
                 tables: kept.Kept | None = None) -> int:
-    """:func:`_rounds` with each question a task of the client's cluster, on a worker that
-    is free (the one that was asking it, or the question it splits, when the last run
-    stopped, if that worker is free).  With ``tables``, the workers load their tables
-    first, one after the other, and save them at the end (the value found, or out of
-    time); the questions still running are stopped (:func:`kept.stop_asking`) first."""
+    """:func:`_rounds` with each question a task of the client's cluster; at the end the
+    questions still running are stopped (:func:`kept.stop_asking`).  With ``tables``, the
+    workers load their tables first, one after the other, and save them at the end (the
+    value found, or out of time); each question goes to a free worker, the one that was
+    asking it (or the stopped question it splits) when the last run stopped if it is free
+    (:func:`_warm_first`, :func:`_choose`)."""
     dask = cluster.distributed(_WORK, _INSTEAD)
     killed = dask.scheduler.KilledWorker
     run = f"{os.getpid()}-{time.monotonic_ns()}"
@@ -558,8 +559,10 @@ def _on_cluster(client: Any, found: Root, below: _Below, status: _Status,
 
     def asking(key: str, option: Board, target: int,
                done: _Done) -> None:
-        hint = None if tables is None else tables.hint(*below.origin.get(key, (key, target)))
-        name = _choose(workers, {name for *_, name in futures.values()}, hint)
+        name = None  # without tables, any worker Dask chooses
+        if tables is not None:
+            hint = tables.hint(*below.origin.get(key, (key, target)))
+            name = _choose(workers, {name for *_, name in futures.values()}, hint)
         pinned = {} if name is None else {"workers": [workers[name]],
                                           "allow_other_workers": True}
         future = client.submit(ask, option, game, target, memory, second_order, run,
