@@ -669,3 +669,80 @@ def test_a_search_lets_other_threads_run_and_its_tables_are_one_threads_at_a_tim
     other.join()
     assert k.stats()[0] == searched and found[-1] == 1
     k.clear()
+
+
+# -- the notes: values a board was found not to have ---------------------------------------
+
+def notes_of(records, size=12):
+    """The notes of dump(words, True): (mask, rows, cols, rule, the values noted)."""
+    found = []
+    for i in range(0, len(records), size):
+        r = records[i:i + size]
+        words = size - 4
+        mask, w, h = int.from_bytes(r[:words], "little"), r[words], r[words + 1]
+        info = int.from_bytes(r[words + 2:], "little")
+        found.append((mask, h & 127, w, h >> 7, {v for v in range(15) if info >> v & 1}))
+    return found
+
+
+@needs_kernel
+@pytest.mark.parametrize("rule", [0, 1])
+def test_every_note_dumped_is_true_and_the_notes_come_back_whole(rule):
+    """After has_value questions on random boards, each note the table dumps is a true
+    statement (the board's plain value is none of the values noted, in either game); given
+    back to a cleared table, the same notes are dumped again, and the questions are then
+    answered with fewer boards searched."""
+    rng, k = random.Random(17 + rule), kernel()
+    plain = domino_moves if rule == 0 else node_moves
+    checked = 0
+    try:
+        for _ in range(40):
+            k.clear()
+            b = random_blocked_board(rng, rng.randint(3, 5), rng.randint(4, 6))
+            asked = [(t, k.has_value(b.rows, b.cols, b.mask, rule, t)) for t in range(4)]
+            values, notes = k.dump(), k.dump(1, True)
+            for mask, h, w, r, noted in notes_of(notes):
+                assert r == rule and noted
+                if bin(mask).count("1") <= 12:
+                    full = plain_cells(Board(h, w, mask).cells(), plain)
+                    assert full not in noted, (h, w, mask, noted)
+                    checked += 1
+            searched = k.stats()[0]
+            k.clear()
+            k.load(values)
+            k.load(notes, 1, True)
+            assert sorted(chunks(k.dump(1, True))) == sorted(chunks(notes))
+            assert k.stats()[3] == len(notes) // 12
+            before = k.stats()[0]
+            assert [(t, k.has_value(b.rows, b.cols, b.mask, rule, t)) for t in range(4)] == asked
+            assert k.stats()[0] - before <= searched
+    finally:
+        k.clear()
+    assert checked > 50
+
+
+@needs_kernel
+def test_notes_of_two_words_come_back_and_bad_notes_are_refused():
+    k = kernel()
+    k.clear()
+    try:
+        board = Board.full(2, 35)  # 70 cells: its pieces past 64 cells in two words
+        first = k.has_value(2, 35, board.mask, 0, 2)
+        notes, values = k.dump(2, True), k.dump(2)
+        assert notes and len(notes) % 20 == 0
+        assert all(noted for *_, noted in notes_of(notes, 20))
+        searched = k.stats()[0]
+        k.clear()
+        k.load(values, 2)
+        k.load(notes, 2, True)
+        assert sorted(chunks20(k.dump(2, True))) == sorted(chunks20(notes))
+        before = k.stats()[0]
+        assert k.has_value(2, 35, board.mask, 0, 2) == first
+        assert k.stats()[0] - before < searched
+        for bad in [bytes(8) + bytes([4, 3]) + bytes(2),  # no value noted
+                    bytes(8) + bytes([4, 3, 0, 0x80]),  # past the 15 values a note holds
+                    (1 << 20).to_bytes(8, "little") + bytes([4, 3, 1, 0])]:  # off the board
+            with pytest.raises(ValueError, match="not a board's note"):
+                k.load(bad, 1, True)
+    finally:
+        k.clear()

@@ -268,12 +268,14 @@ def test_a_table_saved_before_times_were_kept_loads_as_before_and_tells_no_time(
     from_file = [(r, c, s) for r, c, _, s, f in told if f]
     assert len(from_file) > 10 and all(s is None for *_, s in from_file)
     assert b"board times" in table.read_bytes()  # this run's times, now kept
-    # a table saved without times is written in that format, byte for byte
+    # a table saved without times is written in that format, byte for byte, its notes after
     k.clear()
     boards.board_values(3, 8, "cram")
     boards.save_table(tmp_path / "plain.table", k)
     _old_format(table, k)
-    assert (tmp_path / "plain.table").read_bytes() == table.read_bytes()
+    plain, old = (tmp_path / "plain.table").read_bytes(), table.read_bytes()
+    assert plain.startswith(old) and plain[len(old):].startswith(b"notes\n")
+    assert len(plain) == len(old) + 6 + 12 + 12 * k.stats()[3]
 
 
 def test_the_times_are_kept_by_a_save_that_searched_without_each(tmp_path: Path) -> None:
@@ -424,3 +426,36 @@ def test_a_table_full_in_both_widths_loads_and_one_value_more_is_refused(tmp_pat
     else:
         assert load_table(path, search) == len(one) // 12 + len(two) // 20  # type: ignore[arg-type]
         assert search.given == {1: len(one) // 12, 2: len(two) // 20}
+
+
+def test_the_notes_are_kept_in_the_file_and_a_damaged_note_part_is_refused(
+        tmp_path: Path) -> None:
+    """The values a board was found not to have (the notes of has_value) are saved in their
+    own part and given back whole: asked again from the file, the question searches no board
+    more.  A notes part damaged anywhere is refused, nothing read."""
+    from grundy.research import boards
+    from grundy.rules.cells import Board
+
+    k, table = _kernel(), tmp_path / "notes.table"
+    k.clear()
+    board = Board.full(3, 13)
+    answer = k.has_value(3, 13, board.mask, 0, 0)
+    noted, kept = k.stats()[3], k.stats()[1]
+    assert noted > 1000
+    assert boards.save_table(table, k) == kept
+    data = table.read_bytes()
+    assert b"notes\n" in data
+    k.clear()
+    assert boards.load_table(table, k) == kept and k.stats()[3] == noted
+    searched = k.stats()[0]
+    assert k.has_value(3, 13, board.mask, 0, 0) == answer and k.stats()[0] == searched
+    at = data.index(b"notes\n") + len(b"notes\n") + 12
+    for where in [at - 12, at, at + 12 * noted // 2, at + 12 * noted - 1]:
+        damaged = bytearray(data)
+        damaged[where] ^= 0x10
+        table.write_bytes(bytes(damaged))
+        k.clear()
+        with pytest.raises(GrundyError, match="damaged.*nothing was read"):
+            boards.load_table(table, k)
+        assert k.stats()[1] == k.stats()[3] == 0
+    k.clear()

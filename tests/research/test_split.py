@@ -281,8 +281,9 @@ def test_small_boards_are_not_split(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_local_workers_whose_tables_cannot_fit_are_refused_before_any_search(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each local worker has its own tables, and a board past 64 cells has a second one of
-    up to 5/6 of the limit: refused when together they may not fit (no search, no Dask)."""
+    """Each local worker has its own tables (a power of two of 12-byte slots within the
+    limit), and a board past 64 cells has a second one of half as many 20-byte slots:
+    refused when together they may not fit (no search, no Dask)."""
     from grundy.research import boards
 
     class Searched(Exception):
@@ -294,12 +295,12 @@ def test_local_workers_whose_tables_cannot_fit_are_refused_before_any_search(
     monkeypatch.setattr(boards, "machine_memory", lambda: 12 << 30)
     monkeypatch.setattr(split, "root", reached)
     wide, narrow = Board.full(3, 22), Board.full(5, 8)
-    for board, workers, memory in ((wide, 2, 4 << 30), (wide, 1, 7 << 30),
-                                   (narrow, 3, 5 << 30), (wide, 0, 7 << 30)):
+    for board, workers, memory in ((wide, 2, 6 << 30), (wide, 1, 12 << 30),
+                                   (narrow, 3, 6 << 30), (wide, 0, 12 << 30)):
         with pytest.raises(GrundyError, match=f"for each of {max(workers, 1)} workers"):
             split_solve(board, "cram", workers=workers, memory=memory, least=0)
-    with pytest.raises(GrundyError, match=r"\(7.3G with the table of boards past 64 cells\)"):
-        split_solve(wide, "cram", workers=2, memory=4 << 30)
+    with pytest.raises(GrundyError, match=r"\(11.0G with the table of boards past 64 cells\)"):
+        split_solve(wide, "cram", workers=2, memory=(6 << 30) + (11 << 20))  # 2^29 slots
     for board, workers, memory, scheduler in ((narrow, 2, 6 << 30, None),
                                               (wide, 2, 3 << 30, None),
                                               (wide, 2, 4 << 30, "tcp://127.0.0.1:1")):

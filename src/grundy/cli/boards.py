@@ -43,6 +43,10 @@ __all__ = ["board"]
               help="The --answers file of another run of the board (the other move order): "
                    "ask first the options it found to have the value asked, so that a check "
                    "asks little more than the questions that decide the value.")
+@click.option("--tables", type=click.Path(file_okay=False), default=None,
+              help="Keep each local worker's table in this folder from one run to the next "
+                   "(loaded at the start, saved at the end or at --time), so that a question "
+                   "a stop cut off goes on from what it had found.")
 @click.option("--show", is_flag=True,
               help="Say where the search of the --answers file stands (the value or its "
                    "bound, the options answered, the next questions), asking nothing.")
@@ -51,8 +55,8 @@ __all__ = ["board"]
                                 "or --answers file)")
 def board(game: str, position: str, workers: int | None, scheduler: str | None,
           answers: str | None, least: int, depth: int, save: str | None,
-          second_order: bool, guide: str | None, show: bool, memory: int | None,
-          seconds: float | None) -> None:
+          second_order: bool, guide: str | None, tables: str | None, show: bool,
+          memory: int | None, seconds: float | None) -> None:
     """The value of one board of a board game the compiled search plays (cram,
     node-kayles: POSITION is 3x22, rows such as '....|.#..', or @FILE), its root split
     over Dask workers: for r = 0, 1, ... each option is asked "is your value r?", one
@@ -79,7 +83,8 @@ def board(game: str, position: str, workers: int | None, scheduler: str | None,
     size = MEMORY if memory is None else memory
     if show:
         others = [flag for flag, given in (("--workers", workers), ("--scheduler", scheduler),
-                                           ("--save", save), ("--time", seconds)) if given]
+                                           ("--save", save), ("--time", seconds),
+                                           ("--tables", tables)) if given]
         if answers is None:
             fail("--show says where the search of an --answers file stands: give --answers")
         if others:
@@ -87,10 +92,13 @@ def board(game: str, position: str, workers: int | None, scheduler: str | None,
         _show(found, game, answers, least, depth, second_order, size, guide)
         return
     here = save is not None or second_order and not split
-    for flag, given, does in (("--depth", depth > 1, "splits"), ("--guide", guide, "orders")):
+    for flag, given, does in (("--depth", depth > 1, "splits the root's questions"),
+                              ("--guide", guide, "orders the root's questions"),
+                              ("--tables", tables, "keeps the tables of the workers that ask "
+                                                   "the root's questions")):
         if here and given:
-            fail(f"{flag} {does} the root's questions; this board is searched here, in one "
-                 "piece: give --workers, --scheduler or --answers with it")
+            fail(f"{flag} {does}; this board is searched here, in one piece: give --workers, "
+                 "--scheduler or --answers with it")
     kept = save if here else answers
     where = f"what was found is kept in {kept}" if kept else None
     local = 0 if here or scheduler else workers if workers is not None else os.cpu_count() or 1
@@ -101,7 +109,8 @@ def board(game: str, position: str, workers: int | None, scheduler: str | None,
             else:
                 value = split_solve(found, game, workers=local, scheduler=scheduler,
                                     answers=answers, least=least, memory=size,
-                                    second_order=second_order, depth=depth, guide=guide)
+                                    second_order=second_order, depth=depth, guide=guide,
+                                    tables=tables)
     except KeyboardInterrupt:
         fail("interrupted" + (f": {where}; the same command resumes" if where else ""))
     except TableNotSaved as unsaved:

@@ -40,7 +40,8 @@
  * board whose value is not known yet, the values 0..14 it was found not to have (a
  * question "is your value r?" answered no without settling the value), so that the
  * question is not searched again (about 40% fewer boards searched, 15% less CPU time); a
- * value pushes such a note out first, and dump leaves them out.  The search checks for signals (Ctrl-C)
+ * value pushes such a note out first.  Notes are exact too, and dumped apart (dump(words,
+ * notes=True)): a has_value search leaves mostly notes.  The search checks for signals (Ctrl-C)
  * every 2^16 components and then stops with the table kept.
  *
  * The same search plays Node Kayles on a board's grid graph (rule 1: a move takes a free
@@ -602,24 +603,26 @@ static PyObject *cram_set_progress(PyObject *self, PyObject *args)
     Py_RETURN_NONE;
 }
 
-/* the values the table of one width holds, as bytes of records: for one word (the default)
- * 12 bytes, mask (8, little-endian), shape (2), value, cells; for two words 20 (a mask of 16) */
+/* the values the table of one width holds (its notes, with notes), as bytes of records:
+ * for one word (the default) 12 bytes, mask (8, little-endian), shape (2), value, cells
+ * (a note: the values it has not, 2 bytes); for two words 20 (a mask of 16) */
 static PyObject *cram_dump(PyObject *self, PyObject *args)
 {
-    int words = 1;
+    int words = 1, notes = 0;
     (void)self;
-    if (!PyArg_ParseTuple(args, "|i", &words))
+    if (!PyArg_ParseTuple(args, "|ip", &words, &notes))
         return NULL;
     if (words != 1 && words != 2) {
         PyErr_SetString(PyExc_ValueError, "words: 1 or 2");
         return NULL;
     }
-    uint64_t count = words == 1 ? stored_1 : stored_2, size = words == 1 ? 12 : 20;
+    uint64_t count = words == 1 ? (notes ? noted_1 : stored_1) : (notes ? noted_2 : stored_2);
+    uint64_t size = words == 1 ? 12 : 20;
     PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(count * size));
     if (out == NULL)
         return NULL;
     unsigned char *p = (unsigned char *)PyBytes_AS_STRING(out);
-    uint64_t n = words == 1 ? dump_records_1(p) : dump_records_2(p);
+    uint64_t n = words == 1 ? dump_records_1(p, notes) : dump_records_2(p, notes);
     if (_PyBytes_Resize(&out, (Py_ssize_t)(n * size)) < 0)
         return NULL;
     return out;
@@ -628,9 +631,9 @@ static PyObject *cram_dump(PyObject *self, PyObject *args)
 static PyObject *cram_load(PyObject *self, PyObject *args)
 {
     Py_buffer view;
-    int words = 1;
+    int words = 1, notes = 0;
     (void)self;
-    if (!PyArg_ParseTuple(args, "y*|i", &view, &words))
+    if (!PyArg_ParseTuple(args, "y*|ip", &view, &words, &notes))
         return NULL;
     Py_ssize_t size = words == 1 ? 12 : 20;
     if (words != 1 && words != 2) {
@@ -645,7 +648,8 @@ static PyObject *cram_load(PyObject *self, PyObject *args)
         return NULL;
     }
     const unsigned char *p = view.buf;
-    int r = words == 1 ? load_records_1(p, view.len / size) : load_records_2(p, view.len / size);
+    Py_ssize_t count = view.len / size;
+    int r = words == 1 ? load_records_1(p, count, notes) : load_records_2(p, count, notes);
     PyBuffer_Release(&view);
     if (r < 0)
         return NULL;
@@ -760,9 +764,11 @@ static PyMethodDef methods[] = {
      "before they are split, and (mirror) the parts that are a loss by symmetry (both on by "
      "default; off: for comparisons)"},
     {"dump", locked_cram_dump, METH_VARARGS,
-     "dump(words=1) -> the records of the table of boards held in that many words, as bytes"},
+     "dump(words=1, notes=False) -> the records of the table of boards held in that many "
+     "words, as bytes: their values, or (notes) the values they were found not to have"},
     {"load", locked_cram_load, METH_VARARGS,
-     "load(bytes, words=1): put records of dump(words) back in the table"},
+     "load(bytes, words=1, notes=False): put records of dump(words, notes) back in the "
+     "table"},
     {"clear", locked_cram_clear, METH_NOARGS, "clear(): forget every value"},
     {NULL, NULL, 0, NULL},
 };
@@ -1931,34 +1937,41 @@ static int begin_graph(int n, const B *adj, int which)
 }
 
 /* a record of the table (see dump): the mask (8 * WORDS bytes, little-endian), the shape
- * (2), the value, the cells */
+ * (2), then for a value the value and the cells, for a note (dump(words, notes=True)) the
+ * values 0..14 the board has not (2 bytes, little-endian) */
 #define RECORD (8 * WORDS + 4)
 
-/* the records of the values the table holds, into out (room for `stored` records, or
- * NULL: none); how many */
-static uint64_t dump_records(unsigned char *out)
+/* the records of the values the table holds (of its notes, with `notes`), into out (room
+ * for `stored` records, or `noted` with notes; or NULL: none); how many */
+static uint64_t dump_records(unsigned char *out, int notes)
 {
-    uint64_t n = 0;
-    for (uint64_t i = 0; table != NULL && i < slots + PROBES && n < stored; i++) {
+    uint64_t n = 0, most = notes ? noted : stored;
+    for (uint64_t i = 0; table != NULL && i < slots + PROBES && n < most; i++) {
         const Slot *e = &table[i];
-        if (e->shape == 0 || is_note(e) || ((e->shape >> 8) & 127) > 64)
-            continue; /* empty, a note, or a graph's (its id holds only in this process) */
+        if (e->shape == 0 || !is_note(e) != !notes || ((e->shape >> 8) & 127) > 64)
+            continue; /* empty, not of the kind asked, or a graph's (its id holds only in
+                       * this process) */
         B mask = e->mask;
         for (int b = 0; b < 8 * WORDS; b++)
             out[b] = (unsigned char)(mask >> (8 * b));
         out[8 * WORDS] = (unsigned char)(e->shape & 255);
         out[8 * WORDS + 1] = (unsigned char)(e->shape >> 8);
-        out[8 * WORDS + 2] = (unsigned char)e->info;
-        out[8 * WORDS + 3] = (unsigned char)popB(e->mask);
+        if (notes) {
+            out[8 * WORDS + 2] = (unsigned char)(e->info & 255);
+            out[8 * WORDS + 3] = (unsigned char)((e->info & NOTED) >> 8);
+        } else {
+            out[8 * WORDS + 2] = (unsigned char)e->info;
+            out[8 * WORDS + 3] = (unsigned char)popB(e->mask);
+        }
         out += RECORD;
         n++;
     }
     return n;
 }
 
-/* put `count` records back in the table; -1 with an exception set if one is not a board
- * of this width */
-static int load_records(const unsigned char *p, Py_ssize_t count)
+/* put `count` records (of notes, with `notes`) back in the table; -1 with an exception set
+ * if one is not a board of this width, or holds no value, or no note */
+static int load_records(const unsigned char *p, Py_ssize_t count, int notes)
 {
     if (ensure_table() < 0)
         return -1;
@@ -1968,14 +1981,22 @@ static int load_records(const unsigned char *p, Py_ssize_t count)
             m |= (B)p[b] << (8 * b);
         int h = p[8 * WORDS + 1] & 127, w = p[8 * WORDS];
         uint16_t shape = (uint16_t)(p[8 * WORDS] | (p[8 * WORDS + 1] << 8));
-        if (h < 1 || w < 1 || h * w > BITS || popB(m) != p[8 * WORDS + 3] || (h * w < BITS && (m >> (h * w)) != 0)) {
-            PyErr_Format(PyExc_ValueError, "record %zd of the Cram table is not a board", k);
+        unsigned info = p[8 * WORDS + 2] | ((unsigned)p[8 * WORDS + 3] << 8);
+        int board = h >= 1 && w >= 1 && h * w <= BITS && (h * w == BITS || (m >> (h * w)) == 0);
+        int fact = notes ? info != 0 && info <= NOTED
+                         : info % 256 < 128 && popB(m) == (int)(info >> 8);
+        if (!board || !fact) {
+            PyErr_Format(PyExc_ValueError, "record %zd of the Cram table is not a board's %s",
+                         k, notes ? "note" : "value");
             return -1;
         }
         /* records are trusted only once checked by the caller (a checksum); they are
          * stored here as found */
         keep_all = 1;
-        keep(m, shape, p[8 * WORDS + 2]);
+        if (notes)
+            keep_fact(m, shape, UNKNOWN, info);
+        else
+            keep(m, shape, (int)(info & 255));
         keep_all = 0;
     }
     return 0;

@@ -15,7 +15,8 @@
 - :mod:`~grundy.research.boards`: one board of a board game searched in one piece, its
   table kept in a file; :mod:`~grundy.research.split`: one board's root split into
   questions asked on Dask workers, kept in a file of answers
-  (:mod:`~grundy.research.answers`); :mod:`~grundy.research.cluster`: the Dask cluster
+  (:mod:`~grundy.research.answers`), each worker's table kept from run to run
+  (:mod:`~grundy.research.kept`); :mod:`~grundy.research.cluster`: the Dask cluster
   both the survey and the split search run on.
 
 Nothing here names a rule class: a game says what it can do (its kernel, its

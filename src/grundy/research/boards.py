@@ -41,7 +41,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 from ..engine import value
 from ..errors import GrundyError
@@ -71,7 +71,10 @@ _PAUSE = 1.0
 _MAGIC = b"grundy board table 1\n"
 _HEAD = struct.Struct("<QI")  # records, crc32 of the records
 _WIDE = b"two words\n"  # the second part: records of pieces of more than 64 cells
-_TIMES = b"board times\n"  # the third part: the CPU seconds of the boards a table searched
+_TIMES = b"board times\n"  # the last part: the CPU seconds of the boards a table searched
+#: the parts between: the notes of the boards of one word and of two (the values each was
+#: found not to have, its own value not known; files saved before they were kept have none)
+_NOTES, _WIDE_NOTES = b"notes\n", b"two words notes\n"
 _TIME = struct.Struct("<BHHd")  # a board's time: the search's rule, rows, columns, seconds
 #: the most boards a times part names: every r x c board of at most MAX_CELLS cells, each game
 _MOST_TIMES = len(Search) * sum(MAX_CELLS // r for r in range(1, MAX_CELLS + 1))
@@ -170,13 +173,16 @@ def set_memory(memory: int) -> ModuleType | None:
 
 def table_bytes(memory: int, board: Board) -> int:
     """The most the search's tables take under a limit of ``memory`` bytes for ``board``:
-    the limit, and for a board past 64 cells the second table's 5/6 of it more (half the
-    slots, of 20 bytes).
+    the table of 12-byte slots, their number the largest power of two within the limit,
+    and for a board past 64 cells the second table's half as many slots of 20 bytes.
 
     >>> table_bytes(6 << 30, Board.full(5, 8)) >> 30, table_bytes(6 << 30, Board.full(3, 22)) >> 30
     (6, 11)
+    >>> round(table_bytes(5 << 30, Board.full(3, 23)) / 2**30, 2)  # 2^28 slots: 3 GB + 2.5 GB
+    5.5
     """
-    return memory * 11 // 6 if board.rows * board.cols > 64 else memory
+    slots = 1 << ((memory // 12).bit_length() - 1)
+    return 12 * slots + 10 * slots if board.rows * board.cols > 64 else 12 * slots
 
 
 def machine_memory() -> int | None:
@@ -195,7 +201,7 @@ def check_tables(memory: int, board: Board, tables: int) -> None:
     >>> check_tables(1 << 40, Board.full(3, 22), 2)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    grundy.errors.GrundyError: memory 1024.0G for each of 2 workers (1877.3G with the table ...
+    grundy.errors.GrundyError: memory 1024.0G for each of 2 workers (1408.0G with the table ...
     """
     ram = machine_memory()
     each = table_bytes(memory, board)
@@ -217,40 +223,48 @@ def _kernel(memory: int) -> ModuleType:
 def save_table(path: str | os.PathLike[str], search: ModuleType,
                times: Mapping[tuple[int, int, int], float] | None = None) -> int:
     """Write the values the search holds to ``path`` (whole or not at all); their number.
-    The pieces of more than 64 cells (two words each) follow those of one word, in a second
-    part of their own (none when there are none); the boards' ``times`` (:data:`Times`) in a
-    third (none when there are none)."""
-    records, wide = search.dump(), search.dump(2)
+    The pieces of more than 64 cells (two words each) follow those of one word, in a part
+    of their own (none when there are none); then the notes of each width, the values a
+    board was found not to have while its own is not known (a ``has_value`` search leaves
+    mostly notes); then the boards' ``times`` (:data:`Times`; none when there are none).
+    Each part is taken from the search as it is written, so that at most one is held here
+    besides the table."""
+    def part(out: BinaryIO, tag: bytes, records: bytes, size: int) -> int:
+        if records or not tag:
+            out.write(tag + _HEAD.pack(len(records) // size, zlib.crc32(records)))
+            out.write(records)
+        return len(records) // size
+
     clocked = b"".join(_TIME.pack(*board, seconds)
                        for board, seconds in sorted((times or {}).items()))
     target = Path(path)
     tmp = target.with_name(target.name + ".tmp")
     try:
         with open(tmp, "wb") as out:
-            out.write(_MAGIC + _HEAD.pack(len(records) // 12, zlib.crc32(records)) + records)
-            if wide:
-                out.write(_WIDE + _HEAD.pack(len(wide) // 20, zlib.crc32(wide)) + wide)
-            if clocked:
-                out.write(_TIMES + _HEAD.pack(len(clocked) // _TIME.size, zlib.crc32(clocked))
-                          + clocked)
+            out.write(_MAGIC)
+            count = part(out, b"", search.dump(), 12) + part(out, _WIDE, search.dump(2), 20)
+            part(out, _NOTES, search.dump(1, True), 12)
+            part(out, _WIDE_NOTES, search.dump(2, True), 20)
+            part(out, _TIMES, clocked, _TIME.size)
         os.replace(tmp, target)
     except OSError:
         tmp.unlink(missing_ok=True)  # the table before, if any, stays whole
         raise
-    return len(records) // 12 + len(wide) // 20
+    return count
 
 
 def load_table(path: str | os.PathLike[str], search: ModuleType,
                times: Times | None = None) -> int:
     """Give the search the values saved in ``path`` (none if there is no such file), and
     ``times`` the boards' times it holds (:data:`Times`; none in a file saved without them);
-    the number of values.  A file that is not a whole table saved by :func:`save_table` is
-    refused, and nothing is read from it."""
+    the number of values (its notes are given too).  A file that is not a whole table saved
+    by :func:`save_table` is refused, and nothing is read from it."""
     start = len(_MAGIC) + _HEAD.size
-    # a table saved from tables of these sizes (each also holds the 8 slots past its last)
+    # a table saved from tables of these sizes (each also holds the 8 slots past its last,
+    # each slot a value or a note)
     most = (start + 12 * (int(search.table_slots(1)[1]) + 8)
-            + len(_WIDE) + _HEAD.size + 20 * (int(search.table_slots(2)[1]) + 8)
-            + len(_TIMES) + _HEAD.size + _TIME.size * _MOST_TIMES)
+            + 20 * (int(search.table_slots(2)[1]) + 8) + _TIME.size * _MOST_TIMES
+            + sum(len(tag) + _HEAD.size for tag in (_WIDE, _NOTES, _WIDE_NOTES, _TIMES)))
     try:
         with open(path, "rb") as handle:
             info = os.fstat(handle.fileno())
@@ -267,11 +281,16 @@ def load_table(path: str | os.PathLike[str], search: ModuleType,
     if not data.startswith(_MAGIC) or len(data) < start:
         raise GrundyError(f"{path}: not a board table saved by grundy")
     count, crc = _HEAD.unpack_from(data, len(_MAGIC))
-    records, rest = data[start:start + 12 * count], data[start + 12 * count:]
+    whole_file = memoryview(data)  # its parts are views of it, not copies
+    records: bytes | memoryview = whole_file[start:start + 12 * count]
+    rest: bytes | memoryview = whole_file[start + 12 * count:]
     whole = len(records) == 12 * count and zlib.crc32(records) == crc
     wide, rest, whole_wide = _part(rest, _WIDE, 20)
+    notes, rest, whole_notes = _part(rest, _NOTES, 12)
+    wide_notes, rest, whole_wide_notes = _part(rest, _WIDE_NOTES, 20)
     clocked, rest, whole_times = _part(rest, _TIMES, _TIME.size)
-    if not (whole and whole_wide and whole_times) or rest:
+    if (not (whole and whole_wide and whole_notes and whole_wide_notes and whole_times)
+            or rest):
         raise GrundyError(f"{path}: the board table is damaged (its checksum or length is "
                           "wrong); nothing was read from it")
     found = _times(clocked)
@@ -282,6 +301,10 @@ def load_table(path: str | os.PathLike[str], search: ModuleType,
         search.load(records)
         if wide:
             search.load(wide, 2)
+        if notes:
+            search.load(notes, 1, True)
+        if wide_notes:
+            search.load(wide_notes, 2, True)
     except ValueError as error:
         raise GrundyError(f"{path}: {error}") from None
     if times is not None:
@@ -289,7 +312,8 @@ def load_table(path: str | os.PathLike[str], search: ModuleType,
     return int(count) + len(wide) // 20
 
 
-def _part(data: bytes, tag: bytes, size: int) -> tuple[bytes, bytes, bool]:
+def _part(data: bytes | memoryview, tag: bytes,
+          size: int) -> tuple[bytes | memoryview, bytes | memoryview, bool]:
     """The records of the part named ``tag`` at the start of ``data`` (of ``size`` bytes
     each; none if no such part begins there), what follows it, and whether they are whole
     (their length and checksum those of its header).
@@ -301,7 +325,7 @@ def _part(data: bytes, tag: bytes, size: int) -> tuple[bytes, bytes, bool]:
     >>> _part(b"more", b"x\\n", 2)
     (b'', b'more', True)
     """
-    if not data.startswith(tag) or len(data) < len(tag) + _HEAD.size:
+    if data[:len(tag)] != tag or len(data) < len(tag) + _HEAD.size:
         return b"", data, True
     count, crc = _HEAD.unpack_from(data, len(tag))
     begin = len(tag) + _HEAD.size
@@ -310,7 +334,7 @@ def _part(data: bytes, tag: bytes, size: int) -> tuple[bytes, bytes, bool]:
             len(records) == size * count and zlib.crc32(records) == crc)
 
 
-def _times(records: bytes) -> Times | None:
+def _times(records: bytes | memoryview) -> Times | None:
     """The boards' times in a times part's records; None if one names no board of at most
     ``MAX_CELLS`` cells of a game the search plays, is not a time, or names a board twice.
 

@@ -26,7 +26,10 @@ place (:class:`_Below`), so a question longer than a run is kept in pieces.  A q
 stopped unanswered (by ``--time``, Ctrl-C or a kill) after running
 :data:`~grundy.research.answers.STOPPED_AFTER` seconds or more is noted in the file, and
 later runs ask it through its options, as one level deeper: a question too long for any
-run is split until its pieces fit.
+run is split until its pieces fit.  With ``tables``, a folder, each local worker loads its
+table from a file there when the run starts and saves it at the end, its questions
+stopped where they are (:mod:`~grundy.research.kept`): a question stopped by the end of a
+run is asked again on the worker whose table holds what it had found.
 
 With ``guide``, the file of answers of another run of the same board (in the other move
 order: the check of a value found), the options that file says have the value asked are
@@ -51,7 +54,7 @@ from __future__ import annotations
 import os
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -59,7 +62,7 @@ from ..errors import GrundyError, OutOfTime
 from ..rules.boards import BoardGame, Search
 from ..rules.cells import Board
 from ..rules.cram import kernel, native_rule, taken_cells
-from . import cluster
+from . import cluster, kept
 from .answers import Answers
 from .boards import (MEMORY, StatusLine, _check_order, _kernel, _searched, check_tables,
                      solve)
@@ -75,6 +78,8 @@ MOST_DEPTH = 3
 #: seconds between status lines while the questions on workers run (a line only at each
 #: answer would stand still for the minutes of a long question)
 TICK = 1.0
+#: components a worker's question searches between two looks at whether its run is stopped
+_LOOK = 1 << 16
 
 
 def option_key(option: Board) -> str:
@@ -172,10 +177,12 @@ def root(board: Board, search: Search, memory: int = MEMORY) -> Root:
 
 
 def ask(option: Board, game: str | BoardGame, target: int, memory: int = MEMORY,
-        second_order: bool = False) -> bool:
+        second_order: bool = False, run: str | None = None) -> bool:
     """Whether ``option``'s value is ``target``: the compiled search's question (its table
     of ``memory`` bytes kept for the next question in this process; Cram's moves tried in
-    the second order with ``second_order``), else the engine.
+    the second order with ``second_order``), else the engine.  With ``run``, the question
+    raises :class:`~grundy.research.kept.Stopped` once the run is stopped in this process
+    (:func:`~grundy.research.kept.stop_asking`), its table kept.
 
     >>> ask(Board.full(2, 3), "cram", 1), ask(Board.full(2, 3), "cram", 2, second_order=True)
     (True, False)
@@ -184,12 +191,21 @@ def ask(option: Board, game: str | BoardGame, target: int, memory: int = MEMORY,
     if kernel() is None:
         return solve(option, game) == target
     found = _kernel(memory)
+
+    def look(searched: int, stored: int) -> None:
+        if run is not None and kept.stopped(run):
+            raise kept.Stopped(f"the run {run} is stopped")
+
     found.set_order(second_order)
+    if run is not None:
+        found.set_progress(look, _LOOK)
     try:
         return bool(found.has_value(option.rows, option.cols, option.mask,
                                     native_rule(search), target))
     finally:
         found.set_order(False)
+        if run is not None:
+            found.set_progress(None)
 
 
 @dataclass
@@ -240,7 +256,8 @@ def split_solve(board: Board, game: str | BoardGame = "cram", *, workers: int = 
                 scheduler: str | None = None, answers: str | os.PathLike[str] | None = None,
                 memory: int = MEMORY, least: int = LEAST, stream: TextIO | None = None,
                 second_order: bool = False, depth: int = 1,
-                guide: str | os.PathLike[str] | None = None) -> int:
+                guide: str | os.PathLike[str] | None = None,
+                tables: str | os.PathLike[str] | None = None) -> int:
     """The value of ``board`` in ``game``, its root's questions asked on Dask workers (see
     the module docstring): ``workers`` local processes, or the cluster at ``scheduler``,
     or (``workers=0``) here; resumable through the file ``answers``; each worker's table
@@ -250,7 +267,8 @@ def split_solve(board: Board, game: str | BoardGame = "cram", *, workers: int = 
     more, the questions split that many levels below the root (:class:`_Below`); with
     ``guide``, the file of answers of another run of the board (in the other move order),
     the options it found to have the value asked are asked first (see the module
-    docstring).
+    docstring); with ``tables``, a folder, each local worker's table is kept there from one
+    run to the next (:mod:`~grundy.research.kept`).
 
     >>> split_solve(Board.full(3, 5), "cram", workers=0, least=0, second_order=True)
     1
@@ -261,10 +279,14 @@ def split_solve(board: Board, game: str | BoardGame = "cram", *, workers: int = 
     hints = None if guide is None else Answers(guide, name, board, None, write=False)
     if workers < 0:
         raise GrundyError(f"workers: at least 0, got {workers}")
+    if tables is not None and (scheduler is not None or workers == 0):
+        raise GrundyError("the workers' tables are kept for local workers: give tables with "
+                          "workers=1 or more, and no scheduler")
+    kept_tables = None if tables is None else kept.Kept(tables, second_order)
     if board.count() < least:
         return solve(board, game, memory=memory, stream=stream, second_order=second_order)
-    if scheduler is None:  # every local worker has its own tables
-        check_tables(memory, board, max(workers, 1))
+    if scheduler is None:  # every local worker has its own tables; one more while one loads
+        check_tables(memory, board, max(workers, 1) + (kept_tables is not None))
     book = Answers(answers, name, board, second_order)
     found = root(board, search, memory)
     if found.piece is None:
@@ -292,7 +314,7 @@ def split_solve(board: Board, game: str | BoardGame = "cram", *, workers: int = 
             return found.rest ^ _rounds(found, below, status, here)
         with cluster.client(workers, scheduler, _WORK, _INSTEAD) as client:
             return found.rest ^ _on_cluster(client, found, below, status, game, memory,
-                                            second_order)
+                                            second_order, kept_tables)
     finally:
         status.done()
 
@@ -325,6 +347,8 @@ class _Below:
         self.roots: dict[str, Root] = {}
         #: the questions stopped before that the walks so far asked through their options
         self.split: set[tuple[str, int]] = set()
+        #: for each option asked in place of a stopped question, that question
+        self.origin: dict[str, tuple[str, int]] = {}
 
     def __call__(self, key: str, option: Board, value: int,
                  depth: int | None = None) -> bool | list[_Question]:
@@ -333,8 +357,11 @@ class _Below:
         in a run (:meth:`Answers.stop`) is asked as one level deeper."""
         depth = self.depth if depth is None else depth
         if depth <= 1 and (key, value) in self.book.stopped:
-            depth = 2
             self.split.add((key, value))
+            got = self(key, option, value, 2)
+            for child, _, _ in got if isinstance(got, list) else []:
+                self.origin.setdefault(child, (key, value))
+            return got
         if depth <= 1 or option.count() < self.least:
             return [(key, option, value)]
         found = self.roots.get(key)
@@ -391,12 +418,14 @@ def _open(found: Root, book: Answers, value: int) -> list[str]:
 
 def _rounds(found: Root, below: _Below, status: _Status, asking: _Ask,
             wait: Callable[[Callable[[], None]], None] = lambda tick: None,
-            slots: Callable[[], int] = lambda: 1, running: Callable[[], int] = lambda: 0) -> int:
+            slots: Callable[[], int] = lambda: 1, running: Callable[[], int] = lambda: 0,
+            first: Callable[[list[_Question]], list[_Question]] = lambda got: got) -> int:
     """The value of the root's piece (``found``), by rounds: round r asks whether it is r
     (:meth:`_Below.piece`, r's round over at the first option of value r, the value r
     when every option has said no); ``asking`` starts one of the questions that asks (at
     most ``slots()`` running, ``running()`` of them now), ``wait(tick)`` waits for one
-    answer, calling ``tick`` (the status line again) every :data:`TICK` seconds."""
+    answer, calling ``tick`` (the status line again) every :data:`TICK` seconds;
+    ``first(questions)`` puts the questions in the order to start them."""
     book = below.book
     at = _Round(options=len(found.options))
     asked: set[tuple[str, int]] = set()
@@ -414,7 +443,7 @@ def _rounds(found: Root, below: _Below, status: _Status, asking: _Ask,
         status(at)
         if got is True:
             return at.value
-        for key, option, value in got:
+        for key, option, value in first(got):
             if running() >= slots():
                 break
             if (key, value) in asked or (key, value) in book.known:
@@ -508,19 +537,38 @@ _WORK, _INSTEAD = "a board search on workers", "search here with workers=0"
 
 
 def _on_cluster(client: Any, found: Root, below: _Below, status: _Status,
-                game: str | BoardGame, memory: int, second_order: bool) -> int:
-    """:func:`_rounds` with each question a task of the client's cluster."""
+                game: str | BoardGame, memory: int, second_order: bool,
+                tables: kept.Kept | None = None) -> int:
+    """:func:`_rounds` with each question a task of the client's cluster; at the end the
+    questions still running are stopped (:func:`kept.stop_asking`).  With ``tables``, the
+    workers load their tables first, one after the other, and save them at the end (the
+    value found, or out of time); each question goes to a free worker, the one that was
+    asking it (or the stopped question it splits) when the last run stopped if it is free
+    (:func:`_warm_first`, :func:`_choose`)."""
     dask = cluster.distributed(_WORK, _INSTEAD)
     killed = dask.scheduler.KilledWorker
-    #: the questions under way: their key, value, callback and start
-    futures: dict[Any, tuple[str, int, _Done, float]] = {}
+    run = f"{os.getpid()}-{time.monotonic_ns()}"
+    workers = {info.get("name", address): address
+               for address, info in client.scheduler_info().get("workers", {}).items()}
+    #: the questions under way: their key, value, callback, start and worker's name
+    futures: dict[Any, tuple[str, int, _Done, float, Any]] = {}
     arriving = dask.as_completed()
+    if tables is not None:
+        _each_worker(client, workers, status, "loading",
+                     lambda name: (kept.load_worker_table, tables.path(name), memory, run))
 
     def asking(key: str, option: Board, target: int,
                done: _Done) -> None:
-        future = client.submit(ask, option, game, target, memory, second_order, pure=False,
+        name = None  # without tables, any worker Dask chooses
+        if tables is not None:
+            hint = tables.hint(*below.origin.get(key, (key, target)))
+            name = _choose(workers, {name for *_, name in futures.values()}, hint)
+        pinned = {} if name is None else {"workers": [workers[name]],
+                                          "allow_other_workers": True}
+        future = client.submit(ask, option, game, target, memory, second_order, run,
+                               pure=False, **pinned,
                                key=f"ask-{target}-{key}-{os.getpid()}-{time.monotonic_ns()}")
-        futures[future] = (key, target, done, time.monotonic())
+        futures[future] = (key, target, done, time.monotonic(), name)
         arriving.add(future)
 
     def wait(tick: Callable[[], None]) -> None:
@@ -531,7 +579,7 @@ def _on_cluster(client: Any, found: Root, below: _Below, status: _Status,
             except TimeoutError:
                 tick()
         future = next(arriving)
-        key, target, done, start = futures.pop(future)
+        key, target, done, start, _ = futures.pop(future)
         try:
             answer = bool(future.result())
         except killed:
@@ -543,13 +591,98 @@ def _on_cluster(client: Any, found: Root, below: _Below, status: _Status,
     def slots() -> int:
         return max(1, len(client.scheduler_info().get("workers", {})))
 
+    def stop() -> None:
+        """Stop the questions still running, and save the workers' tables (each save waits
+        for its worker's question to stop: a worker runs one task at a time)."""
+        client.run(kept.stop_asking, run)
+        if tables is None:
+            return
+        _each_worker(client, workers, status, "saving",
+                     lambda name: (kept.save_worker_table, tables.path(name)))
+
+    def first(got: list[_Question]) -> list[_Question]:
+        if tables is None:
+            return got
+        busy = {name for *_, name in futures.values()}
+        return _warm_first(got, lambda key, value: tables.hint(
+            *below.origin.get(key, (key, value))), busy)
+
     try:
-        return _rounds(found, below, status, asking, wait, slots, lambda: len(futures))
-    except (KeyboardInterrupt, OutOfTime):
+        value = _rounds(found, below, status, asking, wait, slots, lambda: len(futures), first)
+    except OutOfTime:
         now = time.monotonic()
-        for key, target, _, start in futures.values():
+        if tables is not None:
+            tables.stops = {}
+        for key, target, _, start, name in futures.values():
+            below.book.stop(key, target, now - start)
+            if tables is not None and name is not None:
+                tables.stop(key, target, name)
+        if tables is not None:
+            tables.save_stops()
+        stop()
+        raise
+    except KeyboardInterrupt:  # the workers may be stopped too: nothing more is asked of them
+        now = time.monotonic()
+        for key, target, _, start, _ in futures.values():
             below.book.stop(key, target, now - start)
         raise
     finally:
         for future in futures:
             future.cancel()
+    stop()
+    return value
+
+
+def _warm_first(questions: list[_Question], hint: Callable[[str, int], Any],
+                busy: set[Any]) -> list[_Question]:
+    """``questions`` in the order to start them on workers: first, for each worker that is
+    free, the first question it holds the table of (``hint(key, value)``: the worker that
+    was asking the question, or the stopped question it splits, when the last run
+    stopped), then the questions of no worker, and last the others of a worker, to be left
+    to it while another worker takes the rest; in their order otherwise.
+
+    >>> q = [("a", None, 0), ("b", None, 0), ("c", None, 0), ("d", None, 0), ("e", None, 0)]
+    >>> hints = {"a": 1, "c": 0, "e": 0}
+    >>> [k for k, *_ in _warm_first(q, lambda key, value: hints.get(key), busy={1})]
+    ['c', 'b', 'd', 'a', 'e']
+    """
+    claimed = set(busy)
+
+    def rank(question: _Question) -> int:
+        worker = hint(question[0], question[2])
+        if worker is None:
+            return 1
+        if worker in claimed:
+            return 2
+        claimed.add(worker)
+        return 0
+
+    return sorted(questions, key=rank)  # rank is called once a question, in their order
+
+
+def _choose(workers: Iterable[Any], busy: set[Any], hint: Any) -> Any:
+    """The worker to ask on, of those named ``workers``: ``hint`` if it is one of them and
+    not ``busy``, else the first free one (None: none is).
+
+    >>> _choose([0, 1, 2], {0}, 2), _choose([0, 1, 2], {0, 2}, 2), _choose([0, 1], {0, 1}, 1)
+    (2, 1, None)
+    """
+    free = sorted((name for name in workers if name not in busy), key=str)
+    return hint if hint in free else free[0] if free else None
+
+
+def _each_worker(client: Any, workers: dict[Any, str], status: _Status, doing: str,
+                 task: Callable[[Any], tuple[Any, ...]]) -> None:
+    """Run ``task(name)`` (a function and its arguments) on each worker, one after the
+    other, the status line saying so ("loading worker 0's table")."""
+    for name in sorted(workers, key=str):
+        status.show(f"{status.what}: {doing} worker {name}'s table")
+        function, *arguments = task(name)
+        future = client.submit(function, *arguments, workers=[workers[name]], pure=False,
+                               allow_other_workers=False)
+        try:
+            future.result()
+        except OSError as error:
+            raise GrundyError(f"worker {name}'s table: {error.strerror or error} (the answers "
+                              "found are kept in the file of answers, if one was given)") \
+                from None

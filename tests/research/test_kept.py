@@ -1,0 +1,154 @@
+"""Each worker's table kept from one run of a split board search to the next
+(grundy.research.kept): the folder and its stops, a question stopped where it is with its
+table kept, and runs on local workers that load and save their tables."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from brute import domino_moves, plain_cells
+from grundy.errors import GrundyError, OutOfTime
+from grundy.research import boards, kept, split
+from grundy.research.split import ask, split_solve
+from grundy.rules.cells import Board
+from grundy.rules.cram import kernel
+
+HAVE_DASK = all(importlib.util.find_spec(m) is not None for m in ("dask", "distributed"))
+needs_dask = pytest.mark.skipif(not HAVE_DASK, reason="dask and distributed are not installed "
+                                "(pip install 'grundy[cluster]')")
+needs_kernel = pytest.mark.skipif(kernel() is None, reason="the compiled board search is not "
+                                  "built")
+
+
+def test_the_folder_keeps_each_order_apart_and_its_stops(tmp_path: Path) -> None:
+    first, second = kept.Kept(tmp_path, False), kept.Kept(tmp_path, True)
+    assert first.path(0) != second.path(0) and first.path(0) != first.path(1)
+    assert {Path(p).parent for p in (first.path(0), second.path(3))} == {tmp_path}
+    first.stop("3x23:1ff", 2, 1)
+    first.stop("3x19:7f + *", 0, "w-a")
+    first.save_stops()
+    again = kept.Kept(tmp_path, False)
+    assert again.hint("3x23:1ff", 2) == 1 and again.hint("3x19:7f + *", 0) == "w-a"
+    assert again.hint("3x23:1ff", 1) is None
+    assert kept.Kept(tmp_path, True).hint("3x23:1ff", 2) is None  # the other order's own
+
+
+@pytest.mark.parametrize("text", ["", "[1, 2]", '{"a 1": true}', '{"a 1": [0]}', "{"])
+def test_stops_that_are_not_a_runs_are_refused(tmp_path: Path, text: str) -> None:
+    (tmp_path / "first-stops.json").write_text(text)
+    with pytest.raises(GrundyError, match="first-stops.json"):
+        kept.Kept(tmp_path, False)
+    with pytest.raises(GrundyError, match="not a folder"):
+        kept.Kept(tmp_path / "first-stops.json", False)
+
+
+@needs_kernel
+def test_a_question_stops_when_its_run_is_stopped_and_its_table_answers_after() -> None:
+    """A question of a stopped run raises Stopped at its next look, another run's is
+    answered; the table the stopped search left is exact: the same question and others
+    asked after it are answered as a plain search values the boards."""
+    k = kernel()
+    board = Board.full(4, 9)
+    try:
+        k.clear()
+        kept.stop_asking("test-stopped")
+        with pytest.raises(kept.Stopped):
+            ask(board, "cram", 1, run="test-stopped")
+        assert k.stats()[0] >= 1 << 16  # it searched up to its first look
+        assert ask(board, "cram", 1, run="test-other") is True
+        rng = random.Random(5)
+        for _ in range(30):
+            small = Board(3, 4, rng.getrandbits(12))
+            want = plain_cells(small.cells(), domino_moves)
+            assert ask(small, "cram", want) is True
+    finally:
+        k.clear()
+
+
+def test_the_worker_asked_is_the_hints_when_free() -> None:
+    assert split._choose(["a", "b"], set(), "b") == "b"
+    assert split._choose(["a", "b"], {"b"}, "b") == "a"
+    assert split._choose(["a", "b"], set(), None) == "a"
+    assert split._choose([1, 0], {0}, "gone") == 1
+    assert split._choose([0], {0}, 0) is None
+
+
+def test_tables_need_local_workers(tmp_path: Path) -> None:
+    board = Board.full(3, 4)
+    for given in ({"workers": 0}, {"scheduler": "tcp://127.0.0.1:1"}):
+        with pytest.raises(GrundyError, match="kept for local workers"):
+            split_solve(board, "cram", least=0, tables=tmp_path, **given)  # type: ignore[arg-type]
+    with pytest.raises(GrundyError, match="not a folder"):
+        split_solve(board, "cram", least=0, tables=tmp_path / "none", workers=1)
+
+
+@needs_dask
+@needs_kernel
+def test_local_workers_save_their_tables_and_load_them_and_a_check_loads_none(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two local workers: each saves its table at the end of the run, values and notes;
+    the next run loads them (a damaged one is refused, nothing asked); a run in the
+    second move order keeps its own and never reads the first order's.  A stop (out of
+    time) notes the questions under way, each with the worker that asked it, saves the
+    tables, and the next run finds the value."""
+    board = Board.parse("......|..#...|......|......")
+    want = plain_cells(board.cells(), domino_moves)
+    answers = tmp_path / "a.jsonl"
+    assert split_solve(board, "cram", workers=2, least=0, answers=answers,
+                       tables=tmp_path) == want
+    files = sorted(p.name for p in tmp_path.glob("*.table"))
+    assert files == ["first-0.table", "first-1.table"]
+    k = kernel()
+    for name in files:  # each a whole table, its values exact
+        k.clear()
+        assert boards.load_table(tmp_path / name, k) > 0 or k.stats()[3] > 0
+    k.clear()
+    data = (tmp_path / "first-0.table").read_bytes()
+    (tmp_path / "first-0.table").write_bytes(data[:-1])
+    with pytest.raises(GrundyError, match="damaged"):
+        split_solve(board, "cram", workers=2, least=0, tables=tmp_path)
+    # the check: its own files; the first order's damaged one is never read
+    assert split_solve(board, "cram", workers=2, least=0, second_order=True,
+                       tables=tmp_path) == want
+    assert {"second-0.table", "second-1.table"} <= {p.name for p in tmp_path.iterdir()}
+    (tmp_path / "first-0.table").write_bytes(data)
+
+    # a stop once the first answer is in: the questions under way noted with their workers
+    def status(self: Any, at: Any) -> None:
+        if at.answers:
+            raise OutOfTime
+
+    answers.unlink()
+    monkeypatch.setattr(split._Status, "__call__", status)
+    with pytest.raises(OutOfTime):
+        split_solve(board, "cram", workers=2, least=0, answers=answers, tables=tmp_path)
+    monkeypatch.undo()
+    stops = json.loads((tmp_path / "first-stops.json").read_text())
+    rows = [json.loads(line) for line in answers.read_text().splitlines()[1:]]
+    assert len(rows) == 1 and len(stops) == 1 and set(stops.values()) <= {0, 1}
+    key, value = next(iter(stops)).rsplit(" ", 1)
+    assert (key, int(value)) != (rows[0]["option"], rows[0]["value"])
+    assert split_solve(board, "cram", workers=2, least=0, answers=answers,
+                       tables=tmp_path) == want
+    assert os.path.getsize(tmp_path / "first-0.table") > 0
+
+
+def test_the_command_refuses_tables_where_no_local_worker_asks(tmp_path: Path, cli: Any) -> None:
+    from support import assert_one_line_error
+
+    folder = str(tmp_path)
+    assert_one_line_error(cli("board", "cram", "3x4", "--tables", folder, "--save",
+                              str(tmp_path / "t.table")), "--tables keeps the tables of")
+    assert_one_line_error(cli("board", "cram", "3x4", "--tables", folder, "--workers", "0",
+                              "--least", "0"), "kept for local workers")
+    assert_one_line_error(cli("board", "cram", "3x4", "--tables", folder, "--answers",
+                              str(tmp_path / "a.jsonl"), "--show"), "--tables is for a run")
+    assert_one_line_error(cli("board", "cram", "3x4", "--tables", str(tmp_path / "no"),
+                              "--workers", "1", "--least", "0"), "not a folder")
