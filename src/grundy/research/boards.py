@@ -206,7 +206,8 @@ def check_tables(memory: int, board: Board, tables: int) -> None:
     ram = machine_memory()
     each = table_bytes(memory, board)
     if ram is not None and tables * each > ram:
-        wide = f" ({each / 2**30:.1f}G with the table of boards past 64 cells)" * (each > memory)
+        wide = f" ({each / 2**30:.1f}G with the table of boards past 64 cells)" * (
+            board.rows * board.cols > 64)
         raise GrundyError(f"memory {memory / 2**30:.1f}G for each of {tables} workers{wide} is "
                           f"more than this machine's memory ({ram / 2**30:.1f}G): give less, "
                           "or fewer workers")
