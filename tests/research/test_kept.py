@@ -91,41 +91,22 @@ def test_tables_need_local_workers(tmp_path: Path) -> None:
 
 @needs_dask
 @needs_kernel
-def test_local_workers_save_their_tables_and_load_them_and_a_check_loads_none(
+def test_local_workers_save_their_tables_and_load_them_after_a_stop(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Two local workers: each saves its table at the end of the run, values and notes;
-    the next run loads them (a damaged one is refused, nothing asked); a run in the
-    second move order keeps its own and never reads the first order's.  A stop (out of
-    time) notes the questions under way, each with the worker that asked it, saves the
-    tables, and the next run finds the value."""
+    """Two local workers: each saves its table at the end of the run, values and notes (a
+    damaged one is refused by a worker, nothing read).  A stop (out of time) notes the
+    questions under way, each with the worker that asked it, saves the tables, and the
+    next run loads them and finds the value.  (The second order's files are apart:
+    test_the_folder_keeps_each_order_apart_and_its_stops.)"""
     board = Board.parse("......|..#...|......|......")
     want = plain_cells(board.cells(), domino_moves)
     answers = tmp_path / "a.jsonl"
-    assert split_solve(board, "cram", workers=2, least=0, answers=answers,
-                       tables=tmp_path) == want
-    files = sorted(p.name for p in tmp_path.glob("*.table"))
-    assert files == ["first-0.table", "first-1.table"]
-    k = kernel()
-    for name in files:  # each a whole table, its values exact
-        k.clear()
-        assert boards.load_table(tmp_path / name, k) > 0 or k.stats()[3] > 0
-    k.clear()
-    data = (tmp_path / "first-0.table").read_bytes()
-    (tmp_path / "first-0.table").write_bytes(data[:-1])
-    with pytest.raises(GrundyError, match="damaged"):
-        split_solve(board, "cram", workers=2, least=0, tables=tmp_path)
-    # the check: its own files; the first order's damaged one is never read
-    assert split_solve(board, "cram", workers=2, least=0, second_order=True,
-                       tables=tmp_path) == want
-    assert {"second-0.table", "second-1.table"} <= {p.name for p in tmp_path.iterdir()}
-    (tmp_path / "first-0.table").write_bytes(data)
 
     # a stop once the first answer is in: the questions under way noted with their workers
     def status(self: Any, at: Any) -> None:
         if at.answers:
             raise OutOfTime
 
-    answers.unlink()
     monkeypatch.setattr(split._Status, "__call__", status)
     with pytest.raises(OutOfTime):
         split_solve(board, "cram", workers=2, least=0, answers=answers, tables=tmp_path)
@@ -135,9 +116,25 @@ def test_local_workers_save_their_tables_and_load_them_and_a_check_loads_none(
     assert len(rows) == 1 and len(stops) == 1 and set(stops.values()) <= {0, 1}
     key, value = next(iter(stops)).rsplit(" ", 1)
     assert (key, int(value)) != (rows[0]["option"], rows[0]["value"])
+    files = sorted(p.name for p in tmp_path.glob("*.table"))
+    assert files == ["first-0.table", "first-1.table"]
+    k = kernel()
+    for name in files:  # each a whole table: values or notes
+        k.clear()
+        boards.load_table(tmp_path / name, k)
+        assert k.stats()[1] + k.stats()[3] > 0
+    k.clear()
+    data = (tmp_path / "first-0.table").read_bytes()
+    (tmp_path / "first-0.table").write_bytes(data[:-1])  # a worker refuses it, nothing read
+    with pytest.raises(GrundyError, match="damaged"):
+        kept.load_worker_table(str(tmp_path / "first-0.table"), boards.MEMORY, "test-load")
+    assert k.stats()[1] == k.stats()[3] == 0
+    (tmp_path / "first-0.table").write_bytes(data)
+    # the next run loads them and finds the value, then saves them again, larger
     assert split_solve(board, "cram", workers=2, least=0, answers=answers,
                        tables=tmp_path) == want
-    assert os.path.getsize(tmp_path / "first-0.table") > 0
+    assert os.path.getsize(tmp_path / "first-0.table") + os.path.getsize(
+        tmp_path / "first-1.table") > len(data)
 
 
 def test_the_command_refuses_tables_where_no_local_worker_asks(tmp_path: Path, cli: Any) -> None:
