@@ -127,7 +127,7 @@ def test_local_workers_save_their_tables_and_load_them_after_a_stop(
     data = (tmp_path / "first-0.table").read_bytes()
     (tmp_path / "first-0.table").write_bytes(data[:-1])  # a worker refuses it, nothing read
     with pytest.raises(GrundyError, match="damaged"):
-        kept.load_worker_table(str(tmp_path / "first-0.table"), boards.MEMORY, "test-load")
+        kept.load_worker_table(str(tmp_path / "first-0.table"), boards.MEMORY)
     assert k.stats()[1] == k.stats()[3] == 0
     (tmp_path / "first-0.table").write_bytes(data)
     # the next run loads them and finds the value, then saves them again, larger

@@ -165,7 +165,7 @@ def set_memory(memory: int) -> ModuleType | None:
         raise GrundyError(f"the board search's table takes {least >> 20} MB to {most >> 30} GB, "
                           f"got {memory} bytes")
     found = kernel()
-    slots = 1 << ((memory // 12).bit_length() - 1)
+    slots = _slots(memory)
     if found is not None and found.stats()[2] != slots:
         found.set_slots(slots)
     return found
@@ -181,8 +181,18 @@ def table_bytes(memory: int, board: Board) -> int:
     >>> round(table_bytes(5 << 30, Board.full(3, 23)) / 2**30, 2)  # 2^28 slots: 3 GB + 2.5 GB
     5.5
     """
-    slots = 1 << ((memory // 12).bit_length() - 1)
+    slots = _slots(memory)
     return 12 * slots + 10 * slots if board.rows * board.cols > 64 else 12 * slots
+
+
+def _slots(memory: int) -> int:
+    """The slots of the table of one word under a limit of ``memory`` bytes: the largest
+    power of two of 12-byte slots within it (the table of two words has half as many).
+
+    >>> _slots(32 << 20) == 1 << 21, _slots(5 << 30) == 1 << 28
+    (True, True)
+    """
+    return 1 << ((memory // 12).bit_length() - 1)
 
 
 def machine_memory() -> int | None:

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import json
 import os
-import threading
 from pathlib import Path
 
 from ..errors import GrundyError
@@ -39,7 +38,6 @@ __all__ = ["Kept", "Stopped", "load_worker_table", "save_worker_table", "stop_as
 
 #: the runs whose questions this process stops at their next look (:func:`stop_asking`)
 _STOPPED: set[str] = set()
-_LOCK = threading.Lock()
 
 
 class Kept:
@@ -53,7 +51,7 @@ class Kept:
             raise GrundyError(f"cannot keep the workers' tables in {folder}: not a folder")
         self.order = "second" if second_order else "first"
         self.stops: dict[str, int | str] = {}
-        found = self.folder / f"{self.order}-stops.json"
+        self.stops_path = found = self.folder / f"{self.order}-stops.json"
         try:
             text = found.read_text(encoding="utf-8")
         except FileNotFoundError:
@@ -86,7 +84,7 @@ class Kept:
 
     def save_stops(self) -> None:
         """Write the stops noted (whole or not at all)."""
-        target = self.folder / f"{self.order}-stops.json"
+        target = self.stops_path
         tmp = target.with_name(target.name + ".tmp")
         try:
             tmp.write_text(json.dumps(self.stops, indent=0), encoding="utf-8")
@@ -96,12 +94,9 @@ class Kept:
             raise GrundyError(f"cannot save the stops to {target}: {error.strerror}") from None
 
 
-def load_worker_table(path: str, memory: int, run: str) -> int:
+def load_worker_table(path: str, memory: int) -> int:
     """In a worker: load its table from ``path`` (nothing when there is no such file) into
-    the search's table of at most ``memory`` bytes; the values loaded.  The run ``run``
-    begins: its questions are not stopped."""
-    with _LOCK:
-        _STOPPED.discard(run)
+    the search's table of at most ``memory`` bytes; the values loaded."""
     return load_table(path, _kernel(memory))
 
 
@@ -113,9 +108,9 @@ def save_worker_table(path: str) -> int:
 
 def stop_asking(run: str) -> None:
     """In a worker (``Client.run``, beside its task): stop the questions of run ``run``
-    at their next look (:func:`stopped`)."""
-    with _LOCK:
-        _STOPPED.add(run)
+    at their next look (:func:`stopped`; each run has a name of its own, so none is ever
+    started again)."""
+    _STOPPED.add(run)
 
 
 def stopped(run: str) -> bool:

@@ -555,14 +555,17 @@ def _on_cluster(client: Any, found: Root, below: _Below, status: _Status,
     arriving = dask.as_completed()
     if tables is not None:
         _each_worker(client, workers, status, "loading",
-                     lambda name: (kept.load_worker_table, tables.path(name), memory, run))
+                     lambda name: (kept.load_worker_table, tables.path(name), memory))
+
+    def hint(key: str, target: int) -> Any:
+        """The worker whose table holds the question (or the stopped one it splits)."""
+        return None if tables is None else tables.hint(*below.origin.get(key, (key, target)))
 
     def asking(key: str, option: Board, target: int,
                done: _Done) -> None:
         name = None  # without tables, any worker Dask chooses
         if tables is not None:
-            hint = tables.hint(*below.origin.get(key, (key, target)))
-            name = _choose(workers, {name for *_, name in futures.values()}, hint)
+            name = _choose(workers, {name for *_, name in futures.values()}, hint(key, target))
         pinned = {} if name is None else {"workers": [workers[name]],
                                           "allow_other_workers": True}
         future = client.submit(ask, option, game, target, memory, second_order, run,
@@ -603,28 +606,22 @@ def _on_cluster(client: Any, found: Root, below: _Below, status: _Status,
     def first(got: list[_Question]) -> list[_Question]:
         if tables is None:
             return got
-        busy = {name for *_, name in futures.values()}
-        return _warm_first(got, lambda key, value: tables.hint(
-            *below.origin.get(key, (key, value))), busy)
+        return _warm_first(got, hint, {name for *_, name in futures.values()})
 
     try:
         value = _rounds(found, below, status, asking, wait, slots, lambda: len(futures), first)
-    except OutOfTime:
-        now = time.monotonic()
-        if tables is not None:
-            tables.stops = {}
-        for key, target, _, start, name in futures.values():
-            below.book.stop(key, target, now - start)
-            if tables is not None and name is not None:
-                tables.stop(key, target, name)
-        if tables is not None:
-            tables.save_stops()
-        stop()
-        raise
-    except KeyboardInterrupt:  # the workers may be stopped too: nothing more is asked of them
+    except (KeyboardInterrupt, OutOfTime) as ended:
         now = time.monotonic()
         for key, target, _, start, _ in futures.values():
             below.book.stop(key, target, now - start)
+        if isinstance(ended, OutOfTime):  # Ctrl-C may reach the workers too: ask them nothing
+            if tables is not None:
+                tables.stops = {}
+                for key, target, *_, name in futures.values():
+                    if name is not None:
+                        tables.stop(key, target, name)
+                tables.save_stops()
+            stop()
         raise
     finally:
         for future in futures:
