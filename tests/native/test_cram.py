@@ -746,3 +746,29 @@ def test_notes_of_two_words_come_back_and_bad_notes_are_refused():
                 k.load(bad, 1, True)
     finally:
         k.clear()
+
+
+@needs_kernel
+@pytest.mark.parametrize("words,notes", [(1, False), (1, True), (2, False), (2, True)])
+def test_the_table_dumped_by_ranges_of_slots_is_the_table_dumped_whole(words, notes):
+    """dump(words, notes, start, stop) gives the records of the slots start..stop-1: the
+    ranges of any length, one after the other over the table and the 8 slots past its last,
+    give the whole dump in its order; a range past the end, or empty, gives none."""
+    k, rng = kernel(), random.Random(5 + 2 * words + notes)
+    k.clear()
+    try:
+        for cols in range(33, 49) if words == 2 else [11]:  # 2 x 33 on: pieces past 64 cells
+            board = Board.full(2 if words == 2 else 3, cols)
+            k.value(board.rows, board.cols, board.mask)
+            k.has_value(board.rows, board.cols, board.mask, 0, 2)
+        whole, size = k.dump(words, notes), 8 * words + 4
+        assert len(whole) > 3 * size
+        end = k.table_slots(words)[0] + 8
+        for _ in range(5):
+            step = rng.choice([1, 3, 64, rng.randint(2, end)])
+            assert b"".join(k.dump(words, notes, start, start + step)
+                            for start in range(0, end, step)) == whole
+        assert k.dump(words, notes, end, end + 100) == k.dump(words, notes, 7, 7) == b""
+        assert k.dump(words, notes, 0, 1 << 62) == whole
+    finally:
+        k.clear()

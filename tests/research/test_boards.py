@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import io
+import random
 import struct
 import subprocess
 import sys
@@ -402,7 +403,7 @@ class _FullTables:
     def table_slots(self, words: int = 1) -> tuple[int, int]:
         return 0, self.most[words]
 
-    def load(self, records: bytes, words: int = 1) -> None:
+    def load(self, records: bytes, words: int = 1, notes: bool = False) -> None:
         self.given[words] += len(records) // (12 if words == 1 else 20)
 
 
@@ -426,6 +427,59 @@ def test_a_table_full_in_both_widths_loads_and_one_value_more_is_refused(tmp_pat
     else:
         assert load_table(path, search) == len(one) // 12 + len(two) // 20  # type: ignore[arg-type]
         assert search.given == {1: len(one) // 12, 2: len(two) // 20}
+
+
+def test_a_table_saved_and_loaded_in_small_pieces_is_the_table_saved_whole(
+        tmp_path: Path, monkeypatch: Any) -> None:
+    """A table is written and read a piece at a time: with pieces of 7 slots (and records)
+    the file is byte for byte the one written in one piece, it loads the same values and
+    notes, and a byte damaged in any piece of any part is refused with nothing given to the
+    search (the checksums are all read before the first record is given)."""
+    from grundy.research import boards
+    from grundy.rules.cells import Board
+
+    k = _kernel()
+    most = k.stats()[2]
+    k.set_slots(1 << 10, 16)  # full: the 8 slots past the last hold records too
+    try:
+        _saved_in_pieces(k, tmp_path, monkeypatch)
+    finally:
+        k.set_slots(most)
+
+
+def _saved_in_pieces(k: Any, tmp_path: Path, monkeypatch: Any) -> None:
+    from grundy.research import boards
+    from grundy.rules.cells import Board
+
+    for rows, cols, r in [(3, 9, 1), (3, 10, 1), (2, 33, 0)]:  # 2 x 33: two-word notes
+        k.has_value(rows, cols, Board.full(rows, cols).mask, 0, r)
+    assert k.table_slots() == (1 << 10, 1 << 10) and k.stats()[1] + k.stats()[3] > 1024
+    def records() -> list[list[bytes]]:  # each part's records, in any order
+        return [sorted(part[i:i + 8 * w + 4] for i in range(0, len(part), 8 * w + 4))
+                for w in (1, 2) for n in (False, True) for part in [k.dump(w, n)]]
+
+    dumps = records()
+    assert dumps[0] and dumps[1] and dumps[3]
+    whole, pieces = tmp_path / "whole.table", tmp_path / "pieces.table"
+    kept = boards.save_table(whole, k, {(0, 2, 35): 1.5})
+    monkeypatch.setattr(boards, "_PIECE", 7)
+    assert boards.save_table(pieces, k, {(0, 2, 35): 1.5}) == kept == k.stats()[1]
+    data = pieces.read_bytes()
+    assert data == whole.read_bytes()
+    k.set_slots(1 << 12)  # cleared, with room for every record loaded
+    times: dict[tuple[int, int, int], float] = {}
+    assert boards.load_table(pieces, k, times) == kept and times == {(0, 2, 35): 1.5}
+    assert records() == dumps
+    rng = random.Random(3)
+    for where in rng.sample(range(len(boards._MAGIC), len(data)), 40):
+        damaged = bytearray(data)
+        damaged[where] ^= 1 << rng.randrange(8)
+        pieces.write_bytes(bytes(damaged))
+        k.clear()
+        with pytest.raises(GrundyError, match="damaged|not a board table"):
+            boards.load_table(pieces, k)
+        assert k.stats()[1] == k.stats()[3] == 0 and not k.dump(2) and not k.dump(2, True)
+    k.clear()
 
 
 def test_the_notes_are_kept_in_the_file_and_a_damaged_note_part_is_refused(

@@ -609,20 +609,30 @@ static PyObject *cram_set_progress(PyObject *self, PyObject *args)
 static PyObject *cram_dump(PyObject *self, PyObject *args)
 {
     int words = 1, notes = 0;
+    unsigned long long start = 0, stop = ULLONG_MAX;
     (void)self;
-    if (!PyArg_ParseTuple(args, "|ip", &words, &notes))
+    if (!PyArg_ParseTuple(args, "|ipKK", &words, &notes, &start, &stop))
         return NULL;
     if (words != 1 && words != 2) {
         PyErr_SetString(PyExc_ValueError, "words: 1 or 2");
         return NULL;
     }
     uint64_t count = words == 1 ? (notes ? noted_1 : stored_1) : (notes ? noted_2 : stored_2);
+    uint64_t end = (words == 1 ? slots_1 : slots_2) + PROBES;
+    if (stop > end)
+        stop = end;
+    if (start >= stop)
+        count = 0;
+    else if (count > stop - start)
+        count = stop - start; /* a slot holds one record */
     uint64_t size = words == 1 ? 12 : 20;
     PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(count * size));
     if (out == NULL)
         return NULL;
     unsigned char *p = (unsigned char *)PyBytes_AS_STRING(out);
-    uint64_t n = words == 1 ? dump_records_1(p, notes) : dump_records_2(p, notes);
+    uint64_t n = count == 0 ? 0
+                 : words == 1 ? dump_records_1(p, notes, start, stop)
+                              : dump_records_2(p, notes, start, stop);
     if (_PyBytes_Resize(&out, (Py_ssize_t)(n * size)) < 0)
         return NULL;
     return out;
@@ -764,8 +774,10 @@ static PyMethodDef methods[] = {
      "before they are split, and (mirror) the parts that are a loss by symmetry (both on by "
      "default; off: for comparisons)"},
     {"dump", locked_cram_dump, METH_VARARGS,
-     "dump(words=1, notes=False) -> the records of the table of boards held in that many "
-     "words, as bytes: their values, or (notes) the values they were found not to have"},
+     "dump(words=1, notes=False, start=0, stop=all) -> the records of the table of boards "
+     "held in that many words, as bytes: their values, or (notes) the values they were found "
+     "not to have; only those in the table's slots start..stop-1 (see table_slots; the "
+     "table also has 8 slots past its last)"},
     {"load", locked_cram_load, METH_VARARGS,
      "load(bytes, words=1, notes=False): put records of dump(words, notes) back in the "
      "table"},
@@ -1941,12 +1953,15 @@ static int begin_graph(int n, const B *adj, int which)
  * values 0..14 the board has not (2 bytes, little-endian) */
 #define RECORD (8 * WORDS + 4)
 
-/* the records of the values the table holds (of its notes, with `notes`), into out (room
- * for `stored` records, or `noted` with notes; or NULL: none); how many */
-static uint64_t dump_records(unsigned char *out, int notes)
+/* the records of the values the table holds in its slots start..stop-1 (of its notes, with
+ * `notes`), into out (room for `stored` records, or `noted` with notes, or stop - start if
+ * fewer); how many */
+static uint64_t dump_records(unsigned char *out, int notes, uint64_t start, uint64_t stop)
 {
     uint64_t n = 0, most = notes ? noted : stored;
-    for (uint64_t i = 0; table != NULL && i < slots + PROBES && n < most; i++) {
+    if (stop > slots + PROBES)
+        stop = slots + PROBES;
+    for (uint64_t i = start; table != NULL && i < stop && n < most; i++) {
         const Slot *e = &table[i];
         if (e->shape == 0 || !is_note(e) != !notes || ((e->shape >> 8) & 127) > 64)
             continue; /* empty, not of the kind asked, or a graph's (its id holds only in

@@ -37,7 +37,7 @@ import struct
 import sys
 import time
 import zlib
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
@@ -76,6 +76,9 @@ _TIMES = b"board times\n"  # the last part: the CPU seconds of the boards a tabl
 #: found not to have, its own value not known; files saved before they were kept have none)
 _NOTES, _WIDE_NOTES = b"notes\n", b"two words notes\n"
 _TIME = struct.Struct("<BHHd")  # a board's time: the search's rule, rows, columns, seconds
+#: the slots of the search's table dumped at a time, and the records read at a time, when a
+#: table is saved or loaded (at most 20 MB: a part is never held whole beside the table)
+_PIECE = 1 << 20
 #: the most boards a times part names: every r x c board of at most MAX_CELLS cells, each game
 _MOST_TIMES = len(Search) * sum(MAX_CELLS // r for r in range(1, MAX_CELLS + 1))
 #: the CPU seconds the search took on the empty ``rows x cols`` boards, by
@@ -238,13 +241,12 @@ def save_table(path: str | os.PathLike[str], search: ModuleType,
     of their own (none when there are none); then the notes of each width, the values a
     board was found not to have while its own is not known (a ``has_value`` search leaves
     mostly notes); then the boards' ``times`` (:data:`Times`; none when there are none).
-    Each part is taken from the search as it is written, so that at most one is held here
-    besides the table."""
-    def part(out: BinaryIO, tag: bytes, records: bytes, size: int) -> int:
-        if records or not tag:
-            out.write(tag + _HEAD.pack(len(records) // size, zlib.crc32(records)))
-            out.write(records)
-        return len(records) // size
+    Each part is taken from the search a piece at a time (:data:`_PIECE` slots of its
+    table), so that no more than a piece is held here besides the table."""
+    def pieces(words: int, notes: bool) -> Iterator[bytes]:
+        end = int(search.table_slots(words)[0]) + 8  # the 8 slots past the last hold some
+        for start in range(0, end, _PIECE):
+            yield search.dump(words, notes, start, start + _PIECE)
 
     clocked = b"".join(_TIME.pack(*board, seconds)
                        for board, seconds in sorted((times or {}).items()))
@@ -253,14 +255,46 @@ def save_table(path: str | os.PathLike[str], search: ModuleType,
     try:
         with open(tmp, "wb") as out:
             out.write(_MAGIC)
-            count = part(out, b"", search.dump(), 12) + part(out, _WIDE, search.dump(2), 20)
-            part(out, _NOTES, search.dump(1, True), 12)
-            part(out, _WIDE_NOTES, search.dump(2, True), 20)
-            part(out, _TIMES, clocked, _TIME.size)
+            count = (_write_part(out, b"", pieces(1, False), 12)
+                     + _write_part(out, _WIDE, pieces(2, False), 20))
+            _write_part(out, _NOTES, pieces(1, True), 12)
+            _write_part(out, _WIDE_NOTES, pieces(2, True), 20)
+            _write_part(out, _TIMES, [clocked], _TIME.size)
         os.replace(tmp, target)
     except OSError:
         tmp.unlink(missing_ok=True)  # the table before, if any, stays whole
         raise
+    return count
+
+
+def _write_part(out: BinaryIO, tag: bytes, pieces: Iterable[bytes], size: int) -> int:
+    """Write to ``out`` the part named ``tag``: its header (the number of records, of
+    ``size`` bytes each, and their checksum), then the records, the bytes of ``pieces``;
+    their number.  A named part with no records is not written (the first, unnamed, always
+    is).
+
+    >>> import io
+    >>> out = io.BytesIO()
+    >>> _write_part(out, b"x\\n", [b"ab", b"", b"cd"], 2), _write_part(out, b"y\\n", [b""], 2)
+    (2, 0)
+    >>> out.getvalue() == b"x\\n" + _HEAD.pack(2, zlib.crc32(b"abcd")) + b"abcd"
+    True
+    """
+    head = out.tell()
+    out.write(tag + _HEAD.pack(0, 0))
+    count = crc = 0
+    for records in pieces:
+        out.write(records)
+        count += len(records) // size
+        crc = zlib.crc32(records, crc)
+    if count or not tag:
+        end = out.tell()
+        out.seek(head + len(tag))
+        out.write(_HEAD.pack(count, crc))
+        out.seek(end)
+    else:
+        out.seek(head)
+        out.truncate()
     return count
 
 
@@ -269,11 +303,12 @@ def load_table(path: str | os.PathLike[str], search: ModuleType,
     """Give the search the values saved in ``path`` (none if there is no such file), and
     ``times`` the boards' times it holds (:data:`Times`; none in a file saved without them);
     the number of values (its notes are given too).  A file that is not a whole table saved
-    by :func:`save_table` is refused, and nothing is read from it."""
-    start = len(_MAGIC) + _HEAD.size
+    by :func:`save_table` is refused, and nothing is read from it.  The file is read twice,
+    a piece at a time (:data:`_PIECE` records): once for its checksums, then into the
+    search's table, so that no more than a piece of it is held here besides the table."""
     # a table saved from tables of these sizes (each also holds the 8 slots past its last,
     # each slot a value or a note)
-    most = (start + 12 * (int(search.table_slots(1)[1]) + 8)
+    most = (len(_MAGIC) + _HEAD.size + 12 * (int(search.table_slots(1)[1]) + 8)
             + 20 * (int(search.table_slots(2)[1]) + 8) + _TIME.size * _MOST_TIMES
             + sum(len(tag) + _HEAD.size for tag in (_WIDE, _NOTES, _WIDE_NOTES, _TIMES)))
     try:
@@ -284,65 +319,74 @@ def load_table(path: str | os.PathLike[str], search: ModuleType,
             if info.st_size > most:
                 raise GrundyError(f"{path}: {info.st_size} bytes, more values than the search's "
                                   f"table keeps ({most} bytes); nothing was read from it")
-            data = handle.read(most + 1)
+            parts, clocked = _scan(handle, path)
+            found = _times(clocked)
+            if found is None:
+                raise GrundyError(f"{path}: the board table is damaged (a board's time names "
+                                  "no board the search plays, or is not a time); nothing was "
+                                  "read from it")
+            for words, notes, begin, count in parts:
+                handle.seek(begin)
+                size = 4 + 8 * words
+                for first in range(0, count, _PIECE):
+                    records = handle.read(size * min(_PIECE, count - first))
+                    try:
+                        search.load(records, words, notes)
+                    except ValueError as error:
+                        raise GrundyError(f"{path}: {error}") from None
     except FileNotFoundError:
         return 0
     except OSError as error:
         raise GrundyError(f"{path}: cannot read the board table ({error.strerror})") from None
-    if not data.startswith(_MAGIC) or len(data) < start:
-        raise GrundyError(f"{path}: not a board table saved by grundy")
-    count, crc = _HEAD.unpack_from(data, len(_MAGIC))
-    whole_file = memoryview(data)  # its parts are views of it, not copies
-    records: bytes | memoryview = whole_file[start:start + 12 * count]
-    rest: bytes | memoryview = whole_file[start + 12 * count:]
-    whole = len(records) == 12 * count and zlib.crc32(records) == crc
-    wide, rest, whole_wide = _part(rest, _WIDE, 20)
-    notes, rest, whole_notes = _part(rest, _NOTES, 12)
-    wide_notes, rest, whole_wide_notes = _part(rest, _WIDE_NOTES, 20)
-    clocked, rest, whole_times = _part(rest, _TIMES, _TIME.size)
-    if (not (whole and whole_wide and whole_notes and whole_wide_notes and whole_times)
-            or rest):
-        raise GrundyError(f"{path}: the board table is damaged (its checksum or length is "
-                          "wrong); nothing was read from it")
-    found = _times(clocked)
-    if found is None:
-        raise GrundyError(f"{path}: the board table is damaged (a board's time names no "
-                          "board the search plays, or is not a time); nothing was read from it")
-    try:
-        search.load(records)
-        if wide:
-            search.load(wide, 2)
-        if notes:
-            search.load(notes, 1, True)
-        if wide_notes:
-            search.load(wide_notes, 2, True)
-    except ValueError as error:
-        raise GrundyError(f"{path}: {error}") from None
     if times is not None:
         times.update(found)
-    return int(count) + len(wide) // 20
+    return sum(count for _, notes, _, count in parts if not notes)
 
 
-def _part(data: bytes | memoryview, tag: bytes,
-          size: int) -> tuple[bytes | memoryview, bytes | memoryview, bool]:
-    """The records of the part named ``tag`` at the start of ``data`` (of ``size`` bytes
-    each; none if no such part begins there), what follows it, and whether they are whole
-    (their length and checksum those of its header).
+#: the parts of a table file, in their order: the name each begins with (none for the
+#: first), and the words of its boards and whether it holds notes (0 words: the times)
+_PARTS = ((b"", 1, False), (_WIDE, 2, False), (_NOTES, 1, True), (_WIDE_NOTES, 2, True),
+          (_TIMES, 0, False))
 
-    >>> _part(b"x\\n" + _HEAD.pack(1, zlib.crc32(b"ab")) + b"abc", b"x\\n", 2)
-    (b'ab', b'c', True)
-    >>> _part(b"x\\n" + _HEAD.pack(2, zlib.crc32(b"ab")) + b"ab", b"x\\n", 2)[2]
-    False
-    >>> _part(b"more", b"x\\n", 2)
-    (b'', b'more', True)
-    """
-    if data[:len(tag)] != tag or len(data) < len(tag) + _HEAD.size:
-        return b"", data, True
-    count, crc = _HEAD.unpack_from(data, len(tag))
-    begin = len(tag) + _HEAD.size
-    records = data[begin:begin + size * count]
-    return (records, data[begin + size * count:],
-            len(records) == size * count and zlib.crc32(records) == crc)
+
+def _scan(handle: BinaryIO,
+          path: str | os.PathLike[str]) -> tuple[list[tuple[int, bool, int, int]], bytes]:
+    """The parts of boards of the table file read from ``handle``, each (its words,
+    whether it holds notes, where its records begin, their number), and the records of its
+    times part (b"" when it has none); read a piece at a time, each part checked against its
+    header.  A file that is not a whole table is refused (:class:`GrundyError`)."""
+    if handle.read(len(_MAGIC)) != _MAGIC:
+        raise GrundyError(f"{path}: not a board table saved by grundy")
+    parts: list[tuple[int, bool, int, int]] = []
+    clocked = b""
+    for tag, words, notes in _PARTS:
+        at = handle.tell()
+        head = handle.read(len(tag) + _HEAD.size)
+        if not tag and len(head) < _HEAD.size:
+            raise GrundyError(f"{path}: not a board table saved by grundy")
+        if head[:len(tag)] != tag or len(head) < len(tag) + _HEAD.size:
+            handle.seek(at)  # no such part here
+            continue
+        count, crc = _HEAD.unpack_from(head, len(tag))
+        size = 4 + 8 * words if words else _TIME.size
+        left, check = size * count, 0
+        while left > 0:
+            records = handle.read(min(left, size * _PIECE))
+            if not records:
+                break
+            left -= len(records)
+            check = zlib.crc32(records, check)
+            if not words:
+                clocked += records  # at most _MOST_TIMES (the file's size is checked)
+        if left or check != crc:
+            break
+        if words and count:
+            parts.append((words, notes, at + len(head), count))
+    else:
+        if not handle.read(1):
+            return parts, clocked
+    raise GrundyError(f"{path}: the board table is damaged (its checksum or length is "
+                      "wrong); nothing was read from it")
 
 
 def _times(records: bytes | memoryview) -> Times | None:

@@ -285,8 +285,8 @@ def split_solve(board: Board, game: str | BoardGame = "cram", *, workers: int = 
     kept_tables = None if tables is None else kept.Kept(tables, second_order)
     if board.count() < least:
         return solve(board, game, memory=memory, stream=stream, second_order=second_order)
-    if scheduler is None:  # every local worker has its own tables; one more while one loads
-        check_tables(memory, board, max(workers, 1) + (kept_tables is not None))
+    if scheduler is None:  # every local worker has its own tables (a file of them is read
+        check_tables(memory, board, max(workers, 1))  # a piece at a time: no more)
     book = Answers(answers, name, board, second_order)
     found = root(board, search, memory)
     if found.piece is None:
