@@ -40,7 +40,26 @@ def test_the_folder_keeps_each_order_apart_and_its_stops(tmp_path: Path) -> None
     assert kept.Kept(tmp_path, True).hint("3x23:1ff", 2) is None  # the other order's own
 
 
-@pytest.mark.parametrize("text", ["", "[1, 2]", '{"a 1": true}', '{"a 1": [0]}', "{"])
+def test_the_stops_of_each_run_are_kept_until_their_question_is_answered(
+        tmp_path: Path) -> None:
+    """A run's stops are added to those of the runs before; a question stopped again is
+    noted with its last worker, and one answered since is dropped."""
+    first = kept.Kept(tmp_path, False)
+    first.stop("3x23:1ff", 2, 0)
+    first.stop("3x23:3ff", 2, 1)
+    first.save_stops()
+    second = kept.Kept(tmp_path, False)
+    second.stop("3x23:7ff", 3, 0)
+    second.stop("3x23:3ff", 2, 0)  # stopped again, on the other worker
+    answered = {("3x23:1ff", 2): False}
+    second.save_stops(lambda key, value: answered.get((key, value)))
+    third = kept.Kept(tmp_path, False)
+    assert third.stops == {"3x23:3ff 2": 0, "3x23:7ff 3": 0}
+    assert third.hint("3x23:1ff", 2) is None and third.hint("3x23:7ff", 3) == 0
+
+
+@pytest.mark.parametrize("text", ["", "[1, 2]", '{"a 1": true}', '{"a 1": [0]}', "{",
+                                  '{"a": 1}', '{"a x": 1}'])
 def test_stops_that_are_not_a_runs_are_refused(tmp_path: Path, text: str) -> None:
     (tmp_path / "first-stops.json").write_text(text)
     with pytest.raises(GrundyError, match="first-stops.json"):

@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+from collections.abc import Callable
 from pathlib import Path
 
 from ..errors import GrundyError
@@ -42,8 +44,9 @@ _STOPPED: set[str] = set()
 
 class Kept:
     """The folder of the workers' tables of one move order: a file a worker, named by the
-    worker's name, and the stops of the last run (``<order>-stops.json``: the worker of
-    each question stopped under way)."""
+    worker's name, and the stops of the runs so far (``<order>-stops.json``: the worker of
+    each question stopped under way and not answered since; a question stopped again is
+    noted with its last worker)."""
 
     def __init__(self, folder: str | os.PathLike[str], second_order: bool) -> None:
         self.folder = Path(folder)
@@ -57,16 +60,17 @@ class Kept:
         except FileNotFoundError:
             return
         except (OSError, UnicodeDecodeError) as error:
-            raise GrundyError(f"{found}: cannot read the stops of the last run ({error})") \
+            raise GrundyError(f"{found}: cannot read the stops of the runs so far ({error})") \
                 from None
         try:
             read = json.loads(text)
         except ValueError:
             read = None
         if not isinstance(read, dict) or not all(
-                isinstance(v, (int, str)) and not isinstance(v, bool) for v in read.values()):
+                isinstance(v, (int, str)) and not isinstance(v, bool) and _QUESTION.fullmatch(k)
+                for k, v in read.items()):
             raise GrundyError(f"{found}: not the stops of a run (a JSON object of worker "
-                              "names)")
+                              "names by question, \"<option> <value>\")")
         self.stops = read
 
     def path(self, worker: int | str) -> str:
@@ -82,8 +86,21 @@ class Kept:
         """Note that the worker named ``worker`` was asking that question at the stop."""
         self.stops[f"{key} {value}"] = worker
 
-    def save_stops(self) -> None:
-        """Write the stops noted (whole or not at all)."""
+    def save_stops(self, says: Callable[[str, int], bool | None] = lambda key, value: None
+                   ) -> None:
+        """Write the stops noted, those of the runs before with them (whole or not at
+        all), but for the questions answered since (``says(key, value)``, the answer found,
+        if any: :meth:`~grundy.research.answers.Answers.says`).
+
+        >>> import tempfile
+        >>> kept = Kept(tempfile.mkdtemp(), second_order=False)
+        >>> kept.stop("3x23:1ff", 2, 0); kept.stop("3x23:3ff", 3, 1)
+        >>> kept.save_stops(lambda key, value: True if key == "3x23:1ff" else None)
+        >>> Kept(kept.folder, False).stops
+        {'3x23:3ff 3': 1}
+        """
+        self.stops = {question: worker for question, worker in self.stops.items()
+                      if says(*_question(question)) is None}
         target = self.stops_path
         tmp = target.with_name(target.name + ".tmp")
         try:
@@ -92,6 +109,16 @@ class Kept:
         except OSError as error:
             tmp.unlink(missing_ok=True)
             raise GrundyError(f"cannot save the stops to {target}: {error.strerror}") from None
+
+
+def _question(noted: str) -> tuple[str, int]:
+    """The option's key and the value asked of a stop's question (``"<key> <value>"``)."""
+    key, value = noted.rsplit(" ", 1)
+    return key, int(value)
+
+
+#: a stop's question: an option's key, then the value asked
+_QUESTION = re.compile(r".+ [0-9]+")
 
 
 def load_worker_table(path: str, memory: int) -> int:

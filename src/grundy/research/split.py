@@ -616,11 +616,10 @@ def _on_cluster(client: Any, found: Root, below: _Below, status: _Status,
             below.book.stop(key, target, now - start)
         if isinstance(ended, OutOfTime):  # Ctrl-C may reach the workers too: ask them nothing
             if tables is not None:
-                tables.stops = {}
                 for key, target, *_, name in futures.values():
                     if name is not None:
                         tables.stop(key, target, name)
-                tables.save_stops()
+                tables.save_stops(below.book.says)
             stop()
         raise
     finally:
