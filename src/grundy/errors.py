@@ -38,6 +38,13 @@ class OutOfTime(BaseException):
     the search has memoised is final."""
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (``kill``), taken as Ctrl-C while a command runs (:mod:`grundy.cli.main`).
+    Unlike a terminal's Ctrl-C, which reaches every process of the foreground group, it
+    reaches grundy alone: a search's local workers are still there to be stopped and their
+    tables saved, as at the end of its ``--time``."""
+
+
 # -- failures of the standard streams: one policy for the CLI and the console's fast paths --
 
 #: A reader that goes away (``grundy ... | head``) is not an error: grundy stops writing

@@ -95,3 +95,27 @@ def test_unknown_options_are_named_as_click_names_them(cli) -> None:  # type: ig
                           "No such option '--no-such'")
     assert_one_line_error(cli("analyze", "kayles", "3", "--jsn"), "Did you mean '--json'?")
     assert_one_line_error(cli("analyze", "kayles", "-3"), "'-3'")  # a heap, refused as one
+
+
+def test_sigterm_is_taken_as_a_ctrl_c_that_reached_grundy_alone() -> None:
+    """While a command runs, SIGTERM (``kill``) raises Terminated: a KeyboardInterrupt (what
+    a stopped command keeps is kept), told apart from a terminal's Ctrl-C so that a split
+    search saves its workers' tables (tests/research/test_kept.py); the handler before is
+    put back."""
+    import os
+    import signal
+
+    import pytest
+
+    from grundy.cli import main as cli_main
+    from grundy.errors import Terminated
+
+    before = signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        assert cli_main._on_terminate() is signal.SIG_DFL
+        with pytest.raises(Terminated) as caught:
+            os.kill(os.getpid(), signal.SIGTERM)  # its handler runs at once, in this thread
+        assert isinstance(caught.value, KeyboardInterrupt)
+        assert cli_main._on_terminate() is None  # a handler of its own is set: left as it is
+    finally:
+        signal.signal(signal.SIGTERM, before)

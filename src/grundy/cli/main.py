@@ -16,7 +16,8 @@ from typing import Any
 import click
 
 from .. import __version__
-from ..errors import GrundyError, abort_line, discard_output, output_failure, shorten
+from ..errors import (GrundyError, Terminated, abort_line, discard_output, output_failure,
+                      shorten)
 
 __all__ = ["COMMANDS", "PRINTED_DIGITS", "entry", "main", "run"]
 
@@ -130,13 +131,13 @@ def run(argv: Sequence[str] | None = None, began: float | None = None) -> int:
 
 
 def _interrupt(signum: int, frame: object) -> None:
-    raise KeyboardInterrupt
+    raise Terminated
 
 
 def _on_terminate() -> Any:
-    """Take SIGTERM as Ctrl-C (KeyboardInterrupt) while a command runs, where its handler is
-    the default one and this is the main thread (which alone can set one); the handler it
-    had, to put back, or None where it is left as it is."""
+    """Take SIGTERM as Ctrl-C (:class:`Terminated`, a KeyboardInterrupt) while a command
+    runs, where its handler is the default one and this is the main thread (which alone can
+    set one); the handler it had, to put back, or None where it is left as it is."""
     if (threading.current_thread() is not threading.main_thread()
             or signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL):
         return None

@@ -58,7 +58,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from ..errors import GrundyError, OutOfTime
+from ..errors import GrundyError, OutOfTime, Terminated
 from ..rules.boards import BoardGame, Search
 from ..rules.cells import Board
 from ..rules.cram import kernel, native_rule, taken_cells
@@ -614,7 +614,8 @@ def _on_cluster(client: Any, found: Root, below: _Below, status: _Status,
         now = time.monotonic()
         for key, target, _, start, _ in futures.values():
             below.book.stop(key, target, now - start)
-        if isinstance(ended, OutOfTime):  # Ctrl-C may reach the workers too: ask them nothing
+        if isinstance(ended, (OutOfTime, Terminated)):  # not Ctrl-C, which may reach the
+            # workers too: ask them nothing then
             if tables is not None:
                 for key, target, *_, name in futures.values():
                     if name is not None:
