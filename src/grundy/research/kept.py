@@ -12,8 +12,9 @@ that question's options on the same worker first, where its table is (:meth:`Kep
 Every value and note a table holds is exact, whatever the move order that found it; but
 a check of a value (Cram's second move order) must find it again by itself, so the files
 of each order are apart (``first-0.table``, ``second-0.table``...) and a check never
-loads the first order's.  The workers load one after the other, so that at most one file
-is read at a time (a file and the table it fills are both in memory while it loads).
+loads the first order's.  The workers load one after the other, so that the disk reads
+one file at a time; each reads its file a piece at a time (:func:`load_table`), so that it
+holds no more than its table.
 
 >>> import tempfile
 >>> kept = Kept(tempfile.mkdtemp(), second_order=True)
