@@ -76,6 +76,10 @@ _TIMES = b"board times\n"  # the last part: the CPU seconds of the boards a tabl
 #: found not to have, its own value not known; files saved before they were kept have none)
 _NOTES, _WIDE_NOTES = b"notes\n", b"two words notes\n"
 _TIME = struct.Struct("<BHHd")  # a board's time: the search's rule, rows, columns, seconds
+#: the parts of a table file, in their order: the name each begins with (none for the
+#: first), and the words of its boards and whether it holds notes (0 words: the times)
+_PARTS = ((b"", 1, False), (_WIDE, 2, False), (_NOTES, 1, True), (_WIDE_NOTES, 2, True),
+          (_TIMES, 0, False))
 #: the slots of the search's table dumped at a time, and the records read at a time, when a
 #: table is saved or loaded (at most 20 MB: a part is never held whole beside the table)
 _PIECE = 1 << 20
@@ -255,16 +259,27 @@ def save_table(path: str | os.PathLike[str], search: ModuleType,
     try:
         with open(tmp, "wb") as out:
             out.write(_MAGIC)
-            count = (_write_part(out, b"", pieces(1, False), 12)
-                     + _write_part(out, _WIDE, pieces(2, False), 20))
-            _write_part(out, _NOTES, pieces(1, True), 12)
-            _write_part(out, _WIDE_NOTES, pieces(2, True), 20)
-            _write_part(out, _TIMES, [clocked], _TIME.size)
+            count = 0
+            for tag, words, notes in _PARTS:
+                written = _write_part(out, tag, pieces(words, notes) if words else [clocked],
+                                      _record_size(words))
+                if words and not notes:  # the values, of one word and of two
+                    count += written
         os.replace(tmp, target)
     except OSError:
         tmp.unlink(missing_ok=True)  # the table before, if any, stays whole
         raise
     return count
+
+
+def _record_size(words: int) -> int:
+    """The bytes of a record of a part of boards of ``words`` words (the mask, the shape,
+    the value and cells or the notes; 0 words: a time).
+
+    >>> _record_size(1), _record_size(2), _record_size(0) == _TIME.size
+    (12, 20, True)
+    """
+    return 4 + 8 * words if words else _TIME.size
 
 
 def _write_part(out: BinaryIO, tag: bytes, pieces: Iterable[bytes], size: int) -> int:
@@ -310,7 +325,7 @@ def load_table(path: str | os.PathLike[str], search: ModuleType,
     # each slot a value or a note)
     most = (len(_MAGIC) + _HEAD.size + 12 * (int(search.table_slots(1)[1]) + 8)
             + 20 * (int(search.table_slots(2)[1]) + 8) + _TIME.size * _MOST_TIMES
-            + sum(len(tag) + _HEAD.size for tag in (_WIDE, _NOTES, _WIDE_NOTES, _TIMES)))
+            + sum(len(tag) + _HEAD.size for tag, *_ in _PARTS if tag))
     try:
         with open(path, "rb") as handle:
             info = os.fstat(handle.fileno())
@@ -327,7 +342,7 @@ def load_table(path: str | os.PathLike[str], search: ModuleType,
                                   "read from it")
             for words, notes, begin, count in parts:
                 handle.seek(begin)
-                size = 4 + 8 * words
+                size = _record_size(words)
                 for first in range(0, count, _PIECE):
                     records = handle.read(size * min(_PIECE, count - first))
                     try:
@@ -341,12 +356,6 @@ def load_table(path: str | os.PathLike[str], search: ModuleType,
     if times is not None:
         times.update(found)
     return sum(count for _, notes, _, count in parts if not notes)
-
-
-#: the parts of a table file, in their order: the name each begins with (none for the
-#: first), and the words of its boards and whether it holds notes (0 words: the times)
-_PARTS = ((b"", 1, False), (_WIDE, 2, False), (_NOTES, 1, True), (_WIDE_NOTES, 2, True),
-          (_TIMES, 0, False))
 
 
 def _scan(handle: BinaryIO,
@@ -368,7 +377,7 @@ def _scan(handle: BinaryIO,
             handle.seek(at)  # no such part here
             continue
         count, crc = _HEAD.unpack_from(head, len(tag))
-        size = 4 + 8 * words if words else _TIME.size
+        size = _record_size(words)
         left, check = size * count, 0
         while left > 0:
             records = handle.read(min(left, size * _PIECE))
