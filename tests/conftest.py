@@ -5,8 +5,6 @@ from __future__ import annotations
 import os
 import signal
 import socket
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -16,6 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
+import warm
 from support import HANG
 
 # As the grundy command does (grundy.cli.console): no OpenBLAS thread pool, which would cost
@@ -62,12 +61,11 @@ class Result:
 
 
 def run_cli(*args: str, input: bytes | str | None = None) -> Result:
-    """Run ``grundy ARGS`` in a subprocess, as a user would."""
+    """Run ``grundy ARGS`` in a process of its own, as a user would (a warm child:
+    tests/warm.py)."""
     data = input.encode() if isinstance(input, str) else input
-    proc = subprocess.run(
-        [sys.executable, "-m", "grundy", *args], input=data, capture_output=True, timeout=600
-    )
-    return Result(proc.returncode, proc.stdout.decode(), proc.stderr.decode())
+    ran = warm.run(list(args), data)
+    return Result(ran.code, ran.out.decode(), ran.err.decode())
 
 
 @pytest.fixture

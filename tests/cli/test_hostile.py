@@ -1,9 +1,11 @@
 """Hostile input: every command and the Python API fed what a careless or hostile user gives.
 
 Each command-line case runs ``python -m grundy`` (the console script: its fast paths
-included) in a subprocess under an address-space limit (:data:`MEMORY`) and a budget of
-CPU time (:data:`CPU`: the kernel stops a case past it, however busy the machine), several
-at a time; :data:`TIMEOUT` only ends a case that hangs.  A case expects either the right answer or the
+included) in a process of its own under an address-space limit (:data:`MEMORY`) and a
+budget of CPU time (:data:`CPU`: the kernel stops a case past it, however busy the
+machine), several at a time; :data:`TIMEOUT` only ends a case that hangs.  The process is
+a warm child (tests/warm.py: forked from an interpreter that has imported grundy) where
+both standard streams are open, a fresh one where a case closes one.  A case expects either the right answer or the
 one-line error (``grundy: error: ...`` on stderr, status 2, nothing on stdout) holding
 given words; no error may be an internal error or show a Python repr instead of what the
 user typed.  Python API cases run in a subprocess too (a hang is a timeout, not a stuck
@@ -34,6 +36,8 @@ import pytest
 
 from grundy.play import analysis
 from grundy.catalog import find
+
+import warm
 from support import HANG, assert_one_line_error, wait_until_interruptible
 
 MEMORY = 2 << 30  # bytes of address space for each case (NumPy and its threads need ~0.5 GiB)
@@ -104,27 +108,35 @@ def _limits(close: tuple[int, ...] = (), cpu: int | None = CPU) -> Callable[[], 
 def run(args: tuple[str, ...], stdin: bytes | None = b"", stdout: str = "pipe",
         env: dict[str, str] | None = None) -> Result:
     """``python -m grundy ARGS`` under the limits; stdout "pipe", "full" (/dev/full) or
-    "closed"; stdin None closes it."""
-    close = (1,) * (stdout == "closed") + (0,) * (stdin is None)
-    out: Any = subprocess.PIPE
-    if stdout == "full":
-        out = open(os.devnull if not os.path.exists("/dev/full") else "/dev/full", "wb")
+    "closed"; stdin None closes it.  A case with both streams open runs in a warm child
+    (tests/warm.py), the others in a fresh process: only Python's own start sees a closed
+    stream."""
     start = time.monotonic()
     try:
-        proc = subprocess.run([sys.executable, "-m", "grundy", *args], input=stdin or b"",
-                              stdout=out if stdout != "closed" else subprocess.DEVNULL,
-                              stderr=subprocess.PIPE, timeout=TIMEOUT,
-                              preexec_fn=_limits(close), env={**os.environ, **(env or {})})
+        if stdin is not None and stdout != "closed":
+            limits = [("RLIMIT_AS", MEMORY, MEMORY), ("RLIMIT_CPU", CPU, CPU + 5)]
+            ran = warm.run(list(args), stdin, env={**os.environ, **(env or {})},
+                           limits=limits, timeout=TIMEOUT, full=stdout == "full")
+            code, out, err = ran.code, ran.out, ran.err
+        else:
+            code, out, err = _closed(args, stdin, stdout, env)
     except subprocess.TimeoutExpired:
         pytest.fail(f"grundy {' '.join(a[:40] for a in args)}: no answer in {TIMEOUT} s")
-    finally:
-        if stdout == "full":
-            out.close()
-    if proc.returncode in (-signal.SIGXCPU, -signal.SIGKILL):
+    if code in (-signal.SIGXCPU, -signal.SIGKILL):
         pytest.fail(f"grundy {' '.join(a[:40] for a in args)}: no answer in {CPU} s of CPU")
-    text = proc.stdout.decode("utf-8", "replace") if proc.stdout else ""
-    return Result(proc.returncode, text, proc.stderr.decode("utf-8", "replace"),
+    return Result(code, out.decode("utf-8", "replace"), err.decode("utf-8", "replace"),
                   time.monotonic() - start)
+
+
+def _closed(args: tuple[str, ...], stdin: bytes | None, stdout: str,
+            env: dict[str, str] | None) -> tuple[int, bytes, bytes]:
+    """A fresh ``python -m grundy ARGS`` with its standard input or output closed."""
+    close = (1,) * (stdout == "closed") + (0,) * (stdin is None)
+    proc = subprocess.run([sys.executable, "-m", "grundy", *args], input=stdin or b"",
+                          stdout=subprocess.DEVNULL if stdout == "closed" else subprocess.PIPE,
+                          stderr=subprocess.PIPE, timeout=TIMEOUT,
+                          preexec_fn=_limits(close), env={**os.environ, **(env or {})})
+    return proc.returncode, proc.stdout or b"", proc.stderr
 
 
 def error(words: str) -> Callable[[Result], None]:

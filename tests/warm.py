@@ -1,0 +1,241 @@
+"""``python -m grundy ARGS`` run in a child forked from a warm interpreter.
+
+A fresh ``python -m grundy`` spends about 0.15 s of CPU before it reads its first
+argument: Python starts, then grundy, click and NumPy are imported.  The suite runs
+grundy some 800 times, so those starts were a good part of its time.  Here a test
+process keeps one *warm* interpreter (a pool of them, for tests that run several at a
+time) that has imported them once and then forks a child for each run:
+
+- the child's standard input, output and error are pipes the test holds (standard input
+  /dev/null when the test gives none), as :func:`subprocess.run` gives;
+- its arguments, environment and working directory are the run's own, and it runs the
+  ``grundy`` package as ``python -m grundy`` does (:func:`runpy.run_module`, as
+  ``__main__``), to the interpreter's own exit (its flush of the output, its status);
+- its exit status comes back as a fresh process's would (minus the signal that ended it).
+
+So a test sees the same process from outside; what differs is what was loaded before
+``main`` ran.  A run whose environment differs from the one the warm interpreter began
+with (a ``GRUNDY_*`` variable set for the test, say) starts a fresh process instead, as
+does every run when ``GRUNDY_TEST_FRESH=1``.  The warm
+interpreter has no thread of its own when it forks (NumPy's OpenBLAS pool is held to one
+thread, as ``grundy`` itself holds it), checked before it serves.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import socket
+import struct
+import subprocess
+import sys
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+#: what the warm interpreter imports before it serves: what nearly every command needs
+PRELOAD = ("grundy.cli.console", "grundy.cli.main", "grundy.play.analysis", "grundy.catalog",
+           "numpy")
+
+#: the warm interpreter: imports PRELOAD, checks it has one thread, then forks a child per
+#: request read from its socket (a Unix socket, its fd the first argument; the child's three streams come with it).  The
+#: child leaves the loop and runs grundy as ``-m`` would; the parent answers with the
+#: child's pid, then with its exit status and resource use once it ends.
+_SERVE = r"""
+import importlib, json, os, resource, socket, struct, sys
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+for name in sys.argv[2:]:
+    importlib.import_module(name)
+assert len(os.listdir("/proc/self/task")) == 1, "the warm interpreter has a thread"
+link = socket.socket(fileno=int(sys.argv[1]))
+
+def send(obj):
+    data = json.dumps(obj).encode()
+    link.sendall(struct.pack("!I", len(data)) + data)
+
+def serve():
+    while True:
+        head, fds, _, _ = socket.recv_fds(link, 4, 3)
+        if not head:
+            os._exit(0)
+        (size,) = struct.unpack("!I", head)
+        data = b""
+        while len(data) < size:
+            data += link.recv(size - len(data))
+        run = json.loads(data)
+        pid = os.fork()
+        if pid == 0:
+            link.close()
+            for target, fd in enumerate(fds):
+                os.dup2(fd, target)
+                os.close(fd)
+            return run
+        for fd in fds:
+            os.close(fd)
+        send({"pid": pid})
+        _, status = os.waitpid(pid, 0)
+        send({"code": os.waitstatus_to_exitcode(status)})
+
+run = serve()
+os.chdir(run["cwd"])
+os.environ.clear()
+os.environ.update(run["env"])
+for kind, soft, hard in run["limits"]:
+    resource.setrlimit(getattr(resource, kind), (soft, hard))
+sys.path[0] = os.getcwd()
+sys.argv = ["-m", *run["args"]]
+del send, serve, run, link
+import runpy
+runpy.run_module("grundy", run_name="__main__", alter_sys=True)
+"""
+
+
+@dataclass
+class Ran:
+    """How a run ended: its exit status (minus the signal that ended it) and its output."""
+
+    code: int
+    out: bytes
+    err: bytes
+
+
+class Warm:
+    """One warm interpreter, serving one run at a time."""
+
+    def __init__(self) -> None:
+        self.env = dict(os.environ)
+        mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.link = mine
+        env = {**self.env, "OPENBLAS_NUM_THREADS": self.env.get("OPENBLAS_NUM_THREADS", "1")}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", _SERVE, str(theirs.fileno()), *PRELOAD], stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, pass_fds=(theirs.fileno(),),
+            env=env)
+        theirs.close()
+
+    def run(self, args: list[str], input: bytes | None, env: dict[str, str], cwd: str,
+            limits: list[tuple[str, int, int]], timeout: float, full: bool) -> Ran:
+        """Run ``grundy ARGS`` in a child of the warm interpreter."""
+        stdin_r, stdin_w = os.pipe() if input is not None else (os.open(os.devnull, os.O_RDONLY), -1)
+        out_r, out_w = (-1, os.open(FULL, os.O_WRONLY)) if full else os.pipe()
+        err_r, err_w = os.pipe()
+        data = json.dumps({"args": args, "env": env, "cwd": cwd, "limits": limits}).encode()
+        try:
+            socket.send_fds(self.link, [struct.pack("!I", len(data))], [stdin_r, out_w, err_w])
+            self.link.sendall(data)
+        finally:
+            for fd in (stdin_r, out_w, err_w):
+                os.close(fd)
+        got: dict[str, bytes] = {}
+
+        def drain(name: str, fd: int) -> None:
+            with open(fd, "rb") as pipe:
+                got[name] = pipe.read()
+
+        def feed() -> None:
+            with open(stdin_w, "wb") as pipe:
+                try:
+                    pipe.write(input or b"")
+                except OSError:  # grundy stopped reading: what it does is the test's
+                    pass
+
+        workers = [threading.Thread(target=drain, args=(name, fd), daemon=True)
+                   for name, fd in (("out", out_r), ("err", err_r)) if fd >= 0]
+        workers += [threading.Thread(target=feed, daemon=True)] if input is not None else []
+        for worker in workers:
+            worker.start()
+        pid = self._receive(None)["pid"]
+        try:
+            ended = self._receive(timeout)
+        except TimeoutError:
+            os.kill(pid, 9)
+            ended = self._receive(None)
+            for worker in workers:
+                worker.join(timeout)
+            raise subprocess.TimeoutExpired(["grundy", *args], timeout) from None
+        for worker in workers:
+            worker.join(timeout)
+        return Ran(ended["code"], got.get("out", b""), got.get("err", b""))
+
+    def _receive(self, timeout: float | None) -> dict[str, Any]:
+        self.link.settimeout(timeout)
+        head = self._exactly(4)
+        self.link.settimeout(None)
+        (size,) = struct.unpack("!I", head)
+        found: dict[str, Any] = json.loads(self._exactly(size))
+        return found
+
+    def _exactly(self, size: int) -> bytes:
+        data = b""
+        while len(data) < size:
+            try:
+                chunk = self.link.recv(size - len(data))
+            except ConnectionResetError:
+                chunk = b""
+            if not chunk:  # it ended: say why (its error output, where nothing else goes)
+                self.proc.wait(30)
+                assert self.proc.stderr is not None
+                why = self.proc.stderr.read().decode(errors="replace")
+                raise RuntimeError(f"the warm interpreter ended:\n{why}")
+            data += chunk
+        return data
+
+    def close(self) -> None:
+        self.link.close()
+        self.proc.wait(30)
+
+
+_idle: list[Warm] = []
+_lock = threading.Lock()
+FRESH = os.environ.get("GRUNDY_TEST_FRESH", "") not in ("", "0")
+#: a device that is always full, where there is one
+FULL = "/dev/full" if os.path.exists("/dev/full") else os.devnull
+
+
+def run(args: list[str], input: bytes | None = None, env: dict[str, str] | None = None,
+        cwd: str | None = None, limits: Sequence[tuple[str, int, int]] = (),
+        timeout: float = 600.0, full: bool = False) -> Ran:
+    """``python -m grundy ARGS`` (standard input ``input``, or /dev/null; its output to a
+    pipe, or to /dev/full if ``full``; its resource limits ``limits``, as (name, soft, hard)
+    of :mod:`resource`): in a warm child where it can be, else in a fresh process."""
+    env = dict(os.environ if env is None else env)
+    cwd = os.getcwd() if cwd is None else str(cwd)
+    if FRESH or env != dict(os.environ):
+        return _fresh(args, input, env, cwd, limits, timeout, full)
+    with _lock:
+        warm = _idle.pop() if _idle else None
+    if warm is not None and warm.env != env:  # os.environ changed since it began
+        warm.close()
+        warm = None
+    warm = warm or Warm()
+    ran = warm.run(args, input, env, cwd, list(limits), timeout, full)  # on error, dropped
+    _put(warm)
+    return ran
+
+
+def _put(warm: Warm) -> None:
+    with _lock:
+        _idle.append(warm)
+
+
+def _fresh(args: list[str], input: bytes | None, env: dict[str, str], cwd: str,
+           limits: Sequence[tuple[str, int, int]], timeout: float, full: bool) -> Ran:
+
+    def limit() -> None:
+        for kind, soft, hard in limits:
+            resource.setrlimit(getattr(resource, kind), (soft, hard))
+
+    with open(FULL if full else os.devnull, "wb") as sink:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "grundy", *args], cwd=cwd, env=env, preexec_fn=limit,
+            stdin=subprocess.PIPE if input is not None else subprocess.DEVNULL,
+            stdout=sink if full else subprocess.PIPE, stderr=subprocess.PIPE)
+        try:
+            out, err = proc.communicate(input, timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.communicate()
+            raise
+    return Ran(proc.returncode, out or b"", err)
