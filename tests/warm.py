@@ -187,8 +187,11 @@ class Warm:
         self.proc.wait(30)
 
 
-_idle: list[Warm] = []
+_idle: list[Warm] = []  # the warm interpreters not serving, the last used last
 _lock = threading.Lock()
+#: the most kept idle: one per environment the suite's tests set (a GRUNDY_PURE=1 test, say,
+#: next to a plain one), a few of each for the tests that run several at a time
+KEEP = 6
 FRESH = os.environ.get("GRUNDY_TEST_FRESH", "") not in ("", "0")
 #: a device that is always full, where there is one
 FULL = "/dev/full" if os.path.exists("/dev/full") else os.devnull
@@ -204,20 +207,18 @@ def run(args: list[str], input: bytes | None = None, env: dict[str, str] | None 
     cwd = os.getcwd() if cwd is None else str(cwd)
     if FRESH or env != dict(os.environ):
         return _fresh(args, input, env, cwd, limits, timeout, full)
-    with _lock:
-        warm = _idle.pop() if _idle else None
-    if warm is not None and warm.env != env:  # os.environ changed since it began
-        warm.close()
-        warm = None
+    with _lock:  # one begun in this environment (os.environ as it is now), or a new one
+        same = [i for i, w in enumerate(_idle) if w.env == env]
+        warm = _idle.pop(same[-1]) if same else None
     warm = warm or Warm()
     ran = warm.run(args, input, env, cwd, list(limits), timeout, full)  # on error, dropped
-    _put(warm)
-    return ran
-
-
-def _put(warm: Warm) -> None:
     with _lock:
         _idle.append(warm)
+        old = _idle[:-KEEP]
+        del _idle[:-KEEP]
+    for warm in old:
+        warm.close()
+    return ran
 
 
 def _fresh(args: list[str], input: bytes | None, env: dict[str, str], cwd: str,
