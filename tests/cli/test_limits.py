@@ -694,6 +694,10 @@ SAID = [  # (args, words of the one error line)
     (("analyze", "kayles", "²"), "heap size"),
     (("analyze", "node-kayles", "-path:3"), "No such option"),  # was the help, exit 0
     (("analyze", "kayles", "-h3"), "No such option"),
+    (("analyze", "arc-kayles", "-1path:0"), "'-1path:0'"),  # was the help (-1 -p -a -t -h)
+    (("analyze", "kayles", "3", "-3h", "--json"), "'-3h'"),
+    (("analyze", "-1h", "3"), "'-1h'"),
+    (("analyze", "kayles", "3", "--time", "-1h"), "'--time'"),
 ]
 
 

@@ -25,20 +25,35 @@ class _PositionCommand(click.Command):
     """A command whose POSITION words may start with '-' (``-3`` is read, and refused, as
     a heap): a word that looks like an option it does not have is Click's own error, found
     before Click reads the words (which would take ``-path:3`` for ``-p -a -t -h``, the
-    help)."""
+    help).  Any other word that starts with '-' (``-3``, ``-1path:0``) is a position's,
+    kept from Click, which would read ``-1path:0`` as ``-1 -p -a -t -h`` too."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         import difflib
 
-        known = {o for p in self.get_params(ctx) for o in (*p.opts, *p.secondary_opts)}
-        for word in args:
+        params = self.get_params(ctx)
+        known = {o for p in params for o in (*p.opts, *p.secondary_opts)}
+        valued = {o for p in params if isinstance(p, click.Option) and not p.is_flag
+                  for o in p.opts}
+        args, kept = list(args), {}
+        for i, word in enumerate(args):
             if word == "--":
                 break
             if _OPTION.match(word) and word.partition("=")[0] not in known:
                 long = sorted(o for o in known if o.startswith("--"))
                 raise click.NoSuchOption(word.partition("=")[0], ctx=ctx,
                                          possibilities=difflib.get_close_matches(word, long))
-        return super().parse_args(ctx, args)
+            if word[:1] == "-" and word not in known and (i == 0 or args[i - 1] not in valued):
+                kept[f"\0{i}"] = word  # a word no option takes: Click sees a stand-in
+                args[i] = f"\0{i}"
+        rest = super().parse_args(ctx, args)
+        for name, value in ctx.params.items():
+            if isinstance(value, str):
+                ctx.params[name] = kept.get(value, value)
+            elif isinstance(value, tuple):
+                ctx.params[name] = tuple(kept.get(v, v) if isinstance(v, str) else v
+                                         for v in value)
+        return [kept.get(word, word) for word in rest]
 
 
 @click.command(cls=_PositionCommand, context_settings={"ignore_unknown_options": True})
