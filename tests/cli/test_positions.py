@@ -79,3 +79,16 @@ def test_green_hackenbush_names_the_principles_it_answers_by() -> None:
 
     out = CliRunner().invoke(analyze, ["hackenbush", "0-1,1-2,1-3", "--explain"]).output
     assert "fusion and colon principles" in out and "searched move by move" not in out
+
+
+@pytest.mark.parametrize("args, start", [
+    (("analyze", "kayles", "3", "--time=5"), "values: 3: 3"),
+    (("analyze", "kayles", "3", "4", "--compound=conjunctive"), "conjunctive compound"),
+    (("analyze", "--json", "kayles", "3", "--time", "5"), '{"value": 3'),
+])
+def test_options_written_name_equals_value_are_options(cli: Any, args: tuple[str, ...],
+                                                       start: str) -> None:
+    """Words that start with '-' and no option takes are kept from Click as the position's
+    (-1path:0: test_limits); an option written --name=value is still an option."""
+    result = cli(*args)
+    assert (result.code, result.err) == (0, "") and result.out.startswith(start), result

@@ -39,11 +39,12 @@ class _PositionCommand(click.Command):
         for i, word in enumerate(args):
             if word == "--":
                 break
-            if _OPTION.match(word) and word.partition("=")[0] not in known:
-                long = sorted(o for o in known if o.startswith("--"))
-                raise click.NoSuchOption(word.partition("=")[0], ctx=ctx,
-                                         possibilities=difflib.get_close_matches(word, long))
-            if word[:1] == "-" and word not in known and (i == 0 or args[i - 1] not in valued):
+            if _OPTION.match(word):  # an option, --name=value too: Click reads it
+                if word.partition("=")[0] not in known:
+                    long = sorted(o for o in known if o.startswith("--"))
+                    raise click.NoSuchOption(word.partition("=")[0], ctx=ctx,
+                                             possibilities=difflib.get_close_matches(word, long))
+            elif word[:1] == "-" and (i == 0 or args[i - 1] not in valued):
                 kept[f"\0{i}"] = word  # a word no option takes: Click sees a stand-in
                 args[i] = f"\0{i}"
         rest = super().parse_args(ctx, args)
