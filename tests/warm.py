@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import os
 import resource
+import signal
 import socket
 import struct
 import subprocess
@@ -40,9 +41,10 @@ PRELOAD = ("grundy.cli.console", "grundy.cli.main", "grundy.play.analysis", "gru
            "numpy")
 
 #: the warm interpreter: imports PRELOAD, checks it has one thread, then forks a child per
-#: request read from its socket (a Unix socket, its fd the first argument; the child's three streams come with it).  The
-#: child leaves the loop and runs grundy as ``-m`` would; the parent answers with the
-#: child's pid, then with its exit status and resource use once it ends.
+#: request read from its Unix socket (its fd the first argument; the child's three streams
+#: come with the request).  The child leaves the loop and runs grundy as ``-m`` would; the
+#: parent answers with the child's pid, then with its exit status once it ends.  It ends
+#: when the test process closes the socket.
 _SERVE = r"""
 import importlib, json, os, resource, socket, struct, sys
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
@@ -63,7 +65,10 @@ def serve():
         (size,) = struct.unpack("!I", head)
         data = b""
         while len(data) < size:
-            data += link.recv(size - len(data))
+            chunk = link.recv(size - len(data))
+            if not chunk:
+                os._exit(0)
+            data += chunk
         run = json.loads(data)
         pid = os.fork()
         if pid == 0:
@@ -108,17 +113,17 @@ class Warm:
         self.env = dict(os.environ)
         mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         self.link = mine
-        env = {**self.env, "OPENBLAS_NUM_THREADS": self.env.get("OPENBLAS_NUM_THREADS", "1")}
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", _SERVE, str(theirs.fileno()), *PRELOAD], stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, pass_fds=(theirs.fileno(),),
-            env=env)
+            [sys.executable, "-c", _SERVE, str(theirs.fileno()), *PRELOAD],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            pass_fds=(theirs.fileno(),), env=self.env)
         theirs.close()
 
     def run(self, args: list[str], input: bytes | None, env: dict[str, str], cwd: str,
             limits: list[tuple[str, int, int]], timeout: float, full: bool) -> Ran:
         """Run ``grundy ARGS`` in a child of the warm interpreter."""
-        stdin_r, stdin_w = os.pipe() if input is not None else (os.open(os.devnull, os.O_RDONLY), -1)
+        stdin_r, stdin_w = (os.pipe() if input is not None
+                            else (os.open(os.devnull, os.O_RDONLY), -1))
         out_r, out_w = (-1, os.open(FULL, os.O_WRONLY)) if full else os.pipe()
         err_r, err_w = os.pipe()
         data = json.dumps({"args": args, "env": env, "cwd": cwd, "limits": limits}).encode()
@@ -150,7 +155,7 @@ class Warm:
         try:
             ended = self._receive(timeout)
         except TimeoutError:
-            os.kill(pid, 9)
+            os.kill(pid, signal.SIGKILL)
             ended = self._receive(None)
             for worker in workers:
                 worker.join(timeout)
@@ -216,8 +221,8 @@ def run(args: list[str], input: bytes | None = None, env: dict[str, str] | None 
         _idle.append(warm)
         old = _idle[:-KEEP]
         del _idle[:-KEEP]
-    for warm in old:
-        warm.close()
+    for extra in old:
+        extra.close()
     return ran
 
 

@@ -5,9 +5,9 @@ included) in a process of its own under an address-space limit (:data:`MEMORY`) 
 budget of CPU time (:data:`CPU`: the kernel stops a case past it, however busy the
 machine), several at a time; :data:`TIMEOUT` only ends a case that hangs.  The process is
 a warm child (tests/warm.py: forked from an interpreter that has imported grundy) where
-both standard streams are open, a fresh one where a case closes one.  A case expects either the right answer or the
-one-line error (``grundy: error: ...`` on stderr, status 2, nothing on stdout) holding
-given words; no error may be an internal error or show a Python repr instead of what the
+both standard streams are open, a fresh one where a case closes one.  A case expects
+either the right answer or the one-line error (``grundy: error: ...`` on stderr, status 2,
+nothing on stdout) holding given words; no error may be an internal error or show a Python repr instead of what the
 user typed.  Python API cases run in a subprocess too (a hang is a timeout, not a stuck
 suite; each expression has :data:`CPU` / 2 s of CPU time) and expect the right value or a
 GrundyError/ValueError/TypeError naming the input.
@@ -130,12 +130,14 @@ def run(args: tuple[str, ...], stdin: bytes | None = b"", stdout: str = "pipe",
 
 def _closed(args: tuple[str, ...], stdin: bytes | None, stdout: str,
             env: dict[str, str] | None) -> tuple[int, bytes, bytes]:
-    """A fresh ``python -m grundy ARGS`` with its standard input or output closed."""
+    """A fresh ``python -m grundy ARGS`` with its standard input or output closed (its
+    output, if open, to a pipe or to /dev/full)."""
     close = (1,) * (stdout == "closed") + (0,) * (stdin is None)
-    proc = subprocess.run([sys.executable, "-m", "grundy", *args], input=stdin or b"",
-                          stdout=subprocess.DEVNULL if stdout == "closed" else subprocess.PIPE,
-                          stderr=subprocess.PIPE, timeout=TIMEOUT,
-                          preexec_fn=_limits(close), env={**os.environ, **(env or {})})
+    with open(warm.FULL if stdout == "full" else os.devnull, "wb") as sink:
+        proc = subprocess.run([sys.executable, "-m", "grundy", *args], input=stdin or b"",
+                              stdout=subprocess.PIPE if stdout == "pipe" else sink,
+                              stderr=subprocess.PIPE, timeout=TIMEOUT,
+                              preexec_fn=_limits(close), env={**os.environ, **(env or {})})
     return proc.returncode, proc.stdout or b"", proc.stderr
 
 
