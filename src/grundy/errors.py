@@ -5,6 +5,8 @@ from __future__ import annotations
 import errno
 import os
 import sys
+from numbers import Integral
+from typing import TypeGuard
 
 
 class GrundyError(ValueError):
@@ -51,6 +53,16 @@ class Terminated(KeyboardInterrupt):
 #: and ends quietly with status 0.  Any other failed write of the answer (a full disk,
 #: an I/O error) is the one line ``grundy: error: cannot write the output: ...``, status 2.
 QUIET_ERRNOS = frozenset({errno.EPIPE})
+
+
+def is_integer(x: object) -> TypeGuard[int]:
+    """Whether ``x`` is an integer: an ``int`` or a NumPy integer, not a bool.  (NumPy
+    registers its integers as :class:`numbers.Integral`, so the check imports nothing.)
+
+    >>> is_integer(3), is_integer(True), is_integer(3.0), is_integer("3")
+    (True, False, False, False)
+    """
+    return isinstance(x, Integral) and not isinstance(x, bool)
 
 
 def shorten(text: str, limit: int) -> str:

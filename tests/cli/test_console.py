@@ -81,13 +81,26 @@ def test_other_judge_runs_skip_the_cli(tmp_path) -> None:  # type: ignore[no-unt
     assert (proc.returncode, proc.stdout.decode()) == (0, SAMPLE_OUT)
 
 
+@pytest.mark.parametrize("args, out", [
+    (["analyze", "nim", "3", "4", "5"], "values: 3: 3, 4: 4, 5: 5\n"),
+    (["analyze", "cram", "2x3"], "values: 2x3: 1\n"),
+    (["analyze", "green-hackenbush", "stalk:3", "stalk:5"], "values: 0-1,1-2,2-3: 3, "),
+])
+def test_a_command_that_needs_no_array_starts_without_numpy(args: list[str], out: str) -> None:
+    """NumPy is a third of a command's start-up: the games import it where they fill an
+    array (a Grundy sequence, a table), so a rule or a closed form answers without it."""
+    proc = run_main(args)
+    assert proc.returncode == 0 and proc.stdout.decode().startswith(out), proc
+    assert proc.stderr.decode() == "loaded: True False\n"
+
+
 @pytest.mark.parametrize("given, kept", [(None, "1"), ("3", "3")])
 def test_the_command_starts_no_blas_thread_pool_unless_told_to(given: str | None,
                                                                kept: str) -> None:
     """NumPy's import starts one OpenBLAS thread a core unless OPENBLAS_NUM_THREADS says
     otherwise: the command sets it to 1 before anything imports NumPy, and keeps a user's."""
     code = ("import sys\nfrom grundy.cli import console\n"
-            "sys.argv = ['grundy', 'analyze', 'nim', '3', '4', '5']\n"
+            "sys.argv = ['grundy', 'analyze', 'kayles', '10']\n"
             "try:\n    console.main()\nexcept SystemExit:\n    pass\n"
             "import os\nassert 'numpy' in sys.modules\n"
             "threads = [line.split()[1] for line in open('/proc/self/status')\n"
@@ -99,7 +112,7 @@ def test_the_command_starts_no_blas_thread_pool_unless_told_to(given: str | None
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, env=env,
                           timeout=120)
     assert proc.returncode == 0, proc.stderr.decode()
-    assert proc.stdout.decode().startswith("values: 3: 3, 4: 4, 5: 5\n")
+    assert proc.stdout.decode().startswith("values: 10: 2\n")
     setting, *threads = proc.stderr.decode().split()
     assert setting == kept
     if given is None and threads:  # /proc is there: NumPy's import added no thread

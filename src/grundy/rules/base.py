@@ -29,15 +29,16 @@ asks the game rather than testing its class:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar, TypeGuard
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, ClassVar, TypeGuard
 
 from ..engine import Game, Sum, grid_values, heap_values
-from ..errors import GrundyError
+from ..errors import GrundyError, is_integer
 from .codes import MisereCertifier
 from .closed import read_integer
 from .periods import Certifier, Found, Known, extend, search, value_at
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["MAX_IN_PLACE", "GridGame", "HeapGame", "is_grid_game", "is_heap_game"]
 
@@ -53,7 +54,7 @@ MAX_IN_PLACE = 1 << 31
 
 
 def _heap(n: Any, what: str = "a heap size") -> int:
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
+    if not is_integer(n) or n < 0:
         raise GrundyError(f"{what} is a non-negative integer, got {n!r}")
     return int(n)
 
@@ -96,6 +97,7 @@ class HeapGame(_Named):
     # -- what the game can do -------------------------------------------------
     def kernel_sequence(self, n: int) -> np.ndarray:
         """Values of heaps 0..n-1 as an int64 array, computed (the engine by default)."""
+        import numpy as np
         return np.asarray(heap_values(self, n), dtype=np.int64).reshape(n)
 
     def kernel_values(self, n: int) -> np.ndarray:
@@ -137,6 +139,7 @@ class HeapGame(_Named):
         >>> Sub().sequence(5).tolist()
         [0, 1, 0, 1, 0]
         """
+        import numpy as np
         n = _heap(n, "the number of values")
         if n > MAX_VALUES:
             raise GrundyError(f"{self.label}: {n} values are more than a sequence holds in "
@@ -152,6 +155,7 @@ class HeapGame(_Named):
         perhaps a memory map), given that ``values[:done]`` hold theirs; ``report(i)``
         says that the first ``i`` are final.  By default the sequence is computed whole;
         a kernel that computes in place overrides this (and resumes from ``done``)."""
+        import numpy as np
         g = self.sequence(n)
         top = int(g[done:n].max()) if n > done else 0
         if top > np.iinfo(values.dtype).max:
@@ -168,6 +172,7 @@ class HeapGame(_Named):
 
     def _values(self, n: int) -> tuple[np.ndarray, Found | None]:
         """Values computed (at least ``n``, or one certified period) and the period."""
+        import numpy as np
         known: np.ndarray | None = self.memo("kernel").get("known")
         period = self.period()
         if known is not None and (len(known) >= n or period is not None):
@@ -269,6 +274,7 @@ class GridGame(_Named):
 
     def kernel_table(self, rows: int, cols: int) -> np.ndarray:
         """Values of positions (first+r, first+c), r < rows, c < cols (the engine by default)."""
+        import numpy as np
         return np.asarray(grid_values(self, rows, cols, self.first_index),
                           dtype=np.int64).reshape(rows, cols)
 
@@ -283,6 +289,7 @@ class GridGame(_Named):
 
     def cell_value(self, r: int, c: int) -> int:
         """The value of ``(r, c)`` from the kernel (the table, grown as needed)."""
+        import numpy as np
         f = self.first_index
         kept = self.memo("kernel")
         known: np.ndarray | None = kept.get("known")

@@ -23,12 +23,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from ..engine import Game, Sum
 from .base import HeapGame
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = [
     "Analysis",
@@ -95,6 +96,7 @@ def odious_sequence(n: int) -> np.ndarray:
     >>> odious_sequence(8).tolist()
     [0, 1, 2, 4, 7, 8, 11, 13]
     """
+    import numpy as np
     m = np.arange(max(n - 1, 0), dtype=np.int64)
     parity = np.zeros_like(m)
     bits = m.copy()
@@ -114,6 +116,7 @@ def _sequence(n: int) -> np.ndarray:
 
 
 def _mex_sequence(n: int) -> np.ndarray:
+    import numpy as np
     sg = np.zeros(n, dtype=np.int64)
     seen = np.zeros(64, dtype=bool)
     mex = 0
@@ -202,11 +205,13 @@ class PairCounter:
     two binary searches.  Memory: ``n^2 / 2`` keys (8 bytes each).
 
     >>> pc = PairCounter(4)
+    >>> import numpy as np
     >>> pc.count(np.array([3, 4, 4]), np.array([3, 6, 0])).tolist()
     [1, 1, 4]
     """
 
     def __init__(self, n: int) -> None:
+        import numpy as np
         self.n = max(n, 1)
         self.sg = _sequence(self.n)
         a, b = np.triu_indices(self.n, k=1)
@@ -215,6 +220,7 @@ class PairCounter:
 
     def count(self, d: np.ndarray, target: np.ndarray) -> np.ndarray:
         """``count(d, t)`` for arrays ``d`` (``0 <= d <= n``) and targets ``t``, vectorised."""
+        import numpy as np
         d = np.asarray(d, dtype=np.int64)
         t = np.asarray(target, dtype=np.int64)
         hi = np.searchsorted(self._keys, t * self.n + d)
@@ -242,6 +248,7 @@ def analyse(p: Sequence[int], pairs: PairCounter | None = None) -> Analysis:
     >>> analyse((1, 1, 0, 0))
     Analysis(value=6, move=(0, 1, 3), winning_moves=1)
     """
+    import numpy as np
     n = len(p)
     if pairs is None or pairs.n < n:
         pairs = PairCounter(n)
@@ -254,6 +261,7 @@ def analyse(p: Sequence[int], pairs: PairCounter | None = None) -> Analysis:
 
 def _analyse(sg: np.ndarray, nonzero: np.ndarray, value: int, pairs: PairCounter) -> Analysis:
     """:func:`analyse` on bottle values ``sg``, the mask of bottles with beans, and the value."""
+    import numpy as np
     if value == 0:
         return Analysis(0, None, 0)
     n = sg.size

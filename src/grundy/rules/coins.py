@@ -39,16 +39,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from itertools import combinations
-from typing import Any
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any
 
 from ..engine import Sum, value
-from ..errors import GrundyError
+from ..errors import GrundyError, is_integer
 from ..nimber import nim_mul
-from ..nimber.arrays import nim_mul_array
 from .base import GridGame, HeapGame, is_heap_game
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = [
     "CoinGame",
@@ -66,7 +66,7 @@ Turns = Iterable[Iterable[int]]
 
 
 def _coin(n: Any) -> int:
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
+    if not is_integer(n) or n < 0:
         raise GrundyError(f"a coin position is a non-negative integer, got {n!r}")
     return int(n)
 
@@ -116,6 +116,7 @@ class TurningTurtles(CoinGame):
 
     def kernel_sequence(self, n: int) -> np.ndarray:
         """Values of coins 0..n-1: ``g(n) = n``."""
+        import numpy as np
         return np.arange(n, dtype=np.int64)
 
     def fast_value(self, position: Any) -> int | None:
@@ -158,6 +159,7 @@ class Twins(CoinGame):
 
     def kernel_sequence(self, n: int) -> np.ndarray:
         """Values of coins 0..n-1: ``g(n) = max(n - 1, 0)``."""
+        import numpy as np
         return np.maximum(np.arange(n, dtype=np.int64) - 1, 0)
 
     def fast_value(self, position: Any) -> int | None:
@@ -201,6 +203,7 @@ class MockTurtles(CoinGame):
 
     def kernel_sequence(self, n: int) -> np.ndarray:
         """Values of coins 0..n-1 by the odious-number formula (0 for "no coin")."""
+        import numpy as np
         m = np.arange(n, dtype=np.int64) - 1
         evil = _popcount(np.maximum(m, 0)) % 2 == 0
         out: npt.NDArray[np.int64] = 2 * m + evil
@@ -227,6 +230,7 @@ class Ruler(CoinGame):
 
     def kernel_sequence(self, n: int) -> np.ndarray:
         """Values of coins 0..n-1: the largest power of 2 dividing ``n``."""
+        import numpy as np
         k = np.arange(n, dtype=np.int64)
         return k & -k
 
@@ -465,6 +469,9 @@ def _product_move_limit(a: CoinGame, b: CoinGame) -> int:
 
 def _outer_nim_mul(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """The table ``x[r] (x) y[c]`` as int64 (values below 2**63)."""
+    import numpy as np
+
+    from ..nimber.arrays import nim_mul_array
     table = nim_mul_array(np.asarray(x, dtype=np.uint64)[:, None],
                           np.asarray(y, dtype=np.uint64)[None, :])
     return table.astype(np.int64)
@@ -472,6 +479,7 @@ def _outer_nim_mul(x: np.ndarray, y: np.ndarray) -> np.ndarray:
 
 def _popcount(a: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     """Number of 1 bits of each non-negative int64."""
+    import numpy as np
     if hasattr(np, "bitwise_count"):
         return np.bitwise_count(a).astype(np.int64)
     count = np.zeros_like(a)

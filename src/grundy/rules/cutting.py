@@ -33,15 +33,15 @@ Values of the whole table come from vectorised kernels (:func:`split_grid`,
 from __future__ import annotations
 
 import os
-from typing import Any
-
-import numpy as np
-import numpy.typing as npt
-from numpy.lib.stride_tricks import sliding_window_view
+from typing import TYPE_CHECKING, Any
 
 from ..engine import Sum
 from ..errors import GrundyError
 from .base import GridGame
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = [
     "Cut",
@@ -89,6 +89,7 @@ class _CuttingGame(GridGame):
 
     def kernel_table(self, rows: int, cols: int) -> np.ndarray:
         """Values of ``(first+r) x (first+c)`` for ``r < rows``, ``c < cols`` (vectorised)."""
+        import numpy as np
         f = self.first_index
         grid = self.grid(f + max(rows, cols) - 1)
         return grid[f:f + rows, f:f + cols].astype(np.int64)
@@ -147,6 +148,7 @@ def strip_values(size: int) -> np.ndarray:
     >>> strip_values(12).tolist()
     [0, 0, 0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3]
     """
+    import numpy as np
     f = np.zeros(size + 1, dtype=np.int64)
     for n in range(4, size + 1):
         seen = f[2:n - 1] ^ f[n - 2:1:-1]
@@ -176,6 +178,7 @@ def cutting_grid(size: int) -> np.ndarray:
     >>> cutting_grid(5)[2:, 2:].tolist()
     [[0, 0, 1, 1], [0, 0, 1, 1], [1, 1, 1, 1], [1, 1, 1, 1]]
     """
+    import numpy as np
     f = strip_values(size)
     x, y = f[:, None], f[None, :]
     grid = np.where(y == 0, x, np.where(x == 0, y, 1)).astype(np.uint8)
@@ -186,21 +189,21 @@ def cutting_grid(size: int) -> np.ndarray:
 
 # -- Split Game: the vectorised kernel ---------------------------------------------------
 
-_UNKNOWN = np.uint8(128)  # XOR with a value < 32 stays >= 32: its bit shifts out to 0
-_MASK = np.uint32
-_ONE = _MASK(1)
+_UNKNOWN = 128  # XOR with a value < 32 stays >= 32: its bit shifts out to 0
 _GUESS_SHIFT = 34  # rows of the table are almost all periodic with period 2 or 34
 
 
-def _bits(x: np.ndarray) -> npt.NDArray[_MASK]:
+def _bits(x: np.ndarray) -> npt.NDArray[np.uint32]:
     """One-hot masks ``1 << x`` (0 for ``x >= 32``, the unknown marker)."""
-    masks: npt.NDArray[_MASK] = np.left_shift(_ONE, x, dtype=_MASK)
+    import numpy as np
+    masks: npt.NDArray[np.uint32] = np.left_shift(np.uint32(1), x, dtype=np.uint32)
     return masks
 
 
 def _mex(masks: np.ndarray) -> np.ndarray:
     """The least bit not set in each mask, elementwise (-1 when all 32 are set)."""
-    lowest_clear = ~masks & (masks + _ONE)
+    import numpy as np
+    lowest_clear = ~masks & (masks + np.uint32(1))
     return np.frexp(lowest_clear.astype(np.float64))[1] - 1
 
 
@@ -210,27 +213,30 @@ def _pair_masks(g: np.ndarray, k: int, known: int) -> np.ndarray:
     ``g`` has length ``k + 1`` with ``g[0]`` unknown; pairs with an unknown
     entry contribute nothing unless both are unknown, which ``known`` excludes.
     """
+    import numpy as np
     h = min(k // 2, known)
-    out = np.zeros(k + 1, dtype=_MASK)
+    out = np.zeros(k + 1, dtype=np.uint32)
     if h == 0:
         return out
     pad = np.concatenate([np.full(k // 2, _UNKNOWN, dtype=np.uint8), g])
-    windows = sliding_window_view(pad, k)[k // 2:k // 2 - h:-1]  # row i-1: g[n - i], n = 1..k
+    # row i-1: g[n - i], n = 1..k
+    windows = np.lib.stride_tricks.sliding_window_view(pad, k)[k // 2:k // 2 - h:-1]
     out[1:] = np.bitwise_or.reduce(_bits(windows ^ g[1:h + 1, None]), axis=0)
     return out
 
 
 def _split_column(grid: np.ndarray, k: int) -> np.ndarray:
     """Values of ``n x k`` for ``n = 1..k``, given every smaller square's values."""
+    import numpy as np
     h = k // 2
     # Cuts of the side k: pieces n x j and n x (k - j), all already known (n < k).
-    extra = np.zeros(k + 1, dtype=_MASK)
+    extra = np.zeros(k + 1, dtype=np.uint32)
     if k >= 2:
         x = grid[1:h + 1, 1:k] ^ grid[k - 1:k - h - 1:-1, 1:k]  # row j-1: (j, n) ^ (k-j, n)
         extra[1:k] = np.bitwise_or.reduce(_bits(x), axis=0)
     extra[1] = 0  # the strip 1 x k: no piece 1 x 1, so j >= 2
     for j in range(2, h + 1):
-        extra[1] |= _ONE << _MASK(grid[1, j] ^ grid[1, k - j])
+        extra[1] |= np.uint32(1) << np.uint32(grid[1, j] ^ grid[1, k - j])
     # Cuts of the side n: pieces i x k and (n - i) x k of this very column, found in
     # order of n.  Guess the column from column k - 34, check every n at once, and
     # fall back to one n at a time from the first wrong guess.
@@ -274,6 +280,7 @@ def compute_split_grid(size: int, start: np.ndarray | None = None) -> np.ndarray
     >>> compute_split_grid(4)[1:, 1:].tolist()
     [[0, 0, 0, 1], [0, 1, 2, 1], [0, 2, 0, 1], [1, 1, 1, 1]]
     """
+    import numpy as np
     grid = np.zeros((size + 1, size + 1), dtype=np.uint8)
     first = 2
     if start is not None:
@@ -292,6 +299,7 @@ _split_cache: np.ndarray | None = None
 
 
 def _shipped_split() -> np.ndarray | None:
+    import numpy as np
     try:
         values = np.load(os.path.join(os.path.dirname(__file__), "data", "split.npy"))
     except (OSError, ValueError):  # pragma: no cover - a broken install: compute instead
@@ -332,6 +340,7 @@ def winning_cuts(game: _CuttingGame, n: int, m: int) -> list[Cut]:
     >>> winning_cuts(Cutting(), 3, 3)
     []
     """
+    import numpy as np
     grid = game.grid(max(n, m))
     rows, cols = (np.asarray(r, dtype=np.int64) for r in game.cut_lines(n, m))
     win_rows = rows[(grid[rows, m] ^ grid[n - rows, m]) == 0]

@@ -34,13 +34,14 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from ..engine import Game, LoopyGameError, Sum
-from ..errors import GrundyError, shorten
+from ..errors import GrundyError, is_integer, shorten
 from ..native.compiled import extension
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["MAX_EDGES", "MAX_LOOPY", "MAX_VERTICES", "CycleError", "Digraph", "GameGraph",
            "OnGraph", "Token", "TokenMoves", "dag_values", "find_cycle", "linearize", "read_arcs",
@@ -64,6 +65,7 @@ def _csr(n: int, tails: np.ndarray, heads: np.ndarray) -> tuple[np.ndarray, np.n
                                                                  np.ndarray]:
     """``(start, succ, edge)``: the successors of ``v`` are ``succ[start[v]:start[v+1]]``,
     in the order the edges were given; ``edge[i]`` is the index of the edge at ``i``."""
+    import numpy as np
     edge = np.argsort(tails, kind="stable")
     start = np.zeros(n + 1, dtype=np.int64)
     np.cumsum(np.bincount(tails, minlength=n), out=start[1:])
@@ -74,6 +76,7 @@ def _sinks_first(n: int, start: np.ndarray, succ: np.ndarray) -> tuple[list[int]
     """The vertices in reverse topological order (each after all its successors) as far as
     it goes (Kahn's algorithm from the sinks: a vertex on or above a cycle never comes),
     and the successors each vertex still has left."""
+    import numpy as np
     tails = np.repeat(np.arange(n, dtype=np.int64), np.diff(start))
     order = np.argsort(succ, kind="stable")
     pstart = np.zeros(n + 1, dtype=np.int64)
@@ -97,6 +100,7 @@ def dag_values(n: int, start: np.ndarray, succ: np.ndarray) -> np.ndarray | list
     is compiled in :mod:`grundy.native._engine` when it is built, else Python's).  On a
     graph with a cycle, the vertices of a cycle as a list (the first again at the end).
 
+    >>> import numpy as np
     >>> start, succ = np.array([0, 2, 3, 3]), np.array([1, 2, 2])
     >>> dag_values(3, start, succ).tolist()
     [2, 1, 0]
@@ -107,6 +111,7 @@ def dag_values(n: int, start: np.ndarray, succ: np.ndarray) -> np.ndarray | list
     ...
     grundy.errors.GrundyError: not the successor arrays of a graph of 2 vertices: start needs n + 1 offsets rising from 0 to len(succ), succ vertices 0..n-1
     """
+    import numpy as np
     start = np.ascontiguousarray(start, dtype=np.int64)
     succ = np.ascontiguousarray(succ, dtype=np.int64)
     if (len(start) != n + 1 or start[0] != 0 or start[-1] != len(succ)
@@ -284,7 +289,8 @@ class GameGraph(Game):
 
     def __init__(self, n: int, edges: Iterable[tuple[int, int]] | tuple[np.ndarray, np.ndarray],
                  labels: Sequence[Any] | None = None, game: Game | None = None) -> None:
-        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
+        import numpy as np
+        if not is_integer(n) or n < 0:
             raise GrundyError(f"the number of vertices is a non-negative integer, got {n!r}")
         n = int(n)
         if n > MAX_VERTICES:
@@ -406,6 +412,7 @@ class GameGraph(Game):
         return known
 
     def _acyclic(self) -> np.ndarray | list[int]:
+        import numpy as np
         kept = self.memo("graph")
         known: np.ndarray | list[int] | None = kept.get("values")
         if known is None:
@@ -413,7 +420,7 @@ class GameGraph(Game):
         return known
 
     def _check(self, v: Any) -> int:
-        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not 0 <= v < self.n:
+        if not is_integer(v) or not 0 <= v < self.n:
             raise GrundyError(f"{v!r} is not a vertex of the graph (0..{self.n - 1})")
         return int(v)
 
@@ -466,8 +473,7 @@ class GameGraph(Game):
         raise GrundyError(f"{shorten(word, 40)!r} is not a vertex of the graph (0..{self.n - 1})")
 
     def format_position(self, position: Any) -> str:
-        if isinstance(position, (int, np.integer)) and not isinstance(position, bool) and \
-                0 <= position < self.n and self._labels is not None:
+        if is_integer(position) and 0 <= position < self.n and self._labels is not None:
             label = self._labels[int(position)]
             return self._game.format_position(label) if self._game is not None else str(label)
         return str(position)
@@ -488,9 +494,11 @@ def token_sums(values: np.ndarray, tokens: np.ndarray, offsets: np.ndarray) -> n
     ``tokens[offsets[j]:offsets[j+1]]`` (each sum at least one), and is worth the XOR of
     their values.
 
+    >>> import numpy as np
     >>> token_sums(np.array([2, 1, 0]), np.array([0, 2, 1, 1]), np.array([0, 2, 4])).tolist()
     [2, 0]
     """
+    import numpy as np
     if len(offsets) <= 1:
         return np.zeros(0, dtype=np.int64)
     return np.bitwise_xor.reduceat(values[tokens], offsets[:-1]).astype(np.int64, copy=False)
@@ -515,11 +523,13 @@ def token_moves(graph: GameGraph, values: np.ndarray, tokens: np.ndarray,
     the size of the graph and of the sums.
 
     >>> g = GameGraph.parse("0>1,1>2,0>2")
+    >>> import numpy as np
     >>> found = token_moves(g, g.values(), np.array([0, 2]), np.array([0, 1, 2]),
     ...                     np.array([2, 0]))
     >>> found.count.tolist(), found.tail.tolist(), found.head.tolist()
     ([1, 0], [0, -1], [2, -1])
     """
+    import numpy as np
     q, k = len(offsets) - 1, len(tokens)
     lost = np.full(q, -1, dtype=np.int64)
     if graph.m == 0 or q == 0:  # no edge: no move at all

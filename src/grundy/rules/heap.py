@@ -21,12 +21,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from functools import reduce
 from operator import xor
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from ..engine import Sum, value
-from ..errors import GrundyError
+from ..errors import GrundyError, is_integer
 from .base import HeapGame
 from .heap_moves import period_moves
 from .codes import Code, MisereCertifier
@@ -34,6 +32,9 @@ from .periods import Certifier, Known
 from .sparse import SplitKernel, compiled_kernel, fill
 from .three_heaps import ThreeHeapKernel
 from .windows import subtraction_values
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = [
     "AllBut",
@@ -107,6 +108,7 @@ class Nim(HeapGame):
         return list(range(n - 1, -1, -1))
 
     def kernel_sequence(self, n: int) -> np.ndarray:
+        import numpy as np
         return np.arange(n, dtype=np.int64)
 
     def certifier(self) -> Known:
@@ -120,8 +122,7 @@ class Nim(HeapGame):
         """
         if isinstance(position, Sum):
             return None
-        if isinstance(position, bool) or not isinstance(position, (int, np.integer)) \
-                or position < 0:
+        if not is_integer(position) or position < 0:
             raise GrundyError(f"a heap size is a non-negative integer, got {position!r}")
         return int(position)
 
@@ -209,6 +210,7 @@ class _Incremental(HeapGame):
     has_kernel = True
 
     def _computed(self, n: int) -> np.ndarray:
+        import numpy as np
         done: np.ndarray | None = self.memo("kernel").get("known")
         if done is None or len(done) < n:
             done = self._compute(max(n, 2 * len(done) if done is not None else n))
@@ -220,6 +222,7 @@ class _Incremental(HeapGame):
 
     def kernel_sequence(self, n: int) -> np.ndarray:
         """Values of heaps 0..n-1 as an int64 array."""
+        import numpy as np
         if n <= 0:
             return np.zeros(0, dtype=np.int64)
         return self._computed(n).astype(np.int64)
@@ -324,6 +327,7 @@ class AllBut(_Incremental):
     def _compute(self, n: int) -> np.ndarray:
         # g(i) = mex of g(j), j < i, except j = i - s for s in the excluded set.
         # Values at positions older than the excluded window are always options.
+        import numpy as np
         width = max(self.excluded, default=0)
         excluded = self.excluded
         g = [0] * n
@@ -589,6 +593,7 @@ class TakeAndBreak(HeapGame):
         >>> TakeAndBreak("0.8").kernel_sequence(10).tolist()
         [0, 0, 0, 0, 1, 1, 1, 2, 2, 2]
         """
+        import numpy as np
         if n <= 0:
             return np.zeros(0, dtype=np.int64)
         kept = self.memo("kernel")
@@ -615,6 +620,7 @@ class TakeAndBreak(HeapGame):
     def fill(self, values: np.ndarray, done: int, n: int,
              report: Callable[[int], None] | None = None) -> None:
         """Values of heaps ``done..n-1`` in place, resumable (codes with two heaps at most)."""
+        import numpy as np
         zero, one, two, three = self._split_moves()
         if three or values.dtype != np.uint16:
             super().fill(values, done, n, report)
@@ -674,6 +680,7 @@ class GrundysGame(HeapGame):
     def fill(self, values: np.ndarray, done: int, n: int,
              report: Callable[[int], None] | None = None) -> None:
         """Values of heaps ``done..n-1`` in place, resumable."""
+        import numpy as np
         if values.dtype != np.uint16:
             super().fill(values, done, n, report)
         else:

@@ -22,10 +22,12 @@ Found(preperiod=71, period=12, saltus=0)
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from .periods import Found
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["SHOWN", "SPLITS_TRIED", "period_moves"]
 
@@ -46,6 +48,7 @@ def period_moves(digits: Sequence[int], values: Sequence[int] | np.ndarray, foun
     >>> period_moves((0, 7, 7), [0, 1, 2], Found(0, 3, 0), 10**6, 0)  # values n mod 3
     [(999999,), (3, 999996), (1, 999997)]
     """
+    import numpy as np
     known = np.asarray(values, dtype=np.int64)
     e, p = found.preperiod, found.period
     if found.saltus or len(known) < e + p:
@@ -78,6 +81,7 @@ def period_moves(digits: Sequence[int], values: Sequence[int] | np.ndarray, foun
 
 def _values_at(known: np.ndarray, e: int, p: int, heaps: np.ndarray) -> np.ndarray:
     """The values of ``heaps`` (int64, non-negative), those past ``known`` by the period."""
+    import numpy as np
     inside = heaps < len(known)
     folded = np.where(inside, heaps, e + (heaps - e) % p)
     out: np.ndarray = known[folded]

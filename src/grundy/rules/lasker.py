@@ -12,15 +12,16 @@ True
 
 from __future__ import annotations
 
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from ..engine import Sum
 from ..errors import GrundyError
 from .base import HeapGame
 from .closed import read_integer
 from .periods import Known
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["LaskersNim", "lasker_move", "lasker_value"]
 
@@ -63,6 +64,7 @@ class LaskersNim(HeapGame):
         return [n - k for k in range(1, n + 1)] + [Sum(a, n - a) for a in range(1, n // 2 + 1)]
 
     def kernel_sequence(self, n: int) -> np.ndarray:
+        import numpy as np
         h = np.arange(n, dtype=np.int64)
         r = h % 4
         return np.where(r == 3, h + 1, np.where((r == 0) & (h > 0), h - 1, h))

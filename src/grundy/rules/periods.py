@@ -19,8 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
+
 
 __all__ = ["Certifier", "Found", "Known", "candidates", "extend", "next_size", "preperiod",
            "search"]
@@ -73,9 +76,11 @@ def preperiod(g: np.ndarray, p: int, s: int) -> int:
     values, so a candidate that fails near the end (most do) costs one small chunk, a
     true period one streaming pass, and the memory stays a few blocks whatever ``len(g)``.
 
+    >>> import numpy as np
     >>> preperiod(np.array([3, 0, 1, 0, 1, 0]), 2, 0)
     1
     """
+    import numpy as np
     end, chunk = len(g) - p, _CHUNK
     while end > 0:
         start = max(0, end - chunk)
@@ -97,11 +102,13 @@ def candidates(g: np.ndarray, saltus: bool, longest: int | None = None,
     last values is looked for in ``g`` itself, block by block from the end: no array per
     candidate, no copy of ``g``, whatever its length and dtype.
 
+    >>> import numpy as np
     >>> list(candidates(np.array([0, 1, 2, 0, 1, 2, 0, 1, 2, 0]), False))
     [(3, 0)]
     >>> list(candidates(np.array([0, 1, 2, 3, 4, 5]), True))
     [(1, 1), (2, 2), (3, 3)]
     """
+    import numpy as np
     n = len(g)
     if n < 2:
         return
@@ -198,6 +205,7 @@ def next_size(g: np.ndarray, rule: Certifier, saltus: bool, examine: int = 64) -
     that prove it: growing a search to the least of these, rather than doubling past it,
     stops at the length of the certificate.
 
+    >>> import numpy as np
     >>> g = np.array([5, 4] + [0, 1, 2] * 10)
     >>> next_size(g, Certifier(lambda e, p: 20 * e + p, "test"), False)
     43
@@ -253,9 +261,11 @@ def extend(g: np.ndarray, period: Found, n: int) -> np.ndarray:
     """The first ``n`` values of a sequence whose first values are ``g``, extended by
     ``period`` (as int64).
 
+    >>> import numpy as np
     >>> extend(np.array([0, 1, 2]), Found(0, 1, 1), 5).tolist()
     [0, 1, 2, 3, 4]
     """
+    import numpy as np
     e, p, s = period.preperiod, period.period, period.saltus
     head = np.asarray(g[: min(n, len(g))], dtype=np.int64)
     if n <= len(head):
@@ -271,6 +281,7 @@ def extend(g: np.ndarray, period: Found, n: int) -> np.ndarray:
 def value_at(g: np.ndarray, period: Found, n: int) -> int:
     """The value of heap ``n`` (any size) from values ``g`` covering one period.
 
+    >>> import numpy as np
     >>> value_at(np.array([0, 1, 2]), Found(0, 1, 1), 10**30)
     1000000000000000000000000000000
     """

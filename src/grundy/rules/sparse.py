@@ -24,6 +24,7 @@ mask per parity of the removals, chosen by a Walsh-Hadamard transform, and compu
 heaps a block at a time; :func:`fill` and :meth:`SplitKernel.values` use it when it is
 built and ``GRUNDY_PURE`` is unset or 0, and this module's NumPy code otherwise.
 
+>>> import numpy as np
 >>> values = np.zeros(12, dtype=np.uint16)
 >>> fill([1, 2], [1, 2], [1, 2], False, values, 0, 12)   # Kayles, 0.77
 >>> values.tolist()
@@ -39,12 +40,12 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from operator import xor
 from types import ModuleType
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
-import numpy as np
-from numpy.lib.stride_tricks import as_strided, sliding_window_view
+from ..errors import GrundyError, is_integer
 
-from ..errors import GrundyError
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["SplitKernel", "compiled_kernel", "fill"]
 
@@ -74,6 +75,7 @@ def fill(zero: Sequence[int], one: Sequence[int], two: Sequence[int], unequal: b
     before the last count reported is correct.  A value above 65535 raises
     :class:`~grundy.errors.GrundyError`.
 
+    >>> import numpy as np
     >>> v = np.zeros(10, dtype=np.uint16)
     >>> fill([], [], [0], True, v, 0, 6); v[6:] = 99; fill([], [], [0], True, v, 6, 10)
     >>> v.tolist()
@@ -89,12 +91,13 @@ def fill(zero: Sequence[int], one: Sequence[int], two: Sequence[int], unequal: b
 
 
 def _check_fill(values: np.ndarray, done: int, n: int) -> None:
+    import numpy as np
     if not isinstance(values, np.ndarray) or values.dtype != np.uint16 or values.ndim != 1:
         raise GrundyError("fill needs a 1-D uint16 array of values")
     if not values.flags.c_contiguous or not values.flags.writeable:
         raise GrundyError("fill needs a contiguous, writable array of values")
     for name, x in (("done", done), ("n", n)):
-        if isinstance(x, bool) or not isinstance(x, (int, np.integer)):
+        if not is_integer(x):
             raise GrundyError(f"fill: {name} must be an integer, got {x!r}")
     if not 0 <= done <= n <= len(values):
         raise GrundyError(f"fill needs 0 <= done <= n <= len(values), got done={done}, "
@@ -114,6 +117,7 @@ def _fill_numpy(zero: list[int], one: list[int], two: list[int], unequal: bool,
                 values: np.ndarray, done: int, n: int,
                 report: Callable[[int], None] | None) -> None:
     """:func:`fill` on this module's NumPy kernel, resumed from ``values[:done]``."""
+    import numpy as np
     kernel = SplitKernel(zero, one, two, unequal, compiled=False)
     kernel.seed(values[:done])
     step, last = 256, time.monotonic()
@@ -134,6 +138,7 @@ def _fill_numpy(zero: list[int], one: list[int], two: list[int], unequal: bool,
 
 def _parity(values: np.ndarray) -> np.ndarray:
     """popcount(v) & 1 for each non-negative int value below 2^32."""
+    import numpy as np
     x = values.astype(np.int64)
     for shift in (16, 8, 4, 2, 1):
         x = x ^ (x >> shift)
@@ -162,6 +167,7 @@ class SplitKernel:
 
     def __init__(self, zero: list[int], one: list[int], two: list[int],
                  unequal: bool = False, compiled: bool = True) -> None:
+        import numpy as np
         self.zero, self.one, self.two, self.unequal = zero, one, two, unequal
         #: the compiled kernel when it is there and ``compiled`` (else the NumPy path)
         self.kernel = compiled_kernel() if compiled else None
@@ -184,6 +190,7 @@ class SplitKernel:
     def values(self, n: int, compact: bool = False) -> np.ndarray:
         """Values of heaps 0..n-1 as int64 (kept: asking for more continues); ``compact``:
         on the compiled kernel, a read-only uint16 view of its own values (no copy)."""
+        import numpy as np
         if self.kernel is not None:
             if n > len(self.g16c):
                 grown = np.zeros(max(n, 2 * len(self.g16c)), dtype=np.uint16)
@@ -210,6 +217,7 @@ class SplitKernel:
     def seed(self, prefix: np.ndarray) -> None:
         """Start the NumPy path from ``prefix``, the values of heaps 0..len(prefix)-1 (none
         computed yet); the mask is chosen at the next heap."""
+        import numpy as np
         count = len(prefix)
         if self.size or not count:
             return
@@ -227,6 +235,7 @@ class SplitKernel:
 
     # -- driving ----------------------------------------------------------------
     def _extend(self, n: int) -> None:
+        import numpy as np
         if n > len(self.g):
             grown = np.zeros(max(n, 2 * len(self.g)), dtype=np.intp)
             grown[: self.size] = self.g[: self.size]
@@ -260,14 +269,17 @@ class SplitKernel:
         """``g16``, ``g8``: the values as uint16 and their last 8 bits, for the block path,
         padded so that ``w16[t]``, ``w8[t]`` (views: the ``WINDOW`` values from ``t``) exist
         for every ``t <= len(g)``."""
+        import numpy as np
         g16 = np.zeros(len(self.g) + self.WINDOW, dtype=np.uint16)
         g16[: self.size] = self.g[: self.size]
         self.g16, self.g8 = g16, g16.astype(np.uint8)
-        self.w16 = sliding_window_view(self.g16, self.WINDOW)
-        self.w8 = sliding_window_view(self.g8, self.WINDOW)
+        window = np.lib.stride_tricks.sliding_window_view
+        self.w16 = window(self.g16, self.WINDOW)
+        self.w8 = window(self.g8, self.WINDOW)
 
     def _review(self) -> None:
         """Choose the mask that makes the recent values rarest (or none)."""
+        import numpy as np
         n = self.size
         self.next_review = 2 * n
         recent = self.g[n // 2 : n]
@@ -288,6 +300,7 @@ class SplitKernel:
                 self.rare_val_arr = self.g[rare].astype(np.intp)
 
     def _classes(self) -> None:
+        import numpy as np
         limit = 2 * self.top  # a mex never exceeds the largest value + 1 < 2 * top
         self.common = [v for v in range(limit) if _odd(v & self.mask)]
         self.rare = [v for v in range(limit) if not _odd(v & self.mask)]
@@ -316,6 +329,7 @@ class SplitKernel:
         assumed otherwise).  Every rare position is below ``size``, so the heaps computed
         here on the assumption are common until a search fails.
         """
+        import numpy as np
         s, g16, g8, gl = self.size, self.g16, self.g8, self.gl
         common_bits, rare_bits = self.common_bits, self.rare_bits
         pending: list[tuple[int, int]] = []
@@ -374,6 +388,7 @@ class SplitKernel:
         """The values reached from heaps ``s..stop-1`` (rows) by the pairs with a rare part
         ``r > SHALLOW`` below ``s`` (the other part is below ``s`` too: ``stop - s <=
         SHALLOW``), as a table of rows and values."""
+        import numpy as np
         gx, wx = self._narrow_values()
         rows = stop - s
         values = 2 * self.top
@@ -391,6 +406,7 @@ class SplitKernel:
         """Add to ``hits`` (rows: heaps ``t..``) the values of the pairs with first part up
         to ``SHALLOW`` and both parts below ``t``; return its rows as bitsets of ``nbytes``
         bytes each, little-endian, in one string."""
+        import numpy as np
         gx, wx = self._narrow_values()
         rows, values = hits.shape
         shallow = self.SHALLOW
@@ -412,6 +428,7 @@ class SplitKernel:
         first heap (less ``s``) where some value stays missing and the least such value, or
         ``(None, 0)``.
         """
+        import numpy as np
         if not pending:
             return None, 0
         values = 2 * self.top
@@ -450,11 +467,14 @@ class SplitKernel:
         """``g(a) ^ g(n - a)`` for each heap ``n`` (rows) and first parts ``a = first + r +
         step * j`` (``r < group``, ``j < count``; columns), ``nothing`` where ``a`` is beyond
         the half."""
+        import numpy as np
         last = first + group - 1 + step * (count - 1)
         # column (q, j) is a = last - q - step * j, part n - a = n - last + q + step * j
         size = gx.strides[0]
-        parts = as_strided(gx, shape=(len(gx) - group + 1 - step * (count - 1), group, count),
-                           strides=(size, size, step * size), writeable=False)
+        rows = len(gx) - group + 1 - step * (count - 1)
+        parts = np.lib.stride_tricks.as_strided(gx, shape=(rows, group, count),
+                                                strides=(size, size, step * size),
+                                                writeable=False)
         a = last - np.arange(group)[:, None] - step * np.arange(count)
         start = int(heap[0]) - last
         if int(heap[-1]) - int(heap[0]) + 1 == len(heap):  # consecutive heaps: a view
@@ -483,6 +503,7 @@ class SplitKernel:
 
     def _step_all(self, n: int) -> int:
         """mex over every option, scanning all pairs."""
+        import numpy as np
         g = self.g
         seen = np.zeros(2 * self.top, dtype=bool)
         for v in self._small(n):
@@ -520,6 +541,7 @@ class SplitKernel:
 
     def _reach_many(self, n: int) -> tuple[int, list[int]]:
         """As :meth:`_reach_few`, vectorised over the rare positions."""
+        import numpy as np
         g = self.g
         hit = np.zeros(2 * self.top, dtype=bool)
         for v in self._small(n):
@@ -538,6 +560,7 @@ class SplitKernel:
 
     def _search(self, n: int, wanted: list[int]) -> list[int]:
         """The values of ``wanted`` (ascending) that no pair of heaps reaches from ``n``."""
+        import numpy as np
         g, gl = self.g, self.gl
         left = set(wanted)
         for k in self.two:  # the first few pairs, one by one

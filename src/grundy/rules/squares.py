@@ -34,15 +34,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import partial
-from typing import Any
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any
 
 from ..native import parallel
 from ..engine import Game, Sum
 from ..errors import GrundyError
 from .base import GridGame
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = [
     "MAX_COORD",
@@ -124,6 +125,7 @@ class Squares(GridGame):
         >>> Squares().table(2, 3).tolist()
         [[1, 1, 1], [1, 0, 1]]
         """
+        import numpy as np
         r, c = np.meshgrid(np.arange(1, rows + 1), np.arange(1, cols + 1), indexing="ij")
         return cell_values(r.ravel(), c.ravel()).astype(np.int64).reshape(rows, cols)
 
@@ -178,6 +180,7 @@ def cell_value(r: int, c: int) -> int:
 
 
 def _coords(values: Any, what: str, low: int) -> np.ndarray:
+    import numpy as np
     arr = np.asarray(values)
     if arr.dtype == object or not np.issubdtype(arr.dtype, np.integer):
         try:
@@ -196,6 +199,7 @@ def _euclid_parity(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     NumPy integers answer with quotient 0 and remainder 0: it stays finished and
     adds nothing, so lanes are dropped only every few steps.
     """
+    import numpy as np
     out = np.zeros(a.size, dtype=np.uint8)
     lane = np.flatnonzero(a)
     a, b = a[lane], b[lane]
@@ -220,6 +224,7 @@ def _euclid_parity(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def _lanes_dtype(*arrays: np.ndarray) -> type[np.uint32 | np.int64]:
+    import numpy as np
     top = max((int(x.max()) for x in arrays if x.size), default=0)
     return np.uint32 if top < 2**32 else np.int64  # 32-bit division is the faster one
 
@@ -230,6 +235,7 @@ def prefix_parities(x: Any, y: Any) -> np.ndarray:
     >>> prefix_parities([2, 0, 3], [3, 5, 3]).tolist()
     [1, 0, 1]
     """
+    import numpy as np
     xs, ys = _coords(x, "x", 0), _coords(y, "y", 0)
     if xs.shape != ys.shape:
         raise GrundyError("x and y must have the same length")
@@ -247,6 +253,7 @@ def cell_values(rows: Any, cols: Any) -> np.ndarray:
     >>> cell_values([1, 2, 2, 10**18], [5, 2, 3, 10**18 - 1]).tolist()
     [1, 0, 1, 0]
     """
+    import numpy as np
     rs, cs = _coords(rows, "rows", 1), _coords(cols, "columns", 1)
     if rs.shape != cs.shape:
         raise GrundyError("rows and columns must have the same length")
@@ -278,6 +285,7 @@ def board_value(rows: Iterable[int] | np.ndarray, cols: Iterable[int] | np.ndarr
     >>> board_value([2, 2], [3, 4]), board_value([2], [2])
     (1, 0)
     """
+    import numpy as np
     values = cell_values(rows if isinstance(rows, np.ndarray) else list(rows),
                          cols if isinstance(cols, np.ndarray) else list(cols))
     return int(np.bitwise_xor.reduce(values)) if values.size else 0

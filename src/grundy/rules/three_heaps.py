@@ -22,24 +22,29 @@ about ``n^3 / 128`` word operations for ``n`` values.
 
 from __future__ import annotations
 
-import numpy as np
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["ThreeHeapKernel"]
 
 
 # bit i of a word goes to bit i ^ 2^j: swap the blocks of 2^j bits at these masks
-_SWAPS = [(1 << j, np.uint64(sum(1 << i for i in range(64) if not i >> j & 1)))
-          for j in range(6)]
+_SWAPS = [(1 << j, sum(1 << i for i in range(64) if not i >> j & 1)) for j in range(6)]
 
 
 def _xor_words(rows: np.ndarray, lows: np.ndarray) -> np.ndarray:
     """Each row of 64-bit words with bit ``i`` of every word moved to ``i ^ lows[row]``.
 
+    >>> import numpy as np
     >>> _xor_words(np.array([[1, 6]], dtype=np.uint64), np.array([3])).tolist()
     [[8, 6]]
     """
+    import numpy as np
     out = rows.copy()
-    for j, (shift, mask) in enumerate(_SWAPS):
+    for j, (shift, word) in enumerate(_SWAPS):
+        mask = np.uint64(word)
         sel = np.flatnonzero(lows >> j & 1)
         if len(sel):
             w = out[sel]
@@ -64,6 +69,7 @@ class ThreeHeapKernel:
 
     def __init__(self, zero: list[int], one: list[int], two: list[int],
                  three: list[int]) -> None:
+        import numpy as np
         self.zero, self.one, self.two, self.three = zero, one, two, three
         self.size = 0
         self.width = self.WORD  # bytes per row: V = 8 * width values
@@ -81,6 +87,7 @@ class ThreeHeapKernel:
     # -- storage -------------------------------------------------------------------
     def _grow(self, capacity: int, width: int) -> None:
         """At least ``capacity`` heaps and rows of ``width`` bytes (new bytes empty)."""
+        import numpy as np
         capacity = max(capacity, len(self.g))
         if capacity > len(self.g):
             g = np.zeros(capacity, dtype=np.int64)
@@ -115,6 +122,7 @@ class ThreeHeapKernel:
 
     def _pair_row(self, s: int) -> np.ndarray:
         """``P[s]`` as a bit row: the values ``g(a) ^ g(s - a)``, ``1 <= a <= s // 2``."""
+        import numpy as np
         row = np.zeros(8 * self.width, dtype=bool)
         h = s // 2
         if h >= 1:
@@ -124,6 +132,7 @@ class ThreeHeapKernel:
 
     def _triple_row(self, t: int) -> np.ndarray:
         """``Q[t]`` as a bit row: the union over ``1 <= c <= t - 2`` of ``P[t - c] ^ g(c)``."""
+        import numpy as np
         words = self.width // self.WORD
         if t < 3:
             return np.zeros(self.width, dtype=np.uint8)
@@ -144,6 +153,7 @@ class ThreeHeapKernel:
 
     def _mex(self, n: int) -> int:
         """The least value no option of heap ``n`` reaches."""
+        import numpy as np
         reached = np.zeros(self.width, dtype=np.uint8)
         for k in self.two:
             if n - k >= 2:

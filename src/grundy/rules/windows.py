@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["runs", "subtraction_values", "window_values"]
 
@@ -49,6 +51,7 @@ def window_values(moves: Iterable[int], n: int) -> np.ndarray:
     >>> window_values({2, 3}, 8).tolist()
     [0, 0, 1, 1, 2, 0, 0, 1]
     """
+    import numpy as np
     spans = runs(s for s in moves if s < n)
     size = sum(b - a + 1 for a, b in spans) + 2  # values are at most |S|
     count = [0] * size
@@ -76,6 +79,7 @@ def subtraction_values(moves: Iterable[int], n: int) -> np.ndarray:
     >>> subtraction_values([1, 2], 7).tolist()
     [0, 1, 2, 0, 1, 2, 0]
     """
+    import numpy as np
     from .sparse import compiled_kernel
 
     kept = sorted({s for s in moves if s < n})

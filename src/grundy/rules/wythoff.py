@@ -22,15 +22,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from math import isqrt
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from ..engine import Sum
 from ..errors import GrundyError
 from .base import GridGame
 from .closed import MovesByTheorem, pairs_of_words, read_integer
 from .pictures import MAX_PICTURE_ITEMS, Picture, queen_picture
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["TABLE_LIMIT", "Wythoff", "lower", "upper"]
 
@@ -197,6 +198,7 @@ def table_numpy(n: int) -> np.ndarray:
     >>> table_numpy(4).tolist()
     [[0, 1, 2, 3], [1, 2, 0, 4], [2, 0, 1, 5], [3, 4, 5, 6]]
     """
+    import numpy as np
     if n <= 0:
         return np.zeros((0, 0), dtype=np.int64)
     words = (3 * n) // 64 + 1  # a value is at most the number of options, a + b + min(a, b)
