@@ -74,8 +74,9 @@ def _mex_value(game: Any, position: Any, memo: dict[Any, int], budget: list[int]
     if position in memo:
         return memo[position]
     budget[0] -= 1
-    if budget[0] < 0 or isinstance(position, int) and position > 300:
-        raise OverflowError("too large to recurse here")
+    sizes = position if isinstance(position, tuple) else (position,)
+    if budget[0] < 0 or any(isinstance(n, int) and n > 300 for n in sizes):
+        raise OverflowError("too large to recurse here")  # a heap, or a cell's row or column
     seen = {_mex_value(game, o, memo, budget) for o in game.options(position)}
     m = 0
     while m in seen:
