@@ -24,13 +24,11 @@ log/exp table look-ups.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+
+import numpy as np
 
 from ..errors import GrundyError
 from ..nimber.arrays import nim_inv_array, nim_mul_array
-
-if TYPE_CHECKING:
-    import numpy as np
 
 __all__ = ["MAX_SIDE", "Analysis", "analyse"]
 
@@ -50,11 +48,9 @@ class Analysis:
 def analyse(heads: np.ndarray) -> Analysis:
     """Value, first winning move (seed order) and number of winning moves of a board.
 
-    >>> import numpy as np
     >>> analyse(np.array([[1, 1], [0, 0]]))
     Analysis(value=3, move=(1, 2, 0, 1), winning_moves=1)
     """
-    import numpy as np
     on = np.asarray(heads) != 0
     if on.ndim != 2 or not (1 <= on.shape[0] <= MAX_SIDE and 1 <= on.shape[1] <= MAX_SIDE):
         raise GrundyError(f"a Coins board is R x C with 1 <= R, C <= {MAX_SIDE}, "
@@ -105,5 +101,4 @@ def analyse(heads: np.ndarray) -> Analysis:
 
 def _top_bit(a: np.ndarray) -> np.ndarray:
     """The index of the highest set bit of each positive integer below 2**53."""
-    import numpy as np
     return np.frexp(a.astype(np.float64))[1].astype(np.int64) - 1
