@@ -41,10 +41,10 @@ class OutOfTime(BaseException):
 
 
 class Terminated(KeyboardInterrupt):
-    """SIGTERM (``kill``), taken as Ctrl-C while a command runs (:mod:`grundy.cli.main`).
-    Unlike a terminal's Ctrl-C, which reaches every process of the foreground group, it
-    reaches grundy alone: a search's local workers are still there to be stopped and their
-    tables saved, as at the end of its ``--time``."""
+    """SIGTERM (``kill``), taken as Ctrl-C while a command runs (:mod:`grundy.cli.main`):
+    a search stops as at the end of its ``--time``, its local workers' tables saved.  It
+    reaches grundy alone, where a terminal's Ctrl-C reaches every process of the foreground
+    group; the local workers ignore that one (:func:`grundy.research.cluster.client`)."""
 
 
 # -- failures of the standard streams: one policy for the CLI and the console's fast paths --

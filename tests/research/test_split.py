@@ -240,31 +240,51 @@ def test_local_workers_are_not_dropped_while_silent_and_take_one_task_each() -> 
 
 
 @needs_dask
-def test_sigterm_closes_the_local_workers(tmp_path: Path) -> None:
-    """``kill`` of a command whose question runs on a local worker: the worker process is
-    closed with it (it was left computing), and the command ends as Ctrl-C ends it."""
+def test_a_task_for_a_worker_that_is_gone_is_one_clear_error() -> None:
+    """A worker killed (its nanny starts another, at another address): the task of its
+    table (load or save) is refused at once, where it waited for the worker for ever."""
+    from grundy.research import cluster
+
+    with cluster.client(1, None, "a test", "nothing") as client:
+        [(gone, pid)] = client.run(os.getpid).items()
+        os.kill(pid, signal.SIGKILL)
+        with pytest.raises(GrundyError, match="worker 0 is gone, its table with it: not saving"):
+            split._each_worker(client, {0: gone}, split._Status("a test", None), "saving",
+                               lambda name: (time.sleep, 0))
+
+
+@needs_dask
+def test_ctrl_c_closes_the_local_workers_which_save_their_tables_first(tmp_path: Path) -> None:
+    """A terminal's Ctrl-C (SIGINT to the whole process group) of a command whose question
+    runs on a local worker: the worker ignores it (it would die of it, its table lost),
+    saves its table when grundy asks, and is closed with it (it was once left computing);
+    the command ends as a stop ends it.  (``kill``, SIGTERM to grundy alone, is taken as
+    Ctrl-C: tests/cli/test_main.py; the stop and the saved tables: test_kept.)"""
     import psutil
 
-    path = tmp_path / "a.jsonl"
+    path, tables = tmp_path / "a.jsonl", tmp_path / "tables"
+    tables.mkdir()
     proc = subprocess.Popen([sys.executable, "-m", "grundy", "board", "cram", "5x9",
-                             "--workers", "1", "--least", "0", "--answers", str(path)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                             "--workers", "1", "--least", "0", "--answers", str(path),
+                             "--tables", str(tables)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     workers: list[Any] = []
     try:
-        wait_until_interruptible(proc, sig=signal.SIGTERM)
+        wait_until_interruptible(proc)
         deadline = time.monotonic() + 300
         while not any(p.cpu_times().user > 2.5 for p in workers):  # searching: past its imports
             assert proc.poll() is None and time.monotonic() < deadline, proc.poll()
             time.sleep(0.1)
             workers = [p for p in psutil.Process(proc.pid).children(recursive=True)
                        if "spawn_main" in " ".join(p.cmdline())]
-        proc.send_signal(signal.SIGTERM)
+        os.killpg(proc.pid, signal.SIGINT)
         out, err = proc.communicate(timeout=120)
         gone, alive = psutil.wait_procs(workers, timeout=60)
         assert not alive, [p.pid for p in alive]
         assert (proc.returncode, out) == (2, b""), err
         assert err.decode() == ("grundy: error: interrupted: what was found is kept in "
                                 f"{path}; the same command resumes\n")
+        assert (tables / "first-0.table").stat().st_size > 0
     finally:
         proc.kill()
         proc.communicate()

@@ -13,6 +13,8 @@ worker processes, or of the cluster at a scheduler's address, and closes both af
 from __future__ import annotations
 
 import logging
+import signal
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -36,8 +38,8 @@ def distributed(work: str, instead: str) -> Any:
 @contextmanager
 def client(workers: int, scheduler: str | None, work: str, instead: str) -> Iterator[Any]:
     """A Dask client: of a local cluster of ``workers`` processes (one thread each, no
-    dashboard), or of the cluster at ``scheduler`` (``tcp://HOST:PORT``; one clear error
-    when it cannot be reached).  Both are closed when the block ends, however it ends."""
+    dashboard; deaf to a terminal's Ctrl-C, which grundy takes for them), or of the cluster at
+    ``scheduler`` (``tcp://HOST:PORT``; one clear error when it cannot be reached).  Both are closed when the block ends, however it ends."""
     dask = distributed(work, instead)
     cluster = None
     try:
@@ -55,7 +57,7 @@ def client(workers: int, scheduler: str | None, work: str, instead: str) -> Iter
             # --memory), and Dask's limit, the machine's memory shared among the workers,
             # pauses a worker at 80% of it and kills it at 95%.
             with config.set({"distributed.scheduler.worker-ttl": None,
-                             "distributed.scheduler.worker-saturation": 1.0}):
+                             "distributed.scheduler.worker-saturation": 1.0}), _deaf_to_ctrl_c():
                 cluster = dask.LocalCluster(n_workers=workers, threads_per_worker=1,
                                             processes=True, memory_limit=0,
                                             dashboard_address=":0", silence_logs=logging.CRITICAL)
@@ -76,3 +78,27 @@ def client(workers: int, scheduler: str | None, work: str, instead: str) -> Iter
         opened.close()
         if cluster is not None:
             cluster.close()
+
+
+@contextmanager
+def _deaf_to_ctrl_c() -> Iterator[None]:
+    """SIGINT ignored while the block starts worker processes, which keep it ignored: a
+    terminal's Ctrl-C reaches every process of its group, and the workers would die of it
+    with their tables; grundy alone takes it then, and stops them as it does at ``--time``
+    (a Ctrl-C within the block, while they start, is lost).  In the main thread only, where
+    Python handles signals; elsewhere the block runs as it is.
+
+    >>> with _deaf_to_ctrl_c():
+    ...     signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    True
+    >>> signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    False
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler if before is None else before)

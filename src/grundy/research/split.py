@@ -58,7 +58,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from ..errors import GrundyError, OutOfTime, Terminated
+from ..errors import GrundyError, OutOfTime
 from ..rules.boards import BoardGame, Search
 from ..rules.cells import Board
 from ..rules.cram import kernel, native_rule, taken_cells
@@ -614,14 +614,12 @@ def _on_cluster(client: Any, found: Root, below: _Below, status: _Status,
         now = time.monotonic()
         for key, target, _, start, _ in futures.values():
             below.book.stop(key, target, now - start)
-        if isinstance(ended, (OutOfTime, Terminated)):  # not Ctrl-C, which may reach the
-            # workers too: ask them nothing then
-            if tables is not None:
-                for key, target, *_, name in futures.values():
-                    if name is not None:
-                        tables.stop(key, target, name)
-                tables.save_stops(below.book.says)
-            stop()
+        if tables is not None:  # Ctrl-C too: local workers ignore it (cluster.client)
+            for key, target, *_, name in futures.values():
+                if name is not None:
+                    tables.stop(key, target, name)
+            tables.save_stops(below.book.says)
+        stop()
         raise
     finally:
         for future in futures:
@@ -671,14 +669,25 @@ def _choose(workers: Iterable[Any], busy: set[Any], hint: Any) -> Any:
 def _each_worker(client: Any, workers: dict[Any, str], status: _Status, doing: str,
                  task: Callable[[Any], tuple[Any, ...]]) -> None:
     """Run ``task(name)`` (a function and its arguments) on each worker, one after the
-    other, the status line saying so ("loading worker 0's table")."""
+    other, the status line saying so ("loading worker 0's table").  A worker that is gone
+    (killed; its nanny may start another in its place, at another address) is one clear
+    error, where its task would wait for it for ever."""
     for name in sorted(workers, key=str):
         status.show(f"{status.what}: {doing} worker {name}'s table")
         function, *arguments = task(name)
         future = client.submit(function, *arguments, workers=[workers[name]], pure=False,
                                allow_other_workers=False)
         try:
-            future.result()
+            while True:
+                try:
+                    future.result(timeout=TICK)
+                    break
+                except TimeoutError:
+                    if workers[name] not in client.scheduler_info().get("workers", {}):
+                        future.cancel()
+                        raise GrundyError(f"worker {name} is gone, its table with it: not "
+                                          f"{doing} it (the answers found are kept in the "
+                                          "file of answers, if one was given)") from None
         except OSError as error:
             raise GrundyError(f"worker {name}'s table: {error.strerror or error} (the answers "
                               "found are kept in the file of answers, if one was given)") \
