@@ -38,8 +38,9 @@ def distributed(work: str, instead: str) -> Any:
 @contextmanager
 def client(workers: int, scheduler: str | None, work: str, instead: str) -> Iterator[Any]:
     """A Dask client: of a local cluster of ``workers`` processes (one thread each, no
-    dashboard; deaf to a terminal's Ctrl-C, which grundy takes for them), or of the cluster at
-    ``scheduler`` (``tcp://HOST:PORT``; one clear error when it cannot be reached).  Both are closed when the block ends, however it ends."""
+    dashboard; deaf to a terminal's Ctrl-C, which grundy takes for them), or of the cluster
+    at ``scheduler`` (``tcp://HOST:PORT``; one clear error when it cannot be reached).
+    Both are closed when the block ends, however it ends."""
     dask = distributed(work, instead)
     cluster = None
     try:

@@ -610,7 +610,7 @@ def _on_cluster(client: Any, found: Root, below: _Below, status: _Status,
 
     try:
         value = _rounds(found, below, status, asking, wait, slots, lambda: len(futures), first)
-    except (KeyboardInterrupt, OutOfTime) as ended:
+    except (KeyboardInterrupt, OutOfTime):
         now = time.monotonic()
         for key, target, _, start, _ in futures.values():
             below.book.stop(key, target, now - start)
