@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: demo test bench docs clean
+.PHONY: demo test bench docs clean cram-command
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,15 @@ test: $(VENV)/.installed-test
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/run_all.py
+
+# The board search as a command of its own, without Python (src/grundy/native/cram_command.c):
+# `build/grundy-cram 3x14` prints 3.  The tests and benchmarks/boards.py build it here too.
+CC ?= cc
+cram-command: build/grundy-cram
+
+build/grundy-cram: src/grundy/native/cram_command.c src/grundy/native/_cram.c
+	mkdir -p build
+	$(CC) -O3 -o $@ src/grundy/native/cram_command.c
 
 # The documentation site, offline, into site/: every warning (a broken reference) fails it.
 $(VENV)/.installed-docs: $(BUILD_INPUTS) | $(BIN)/python

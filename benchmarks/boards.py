@@ -5,7 +5,8 @@ Beling's ``igsolve`` (igs, the fastest published Cram solver) is built from
 ``../shared/peers/igs`` with its ``build.sh`` (offline; skipped with its reason where cargo or
 the peers are missing) and run on the same boards in the same run, each in a fresh process:
 its CPU time (user + system) and peak memory against grundy's (``solve`` on the compiled
-search, start-up included), and the ratio grundy / igs.  igs runs with ``--tt hash-map``, its
+search, start-up included; and ``grundy-cram``, the same search as a command without Python,
+built by ``make build/grundy-cram``), and the ratios grundy / igs.  igs runs with ``--tt hash-map``, its
 growing table (the fastest of its tables on these boards).
 
 The plain search is written here, in Python, as a contest programmer would: the free
@@ -177,20 +178,46 @@ def igs_value(igs: str, rows: int, cols: int) -> tuple[int, float, float, float]
     return int(said[-1].rpartition(":")[2]), seconds, cpu, mb
 
 
+def build_command() -> str | None:
+    """Build grundy-cram, the board search as a command without Python, by the Makefile's
+    rule; its path, or None with the reason printed."""
+    done = subprocess.run(["make", "-s", "build/grundy-cram"], cwd=ROOT, capture_output=True,
+                          text=True)
+    if done.returncode != 0:
+        print(f"grundy-cram skipped: its build failed: {done.stderr.strip()[-300:]}")
+        return None
+    return os.path.join(ROOT, "build", "grundy-cram")
+
+
+def command_cpu(command: str, rows: int, cols: int) -> tuple[int, float, float]:
+    """grundy-cram's value of the board, CPU seconds and peak memory (MB), a fresh process
+    (its table, like grundy's, up to 32 MB)."""
+    out, _, cpu, mb = measured([command, f"{rows}x{cols}"])
+    return int(out), cpu, mb
+
+
 def beside_igs(boards: list[tuple[int, int]]) -> None:
-    """grundy and igs on the same boards, one after the other, in the same run."""
+    """grundy (the Python command's search, and grundy-cram) and igs on the same boards, one
+    after the other, in the same run."""
     igs = build_igs()
     if igs is None:
         return
-    print("Cram: grundy beside Beling's igs (same machine, same run; CPU seconds, peak MB)")
+    command = build_command()
+    print("Cram: grundy beside Beling's igs (same machine, same run; CPU seconds, peak MB;")
+    print("ratios to igs's; grundy: the search in Python's process, grundy-cram: without it)")
     print(f"{'board':>6} {'value':>5} {'igs s':>8} {'igs MB':>7} {'grundy s':>9} "
-          f"{'grundy MB':>9} {'CPU ratio':>9} {'MB ratio':>8}")
+          f"{'MB':>5} {'ratios':>12} {'grundy-cram s':>14} {'MB':>5} {'ratios':>12}")
     for rows, cols in boards:
         want, _, igs_cpu, igs_mb = igs_value(igs, rows, cols)
         got, _, cpu, mb = grundy_cpu(rows, cols)
         assert got == want, (rows, cols, got, want)
-        print(f"{rows}x{cols:<4} {got:>5} {igs_cpu:>8.2f} {igs_mb:>7.0f} {cpu:>9.2f} "
-              f"{mb:>9.0f} {cpu / igs_cpu:>8.2f}x {mb / igs_mb:>7.1f}x", flush=True)
+        line = (f"{rows}x{cols:<4} {got:>5} {igs_cpu:>8.2f} {igs_mb:>7.1f} {cpu:>9.2f} "
+                f"{mb:>5.1f} {cpu / igs_cpu:>5.2f}x {mb / igs_mb:>4.1f}x")
+        if command is not None:
+            got, cpu, mb = command_cpu(command, rows, cols)
+            assert got == want, (rows, cols, got, want)
+            line += f" {cpu:>14.2f} {mb:>5.1f} {cpu / igs_cpu:>5.2f}x {mb / igs_mb:>4.1f}x"
+        print(line, flush=True)
     print()
 
 

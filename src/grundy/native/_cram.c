@@ -66,8 +66,11 @@
 #if defined(__linux__) && !defined(_GNU_SOURCE)
 #define _GNU_SOURCE /* mremap */
 #endif
+#ifndef CRAM_COMMAND
 #include <Python.h>
+#endif
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #if defined(__linux__)
@@ -83,14 +86,23 @@ static int depth = 0;               /* searches under way, one inside another */
 static int asking = 0;              /* a question about one value (has_value): no search is
                                      * the board's own piece (search_root) */
 static int root_value = -1, root_option = 0, root_options = 0; /* where the outermost is */
-static PyObject *progress = NULL;   /* called with (searched, values_kept()) every `every`
-                                     * searches */
 static uint64_t values_kept(void);  /* the values both widths' tables hold (past them) */
 static uint64_t every = 1u << 20;   /* a power of two */
 static int wide = 0;                /* every board and graph in two words (for the tests) */
 static int other_axis = 0;          /* Cram: of moves equally near the centre, those the long
                                      * axis does not cut in half first (set_order: a second
                                      * move order, to check a new value by; see moves_of) */
+/* What the search asks of the program it runs in: this module, or the command of
+ * cram_command.c (built with CRAM_COMMAND, without Python), which defines both:
+ * host_no_memory() reports the memory that was not there (a MemoryError here), and
+ * host_tick(), called every 2^16 components searched (at most every `every`), says whether
+ * to stop (a signal, a failed progress callback, the command's time run out). */
+static void host_no_memory(const char *text);
+static int host_tick(void);
+
+#ifndef CRAM_COMMAND
+static PyObject *progress = NULL;   /* called with (searched, values_kept()) every `every`
+                                     * searches */
 /* A search runs without Python's lock (the GIL), so that the process's other threads run
  * meanwhile (a Dask worker's heartbeat to its scheduler, a web server's event loop); it
  * takes the GIL back for the moments it runs Python (a check for signals, the progress
@@ -118,6 +130,27 @@ static int python_now(void)
     return 1;
 }
 static void python_again(int was) { if (was) python_away(); }
+
+static void host_no_memory(const char *text)
+{
+    int was = python_now();
+    PyErr_SetString(PyExc_MemoryError, text);
+    python_again(was);
+}
+
+static int host_tick(void)
+{
+    int was = python_now(), bad = PyErr_CheckSignals() < 0;
+    if (!bad && progress != NULL && (searched & (every - 1)) == 0) {
+        PyObject *r = PyObject_CallFunction(progress, "KK", (unsigned long long)searched,
+                                            (unsigned long long)values_kept());
+        bad = r == NULL;
+        Py_XDECREF(r);
+    }
+    python_again(was);
+    return bad;
+}
+#endif
 
 #define PROBES 8
 #define GRAPHS 256
@@ -196,6 +229,7 @@ static inline uint64_t reverse64(uint64_t x)
 
 typedef unsigned __int128 Wide;
 
+#ifndef CRAM_COMMAND
 /* a mask as a Python int; NULL with an exception set */
 static PyObject *mask_object(Wide m)
 {
@@ -211,6 +245,7 @@ static PyObject *mask_object(Wide m)
     Py_XDECREF(up);
     return out;
 }
+#endif
 
 /* The search counts cells with the popcnt instruction where GCC builds for x86-64 (every
  * such CPU since 2008 has it; the module refuses to load on one without, and grundy then
@@ -232,6 +267,8 @@ static PyObject *mask_object(Wide m)
 #endif
 
 static uint64_t values_kept(void) { return stored_1 + stored_2; }
+
+#ifndef CRAM_COMMAND
 
 /* -- the module: each board and graph to the search of its width ------------------------ */
 
@@ -804,6 +841,7 @@ PyMODINIT_FUNC PyInit__cram(void)
         return PyErr_NoMemory();
     return PyModule_Create(&module);
 }
+#endif /* CRAM_COMMAND */
 
 #else /* -- the search, once for each width: WORDS words of 64 bits -------------------- */
 
@@ -1194,8 +1232,10 @@ static int ensure_table(void)
     uint64_t n = first_slots < most_slots ? first_slots : most_slots;
     table = table_alloc(n);
     if (table == NULL) {
-        PyErr_Format(PyExc_MemoryError, "cannot hold a Cram table of %llu slots",
-                     (unsigned long long)n);
+        char text[64];
+        snprintf(text, sizeof text, "cannot hold a Cram table of %llu slots",
+                 (unsigned long long)n);
+        host_no_memory(text);
         return -1;
     }
     slots = n;
@@ -1672,15 +1712,7 @@ static int search(B m, int h, int w, Set want)
     if (stopped)
         return BAD;
     if ((++searched & ((every < 0x10000 ? every : 0x10000) - 1)) == 0) {
-        int was = python_now(), bad = PyErr_CheckSignals() < 0;
-        if (!bad && progress != NULL && (searched & (every - 1)) == 0) {
-            PyObject *r = PyObject_CallFunction(progress, "KK", (unsigned long long)searched,
-                                                (unsigned long long)values_kept());
-            bad = r == NULL;
-            Py_XDECREF(r);
-        }
-        python_again(was);
-        if (bad) {
+        if (host_tick()) {
             stopped = 1;
             return BAD;
         }
@@ -1689,9 +1721,7 @@ static int search(B m, int h, int w, Set want)
         int edges = edges_in(m);
         if (edges > MOVES) {
             if (stack_top + edges > STACK) {
-                int was = python_now();
-                PyErr_SetString(PyExc_MemoryError, "a graph search deeper than its stack");
-                python_again(was);
+                host_no_memory("a graph search deeper than its stack");
                 stopped = 1;
                 return BAD;
             }
@@ -1984,6 +2014,7 @@ static uint64_t dump_records(unsigned char *out, int notes, uint64_t start, uint
     return n;
 }
 
+#ifndef CRAM_COMMAND
 /* put `count` records (of notes, with `notes`) back in the table; -1 with an exception set
  * if one is not a board of this width, or holds no value, or no note */
 static int load_records(const unsigned char *p, Py_ssize_t count, int notes)
@@ -2086,6 +2117,7 @@ static PyObject *root_pieces(B free, int h, int w)
     }
     return Py_BuildValue("NN", pieces, options);
 }
+#endif /* CRAM_COMMAND */
 
 
 #undef B

@@ -1,0 +1,117 @@
+"""grundy-cram, the board search as a command without Python (native/cram_command.c): built
+by the Makefile (`make build/grundy-cram`), checked against the Python path on random boards
+of both widths, against the published values, and on bad input, --time and Ctrl-C."""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import signal
+import subprocess
+import time
+
+import pytest
+
+from grundy.rules.boards import Search
+from grundy.rules.cells import Board
+from grundy.rules.cram import board_value
+from native.test_cram import published_three_rows, random_blocked_board, sparse_board
+from support import HANG, ROOT
+
+
+@pytest.fixture(scope="module")
+def command() -> str:
+    """The command, built by the Makefile's rule (the one home of its build)."""
+    compiler = os.environ.get("CC", "cc")
+    if shutil.which("make") is None or shutil.which(compiler) is None:
+        pytest.skip(f"building grundy-cram needs make and a C compiler ({compiler})")
+    built = subprocess.run(["make", "-s", "build/grundy-cram"], cwd=ROOT, capture_output=True,
+                           text=True, timeout=HANG)
+    assert built.returncode == 0, built.stderr
+    return str(ROOT / "build" / "grundy-cram")
+
+
+def run(command: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([command, *args], capture_output=True, text=True, timeout=HANG)
+
+
+def values(command: str, *args: str) -> list[int]:
+    done = run(command, *args)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    return [int(line) for line in done.stdout.splitlines()]
+
+
+@pytest.mark.parametrize("rule, search, flags", [(0, Search.CRAM, []),
+                                                 (1, Search.NODE_KAYLES, ["--node-kayles"])])
+def test_random_boards_of_both_widths_equal_the_python_path(command, rule, search, flags):
+    """Boards with blocked cells of up to 30 cells, and boards of 65 to 128 cells with 12 to
+    22 free cells (two words, their small pieces in one), in one run (the table kept from
+    board to board) and with a table of 1 MB (at its limit, forgetting); each value equal to
+    the Python search by pieces."""
+    rng, memo = random.Random(41), {}
+    boards = [random_blocked_board(rng, rng.randint(1, 5), rng.randint(1, 6)) for _ in range(150)]
+    shapes = [(9, 9), (5, 20), (2, 64), (11, 11), (1, 128), (3, 30), (8, 16), (13, 9)]
+    boards += [sparse_board(rng, *shapes[i % len(shapes)], rng.randint(12, 22))
+               for i in range(40)]
+    want = [board_value(b, search, memo) for b in boards]
+    texts = [b.text() for b in boards]
+    assert values(command, *flags, *texts) == want
+    assert values(command, *flags, "--memory", "1M", *texts) == want
+    assert len(set(want)) >= 4
+
+
+def test_three_row_boards_equal_the_published_values_in_both_move_orders(command):
+    published = published_three_rows()
+    cram = {n: v for n, v in published["cram"].items() if n <= 13}
+    boards = [f"3x{n}" for n in cram]
+    assert values(command, *boards) == list(cram.values())
+    assert values(command, "--second-order", *boards) == list(cram.values())
+    kayles = published["node-kayles"]
+    assert values(command, "--node-kayles", *[f"3x{n}" for n in kayles]) == list(kayles.values())
+
+
+def one_line_error(done: subprocess.CompletedProcess[str], words: str) -> None:
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("grundy-cram: error: ") and words in done.stderr
+    assert done.stderr.count("\n") == 1, done.stderr
+
+
+@pytest.mark.parametrize("args, words", [
+    ([], "no board given"),
+    (["x"], "not a board"),
+    (["9x15"], "not a board"),
+    (["0x3"], "not a board"),
+    (["..|."], "not a board"),
+    (["..|..|"], "not a board"),
+    (["." * 129], "not a board"),
+    (["3x4", "3x4x"], "not a board"),
+    (["--memory", "5", "3x4"], "--memory takes 1M to 48G"),
+    (["--memory", "49G", "3x4"], "--memory takes 1M to 48G"),
+    (["3x4", "--memory"], "needs a value"),
+    (["--time", "0", "3x4"], "--time takes"),
+    (["--time", "soon", "3x4"], "--time takes"),
+    (["--fast", "3x4"], "no such option"),
+])
+def test_bad_input_is_one_line_and_status_2(command, args, words):
+    one_line_error(run(command, *args), words)
+
+
+def test_help(command):
+    done = run(command, "--help")
+    assert done.returncode == 0 and done.stdout.startswith("usage: grundy-cram")
+
+
+def test_time_stops_a_long_search_with_one_line(command):
+    """5 x 9 takes half a minute: --time 0.5 stops it, soon (a hang would reach HANG)."""
+    one_line_error(run(command, "--time", "0.5", "5x9"), "out of time: 5x9")
+
+
+def test_ctrl_c_stops_a_long_search_with_one_line(command):
+    proc = subprocess.Popen([command, "5x9"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=HANG)
+    one_line_error(subprocess.CompletedProcess(proc.args, proc.returncode, out, err),
+                   "interrupted: 5x9")
