@@ -23,6 +23,7 @@ import numpy as np
 import pytest
 
 from grundy.catalog import find
+from grundy.errors import OutOfTime
 from cli.test_hostile import Result
 from support import assert_one_line_error, run_limited
 
@@ -846,6 +847,33 @@ def test_the_stop_comes_once_to_the_clause_that_cleans_up() -> None:
                     time.sleep(0.01)
             except OutOfTime:
                 time.sleep(0.5)  # ten signals' worth of cleaning up
+                cleaned = True
+                raise
+    assert cleaned
+
+
+@pytest.mark.parametrize("stop", [OutOfTime, KeyboardInterrupt])
+def test_the_clause_that_cleans_up_may_handle_errors_of_its_own(stop: type) -> None:
+    """The clause that saves a table (after the time, or Ctrl-C) waits on a worker a second
+    at a time, each wait's TimeoutError handled there: a signal that lands in that inner
+    handler still does not break into the clause (it did, and the run saved the first
+    worker's table only)."""
+    from grundy.cli.common import budget
+
+    cleaned = False
+    with pytest.raises(stop):
+        with budget(0.1, show=False):
+            try:
+                if stop is KeyboardInterrupt:
+                    raise KeyboardInterrupt  # and the time runs out while it is handled
+                while True:
+                    time.sleep(0.01)
+            except stop:
+                for _ in range(25):  # 25 waits on a worker, each timed out
+                    try:
+                        raise TimeoutError
+                    except TimeoutError:
+                        time.sleep(0.02)
                 cleaned = True
                 raise
     assert cleaned

@@ -254,10 +254,11 @@ def budget(seconds: float | None, reached: Callable[[], str | None] | None = Non
         if seconds is not None and spent >= seconds:
             # again soon, in case this one is swallowed: raised in a finaliser or a garbage
             # collector's callback, it is printed as ignored and the search goes on.  Not
-            # raised again while one is handled (an except or finally clause on its way
-            # out, such as the one that saves a long search's table)
+            # raised while one, or a Ctrl-C, is handled (an except or finally clause on its
+            # way out, such as the one that saves a long search's table), even from a
+            # handler of another error inside that clause (a wait's TimeoutError)
             signal.setitimer(signal.ITIMER_REAL, 0.05)
-            if isinstance(sys.exc_info()[1], OutOfTime):
+            if _stopping(sys.exc_info()[1]):
                 return
             raise OutOfTime
         if show and _terminal():
@@ -280,6 +281,27 @@ def budget(seconds: float | None, reached: Callable[[], str | None] | None = Non
             _clear(shown)
     finally:
         signal.signal(signal.SIGALRM, old)
+
+
+def _stopping(handled: BaseException | None) -> bool:
+    """Whether the error being handled is, or was raised while handling, an OutOfTime or a
+    Ctrl-C: the command is on its way out.
+
+    >>> try:
+    ...     try:
+    ...         raise OutOfTime
+    ...     except OutOfTime:
+    ...         raise TimeoutError
+    ... except TimeoutError as error:
+    ...     print(_stopping(error), _stopping(TimeoutError()), _stopping(None))
+    True False False
+    """
+    seen = 0
+    while handled is not None and seen < 100:  # a chain of contexts may loop
+        if isinstance(handled, (OutOfTime, KeyboardInterrupt)):
+            return True
+        handled, seen = handled.__context__, seen + 1
+    return False
 
 
 def _terminal() -> bool:
