@@ -139,6 +139,9 @@ int main(int argc, char **argv)
 {
     unsigned long long memory = 32ull << 20;
     int which = 0, boards = 0;
+    const char **board = malloc((size_t)argc * sizeof *board); /* the boards given, in order */
+    if (board == NULL)
+        return fail("out of memory", NULL);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0)
@@ -164,7 +167,7 @@ int main(int argc, char **argv)
         } else if (a[0] == '-' && a[1] != '\0')
             return fail("no such option", a);
         else
-            boards++;
+            board[boards++] = a;
     }
     if (boards == 0)
         return fail("no board given (grundy-cram --help)", NULL);
@@ -175,16 +178,12 @@ int main(int argc, char **argv)
     most_slots_2 = slots / 2;
 
     /* every board is read before any is searched: a bad one prints nothing */
-    for (int i = 1; i < argc; i++) {
+    for (int i = 0; i < boards; i++) {
         int h, w;
         Wide m;
-        if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            i += strcmp(argv[i], "--memory") == 0 || strcmp(argv[i], "--time") == 0;
-            continue;
-        }
-        if (read_board(argv[i], &h, &w, &m) < 0)
+        if (read_board(board[i], &h, &w, &m) < 0)
             return fail("not a board of 1 to 128 cells (ROWSxCOLS, or rows of '.' and '#' "
-                        "between '|')", argv[i]);
+                        "between '|')", board[i]);
     }
     status_line = isatty(2);
     if (time_limit > 0)
@@ -192,14 +191,10 @@ int main(int argc, char **argv)
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     rule = which;
-    for (int i = 1; i < argc; i++) {
+    for (int i = 0; i < boards; i++) {
         int h, w;
         Wide m;
-        if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            i += strcmp(argv[i], "--memory") == 0 || strcmp(argv[i], "--time") == 0;
-            continue;
-        }
-        read_board(argv[i], &h, &w, &m);
+        read_board(board[i], &h, &w, &m);
         int words = h * w <= 64 ? 1 : 2;
         if (ensure_table_1() < 0 || (words == 2 && ensure_table_2() < 0))
             return fail(no_memory, NULL);
@@ -210,10 +205,10 @@ int main(int argc, char **argv)
             if (no_memory[0] != '\0')
                 return fail(no_memory, NULL);
             if (timed_out)
-                return fail("out of time", argv[i]);
+                return fail("out of time", board[i]);
             if (interrupted)
-                return fail("interrupted", argv[i]);
-            return fail("a value past 127", argv[i]);
+                return fail("interrupted", board[i]);
+            return fail("a value past 127", board[i]);
         }
         if (status_line && searched >= every)
             fputs("\r\033[K", stderr);
