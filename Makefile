@@ -46,7 +46,6 @@ bench: $(VENV)/.installed-test
 
 # The board search as a command of its own, without Python (src/grundy/native/cram_command.c):
 # `build/grundy-cram 3x14` prints 3.  The tests and benchmarks/boards.py build it here too.
-CC ?= cc
 cram-command: build/grundy-cram
 
 build/grundy-cram: src/grundy/native/cram_command.c src/grundy/native/_cram.c

@@ -6,8 +6,8 @@ Beling's ``igsolve`` (igs, the fastest published Cram solver) is built from
 the peers are missing) and run on the same boards in the same run, each in a fresh process:
 its CPU time (user + system) and peak memory against grundy's (``solve`` on the compiled
 search, start-up included; and ``grundy-cram``, the same search as a command without Python,
-built by ``make build/grundy-cram``), and the ratios grundy / igs.  igs runs with ``--tt hash-map``, its
-growing table (the fastest of its tables on these boards).
+built by ``make build/grundy-cram``), and the ratios grundy / igs.  igs runs with
+``--tt hash-map``, its growing table (the fastest of its tables on these boards).
 
 The plain search is written here, in Python, as a contest programmer would: the free
 cells as a set, split into components, each component under the least of its eight

@@ -42,9 +42,9 @@ def values(command: str, *args: str) -> list[int]:
     return [int(line) for line in done.stdout.splitlines()]
 
 
-@pytest.mark.parametrize("rule, search, flags", [(0, Search.CRAM, []),
-                                                 (1, Search.NODE_KAYLES, ["--node-kayles"])])
-def test_random_boards_of_both_widths_equal_the_python_path(command, rule, search, flags):
+@pytest.mark.parametrize("search, flags", [(Search.CRAM, []),
+                                           (Search.NODE_KAYLES, ["--node-kayles"])])
+def test_random_boards_of_both_widths_equal_the_python_path(command, search, flags):
     """Boards with blocked cells of up to 30 cells, and boards of 65 to 128 cells with 12 to
     22 free cells (two words, their small pieces in one), in one run (the table kept from
     board to board) and with a table of 1 MB (at its limit, forgetting); each value equal to

@@ -29,12 +29,12 @@
  * slots, 768 KB) and doubles in place when its values and half its notes (below) fill half
  * its slots (its pages moved, not copied, so the old and the new table are never held at
  * once), up to a limit (set_slots; 2^21 slots, 24 MB, by default), so a board of a
- * second never pays for a table of gigabytes.  A slot is found by linear probing over the 8 places from its own
- * (the table has 8 more slots past the last, so a probe never wraps around); when all 8
- * are taken (in a table at its limit), the new board takes the place of the smallest
- * board among them (the cheapest to find again), even when the new one is smaller still:
- * a full table that kept its big boards only would search every small board again at
- * each of its uses (4 x 11 in 2^17 slots: more than 300 s where it takes 20 s so, and
+ * second never pays for a table of gigabytes.  A slot is found by linear probing over the
+ * 8 places from its own (the table has 8 more slots past the last, so a probe never wraps
+ * around); when all 8 are taken (in a table at its limit), the new board takes the place
+ * of the smallest board among them (the cheapest to find again), even when the new one is
+ * smaller still: a full table that kept its big boards only would search every small board
+ * again at each of its uses (4 x 11 in 2^17 slots: more than 300 s where it takes 20 s so, and
  * 10 s in 2^21 slots).  Every value the table holds is exact, so the table can be
  * saved (dump) and given back (load) to resume a long search.  A slot may also hold, for a
  * board whose value is not known yet, the values 0..14 it was found not to have (a

@@ -139,8 +139,11 @@ int main(int argc, char **argv)
 {
     unsigned long long memory = 32ull << 20;
     int which = 0, boards = 0;
-    const char **board = malloc((size_t)argc * sizeof *board); /* the boards given, in order */
-    if (board == NULL)
+    /* the boards given, in order: as written, then as read (rows, columns, free cells) */
+    const char **board = malloc((size_t)argc * sizeof *board);
+    int *rows = malloc((size_t)argc * sizeof *rows), *cols = malloc((size_t)argc * sizeof *cols);
+    Wide *free_cells = malloc((size_t)argc * sizeof *free_cells);
+    if (board == NULL || rows == NULL || cols == NULL || free_cells == NULL)
         return fail("out of memory", NULL);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -178,13 +181,10 @@ int main(int argc, char **argv)
     most_slots_2 = slots / 2;
 
     /* every board is read before any is searched: a bad one prints nothing */
-    for (int i = 0; i < boards; i++) {
-        int h, w;
-        Wide m;
-        if (read_board(board[i], &h, &w, &m) < 0)
+    for (int i = 0; i < boards; i++)
+        if (read_board(board[i], &rows[i], &cols[i], &free_cells[i]) < 0)
             return fail("not a board of 1 to 128 cells (ROWSxCOLS, or rows of '.' and '#' "
                         "between '|')", board[i]);
-    }
     status_line = isatty(2);
     if (time_limit > 0)
         time_limit += seconds();
@@ -192,9 +192,8 @@ int main(int argc, char **argv)
     signal(SIGTERM, on_signal);
     rule = which;
     for (int i = 0; i < boards; i++) {
-        int h, w;
-        Wide m;
-        read_board(board[i], &h, &w, &m);
+        int h = rows[i], w = cols[i];
+        Wide m = free_cells[i];
         int words = h * w <= 64 ? 1 : 2;
         if (ensure_table_1() < 0 || (words == 2 && ensure_table_2() < 0))
             return fail(no_memory, NULL);
