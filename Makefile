@@ -44,13 +44,10 @@ test: $(VENV)/.installed-test
 bench: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/run_all.py
 
-# The board search as a command of its own, without Python (src/grundy/native/cram_command.c):
-# `build/grundy-cram 3x14` prints 3.  The tests and benchmarks/boards.py build it here too.
-cram-command: build/grundy-cram
-
-build/grundy-cram: src/grundy/native/cram_command.c src/grundy/native/_cram.c
-	mkdir -p build
-	$(CC) -O3 -o $@ src/grundy/native/cram_command.c
+# grundy-cram, the board search as a command of its own, without Python
+# (src/grundy/native/cram_command.c): installing grundy builds it (setup.py), so this
+# is the install; then `.venv/bin/grundy-cram 3x14` prints 3.
+cram-command: $(VENV)/.installed
 
 # The documentation site, offline, into site/: every warning (a broken reference) fails it.
 $(VENV)/.installed-docs: $(BUILD_INPUTS) | $(BIN)/python
@@ -61,4 +58,5 @@ docs: $(VENV)/.installed-docs
 	NO_MKDOCS_2_WARNING=1 $(BIN)/python -m mkdocs build --strict --quiet
 
 clean:
-	rm -rf $(VENV) build site src/*.egg-info src/grundy/native/*.so .pytest_cache .hypothesis
+	rm -rf $(VENV) build site src/*.egg-info src/grundy/native/*.so src/grundy/native/grundy-cram \
+		.pytest_cache .hypothesis

@@ -6,8 +6,9 @@ Beling's ``igsolve`` (igs, the fastest published Cram solver) is built from
 the peers are missing) and run on the same boards in the same run, each in a fresh process:
 its CPU time (user + system) and peak memory against grundy's (``solve`` on the compiled
 search, start-up included; and ``grundy-cram``, the same search as a command without Python,
-built by ``make build/grundy-cram``), and the ratios grundy / igs.  igs runs with
-``--tt hash-map``, its growing table (the fastest of its tables on these boards).
+built by ``pip install`` and run here without the console script's Python), and the ratios
+grundy / igs.  igs runs with ``--tt hash-map``, its growing table (the fastest of its tables
+on these boards).
 
 The plain search is written here, in Python, as a contest programmer would: the free
 cells as a set, split into components, each component under the least of its eight
@@ -178,15 +179,14 @@ def igs_value(igs: str, rows: int, cols: int) -> tuple[int, float, float, float]
     return int(said[-1].rpartition(":")[2]), seconds, cpu, mb
 
 
-def build_command() -> str | None:
-    """Build grundy-cram, the board search as a command without Python, by the Makefile's
-    rule; its path, or None with the reason printed."""
-    done = subprocess.run(["make", "-s", "build/grundy-cram"], cwd=ROOT, capture_output=True,
-                          text=True)
-    if done.returncode != 0:
-        print(f"grundy-cram skipped: its build failed: {done.stderr.strip()[-300:]}")
-        return None
-    return os.path.join(ROOT, "build", "grundy-cram")
+def built_command() -> str | None:
+    """grundy-cram, the board search as a command without Python, as ``pip install`` built
+    it; its path, or None with the reason printed."""
+    from grundy.native.commands import cram_command
+    path = cram_command()
+    if path is None:
+        print("grundy-cram skipped: it was not built (no C compiler when grundy was installed)")
+    return path
 
 
 def command_cpu(command: str, rows: int, cols: int) -> tuple[int, float, float]:
@@ -202,7 +202,7 @@ def beside_igs(boards: list[tuple[int, int]]) -> None:
     igs = build_igs()
     if igs is None:
         return
-    command = build_command()
+    command = built_command()
     print("Cram: grundy beside Beling's igs (same machine, same run; CPU seconds, peak MB;")
     print("ratios to igs's; grundy: the search in Python's process, grundy-cram: without it)")
     print(f"{'board':>6} {'value':>5} {'igs s':>8} {'igs MB':>7} {'grundy s':>9} "

@@ -1,6 +1,7 @@
 """grundy-cram, the board search as a command without Python (native/cram_command.c): built
-by the Makefile (`make build/grundy-cram`), checked against the Python path on random boards
-of both widths, against the published values, and on bad input, --time and Ctrl-C."""
+by `pip install` beside the extensions (setup.py), checked against the Python path on random
+boards of both widths, against the published values, and on bad input, --time and Ctrl-C;
+and the console script that runs it."""
 
 from __future__ import annotations
 
@@ -9,27 +10,27 @@ import random
 import shutil
 import signal
 import subprocess
+import sys
 import time
 
 import pytest
 
+from grundy.cli import cram
+from grundy.native.commands import cram_command
 from grundy.rules.boards import Search
 from grundy.rules.cells import Board
 from grundy.rules.cram import board_value
 from native.test_cram import published_three_rows, random_blocked_board, sparse_board
-from support import HANG, ROOT
+from support import HANG
 
 
 @pytest.fixture(scope="module")
 def command() -> str:
-    """The command, built by the Makefile's rule (the one home of its build)."""
-    compiler = os.environ.get("CC", "cc")
-    if shutil.which("make") is None or shutil.which(compiler) is None:
-        pytest.skip(f"building grundy-cram needs make and a C compiler ({compiler})")
-    built = subprocess.run(["make", "-s", "build/grundy-cram"], cwd=ROOT, capture_output=True,
-                           text=True, timeout=HANG)
-    assert built.returncode == 0, built.stderr
-    return str(ROOT / "build" / "grundy-cram")
+    """The command, as the install built it."""
+    path = cram_command()
+    if path is None:
+        pytest.skip("grundy-cram was not built: no C compiler when grundy was installed")
+    return path
 
 
 def run(command: str, *args: str) -> subprocess.CompletedProcess[str]:
@@ -115,3 +116,26 @@ def test_ctrl_c_stops_a_long_search_with_one_line(command):
     out, err = proc.communicate(timeout=HANG)
     one_line_error(subprocess.CompletedProcess(proc.args, proc.returncode, out, err),
                    "interrupted: 5x9")
+
+
+def test_the_console_script_runs_it_in_its_own_place(command):
+    """`grundy-cram` on the PATH of the environment is a Python script that execs the
+    program: the same output and the same errors, from the same process."""
+    script = shutil.which("grundy-cram", path=os.path.dirname(sys.executable))
+    if script is None:
+        pytest.skip("grundy's console scripts are not installed beside this Python")
+    boards = ["3x14", "..#.|....", "4x4"]
+    done = run(script, *boards)
+    assert done.returncode == 0 and done.stderr == ""
+    assert [int(line) for line in done.stdout.splitlines()] == values(command, *boards)
+    one_line_error(run(script, "3x14", "0x3"), "0x3")
+
+
+def test_the_console_script_says_when_the_program_was_not_built(monkeypatch, capsys):
+    monkeypatch.setattr(cram, "cram_command", lambda: None)
+    with pytest.raises(SystemExit) as stopped:
+        cram.main()
+    assert stopped.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert err.startswith("grundy-cram: error: the program was not built")

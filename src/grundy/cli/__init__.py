@@ -14,6 +14,8 @@
   (``sequence``, ``period``), :mod:`~grundy.cli.tables` (``table``, ``plot``),
   :mod:`~grundy.cli.explore`, :mod:`~grundy.cli.survey`, :mod:`~grundy.cli.serve`,
   :mod:`~grundy.cli.games` and :mod:`~grundy.cli.demo`.
+- :mod:`~grundy.cli.cram`: the ``grundy-cram`` console script, which runs the compiled
+  board search as a program of its own (:mod:`grundy.native.commands`).
 
 This package's face imports nothing: the console script starts without Click.
 """

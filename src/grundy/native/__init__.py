@@ -7,7 +7,9 @@
 - :mod:`~grundy.native.compiled`: :func:`~grundy.native.compiled.compiled`, the switch
   between the compiled nimber kernel and NumPy (``GRUNDY_PURE=1`` forces NumPy), and
   :func:`~grundy.native.compiled.read_all`;
-- :mod:`~grundy.native.parallel`: whole-array work in two halves on two threads.
+- :mod:`~grundy.native.parallel`: whole-array work in two halves on two threads;
+- :mod:`~grundy.native.commands`: where ``grundy-cram`` is, the board search of ``_cram.c``
+  built as a program without Python (``cram_command.c``).
 
 Both extensions are built by ``pip install`` where a C compiler is found; without one
 grundy computes the same results with NumPy, and the tests check that the two agree.

@@ -7,7 +7,8 @@
  * for one board.  It is the same search, compiled from the same file (this one includes
  * _cram.c with CRAM_COMMAND set, leaving out the Python module), for where a Python
  * interpreter is in the way: a machine without one, or a search whose memory is measured
- * to the megabyte (the interpreter alone takes 8 MB).  Build it with `make cram-command`.
+ * to the megabyte (the interpreter alone takes 8 MB).  Installing grundy builds it
+ * (setup.py), and the `grundy-cram` console script runs it.
  *
  * Bad input is one line `grundy-cram: error: ...` on stderr and exit status 2, nothing on
  * stdout for it; so are Ctrl-C and the end of --time.  On a terminal a status line on stderr
