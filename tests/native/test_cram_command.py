@@ -19,7 +19,7 @@ from grundy.cli import cram
 from grundy.native.commands import cram_command
 from grundy.rules.boards import Search
 from grundy.rules.cells import Board
-from grundy.rules.cram import board_value
+from grundy.rules.cram import board_value, taken_cells
 from native.test_cram import published_three_rows, random_blocked_board, sparse_board
 from support import HANG
 
@@ -60,6 +60,34 @@ def test_random_boards_of_both_widths_equal_the_python_path(command, search, fla
     assert values(command, *flags, *texts) == want
     assert values(command, *flags, "--memory", "1M", *texts) == want
     assert len(set(want)) >= 4
+
+
+def rows_of(board: Board) -> str:
+    """The board as rows of '.' (free) and '#' between '|', as --moves prints it."""
+    return "|".join("".join(".#"[not board.mask >> (r * board.cols + c) & 1]
+                            for c in range(board.cols)) for r in range(board.rows))
+
+
+@pytest.mark.parametrize("search, flags", [(Search.CRAM, []),
+                                           (Search.NODE_KAYLES, ["--node-kayles"])])
+def test_winning_moves_are_the_options_the_python_path_values_0(command, search, flags):
+    """--moves: after each value, how many winning moves and the board each leaves, in the
+    order of taken_cells(), equal to the options of value 0 by the Python search by pieces;
+    on boards with blocked cells of up to 30 cells and boards of 65 to 128 cells."""
+    rng, memo = random.Random(43), {}
+    boards = [random_blocked_board(rng, rng.randint(1, 5), rng.randint(1, 6)) for _ in range(60)]
+    boards += [sparse_board(rng, rows, cols, rng.randint(10, 16))
+               for rows, cols in [(9, 9), (5, 20), (2, 64), (11, 11), (1, 128), (3, 30)]]
+    want = []
+    for board in boards:
+        options = [board.without(taken) for taken in taken_cells(board, search)]
+        won = [rows_of(o) for o in options if board_value(o, search, memo) == 0]
+        assert (board_value(board, search, memo) == 0) == (won == [])
+        want += [str(board_value(board, search, memo)), f"winning moves: {len(won)}", *won]
+    done = run(command, "--moves", *flags, *[b.text() for b in boards])
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout.splitlines() == want
+    assert sum(line.startswith("winning moves: 0") for line in want) >= 5
 
 
 def test_three_row_boards_equal_the_published_values_in_both_move_orders(command):

@@ -1,14 +1,16 @@
 /* grundy-cram: the compiled board search of _cram.c as a command of its own, without Python.
  *
- *     grundy-cram [--node-kayles] [--memory SIZE] [--second-order] [--time SECONDS] BOARD...
+ *     grundy-cram [--node-kayles] [--memory SIZE] [--second-order] [--time SECONDS] [--moves]
+ *                 BOARD...
  *
  * prints the Grundy value of each BOARD (ROWSxCOLS, or rows such as '....|.#..': '.' a free
  * cell, '#' a blocked one) in Cram (or Node Kayles), one line each, as `grundy board` does
- * for one board.  It is the same search, compiled from the same file (this one includes
- * _cram.c with CRAM_COMMAND set, leaving out the Python module), for where a Python
- * interpreter is in the way: a machine without one, or a search whose memory is measured
- * to the megabyte (the interpreter alone takes 8 MB).  Installing grundy builds it
- * (setup.py), and the `grundy-cram` console script runs it.
+ * for one board; with --moves, after each value, `winning moves: N` and the N boards that the
+ * winning moves leave, one a line, as `grundy analyze` lists them.  It is the same search,
+ * compiled from the same file (this one includes _cram.c with CRAM_COMMAND set, leaving out
+ * the Python module), for where a Python interpreter is in the way: a machine without one,
+ * or a search whose memory is measured to the megabyte (the interpreter alone takes 8 MB).
+ * Installing grundy builds it (setup.py), and the `grundy-cram` console script runs it.
  *
  * Bad input is one line `grundy-cram: error: ...` on stderr and exit status 2, nothing on
  * stdout for it; so are Ctrl-C and the end of --time.  On a terminal a status line on stderr
@@ -56,14 +58,16 @@ static int host_tick(void)
 static int usage(void)
 {
     fputs("usage: grundy-cram [--node-kayles] [--memory SIZE] [--second-order] "
-          "[--time SECONDS] BOARD...\n"
+          "[--time SECONDS] [--moves] BOARD...\n"
           "  BOARD          ROWSxCOLS (3x14), or rows such as '....|.#..' ('#' a blocked cell)\n"
           "  --node-kayles  play Node Kayles on the board's grid, not Cram\n"
           "  --memory SIZE  the most the table grows to, such as 512M or 2G (32M unless told;\n"
           "                 slots of 12 bytes, rounded down to a power of two; boards past\n"
           "                 64 cells take up to 5/6 more)\n"
           "  --second-order try Cram's moves in the second order (a check of a value)\n"
-          "  --time SECONDS stop after about this many seconds\n",
+          "  --time SECONDS stop after about this many seconds\n"
+          "  --moves        after each value, the winning moves: how many, and the board\n"
+          "                 each leaves ('#' the cells it takes)\n",
           stdout);
     return 0;
 }
@@ -136,10 +140,78 @@ static int read_board(const char *text, int *h, int *w, Wide *m)
     return 0;
 }
 
+/* the board of h x w cells whose free cells are m, as rows of '.' (free) and '#' between '|' */
+static void print_board(Wide m, int h, int w)
+{
+    for (int r = 0; r < h; r++) {
+        if (r > 0)
+            putchar('|');
+        for (int c = 0; c < w; c++)
+            putchar((m >> (r * w + c)) & 1 ? '.' : '#');
+    }
+    putchar('\n');
+}
+
+/* whether the free cells m of an h x w board (in `words` words) have the value 0; BAD on a stop */
+static int is_zero(Wide m, int h, int w, int words)
+{
+    stopped = 0;
+    root_value = -1;
+    return words == 1 ? has_value_1((uint64_t)m, h, w, 0) : has_value_2(m, h, w, 0);
+}
+
+/* the winning moves of the free cells m: the options of value 0, asked one by one ("is your
+ * value 0?", far cheaper than the option's value), into won (room for 2 * 128).  Cram's
+ * dominoes across, row by row, then down; Node Kayles's cells, row by row, each taking its
+ * neighbours too.  How many, or -1 on a stop */
+static int winning_moves(Wide m, int h, int w, int words, Wide *won)
+{
+    int n = 0, cells = h * w;
+    for (int pass = 0; pass < (rule == 0 ? 2 : 1); pass++)
+        for (int i = 0; i < cells; i++) {
+            int r = i / w, c = i % w;
+            Wide take = (Wide)1 << i;
+            if (rule == 1) {
+                take |= c > 0 ? (Wide)1 << (i - 1) : 0;
+                take |= c + 1 < w ? (Wide)1 << (i + 1) : 0;
+                take |= r > 0 ? (Wide)1 << (i - w) : 0;
+                take |= r + 1 < h ? (Wide)1 << (i + w) : 0;
+            } else if (pass == 0 && c + 1 < w)
+                take |= (Wide)1 << (i + 1);
+            else if (pass == 1 && r + 1 < h)
+                take |= (Wide)1 << (i + w);
+            else
+                continue;
+            /* Cram takes both cells, free; Node Kayles takes a free cell and what is left of
+             * its neighbours */
+            if (rule == 0 ? (m & take) != take : !((m >> i) & 1))
+                continue;
+            int zero = is_zero(m & ~take, h, w, words);
+            if (zero == BAD)
+                return -1;
+            if (zero)
+                won[n++] = m & ~take;
+        }
+    return n;
+}
+
+/* the reason a search stopped, as grundy-cram's one line of error, for the board `given` */
+static int stopped_on(const char *given)
+{
+    if (no_memory[0] != '\0')
+        return fail(no_memory, NULL);
+    if (timed_out)
+        return fail("out of time", given);
+    if (interrupted)
+        return fail("interrupted", given);
+    return fail("a value past 127", given);
+}
+
 int main(int argc, char **argv)
 {
     unsigned long long memory = 32ull << 20;
-    int which = 0, boards = 0;
+    int which = 0, boards = 0, moves = 0;
+    static Wide won[2 * 128]; /* the boards the winning moves leave (--moves) */
     /* the boards given, in order: as written, then as read (rows, columns, free cells) */
     const char **board = malloc((size_t)argc * sizeof *board);
     int *rows = malloc((size_t)argc * sizeof *rows), *cols = malloc((size_t)argc * sizeof *cols);
@@ -154,6 +226,8 @@ int main(int argc, char **argv)
             which = 1;
         else if (strcmp(a, "--second-order") == 0)
             other_axis = 1;
+        else if (strcmp(a, "--moves") == 0)
+            moves = 1;
         else if (strcmp(a, "--memory") == 0 || strcmp(a, "--time") == 0) {
             if (i + 1 == argc)
                 return fail("this option needs a value", a);
@@ -201,18 +275,17 @@ int main(int argc, char **argv)
         stopped = 0;
         root_value = -1;
         int v = words == 1 ? board_value_1((uint64_t)m, h, w) : board_value_2(m, h, w);
-        if (v == BAD) {
-            if (no_memory[0] != '\0')
-                return fail(no_memory, NULL);
-            if (timed_out)
-                return fail("out of time", board[i]);
-            if (interrupted)
-                return fail("interrupted", board[i]);
-            return fail("a value past 127", board[i]);
-        }
+        /* a board of value 0 has no winning move: none is asked */
+        int n = v == BAD || !moves || v == 0 ? 0 : winning_moves(m, h, w, words, won);
+        if (v == BAD || n < 0)
+            return stopped_on(board[i]);
         if (status_line && searched >= every)
             fputs("\r\033[K", stderr);
         printf("%d\n", v);
+        if (moves)
+            printf("winning moves: %d\n", n);
+        for (int j = 0; j < n; j++)
+            print_board(won[j], h, w);
         fflush(stdout);
     }
     return 0;
