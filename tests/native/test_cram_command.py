@@ -21,7 +21,7 @@ from grundy.rules.boards import Search
 from grundy.rules.cells import Board
 from grundy.rules.cram import board_value, taken_cells
 from native.test_cram import published_three_rows, random_blocked_board, sparse_board
-from support import HANG
+from support import HANG, ROOT
 
 
 @pytest.fixture(scope="module")
@@ -167,3 +167,18 @@ def test_the_console_script_says_when_the_program_was_not_built(monkeypatch, cap
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1
     assert err.startswith("grundy-cram: error: the program was not built")
+
+
+def test_the_build_goes_on_without_it_where_it_does_not_compile(tmp_path):
+    """setup.py with a compiler that fails (CC=false): every compiled part is left out with
+    a warning, grundy-cram too, and the build itself succeeds (grundy-cram then says so)."""
+    pytest.importorskip("setuptools", reason="the build needs setuptools")
+    done = subprocess.run(
+        [sys.executable, "setup.py", "-q", "build_ext", "--build-lib", str(tmp_path / "lib"),
+         "--build-temp", str(tmp_path / "temp")],
+        cwd=ROOT, env={**os.environ, "CC": "false"}, capture_output=True, text=True,
+        timeout=HANG)
+    assert done.returncode == 0, done.stderr
+    assert "grundy-cram left out, it did not build" in done.stderr
+    assert "building extension \"grundy.native._cram\" failed" in done.stderr
+    assert list(tmp_path.rglob("grundy-cram*")) == []
