@@ -177,3 +177,13 @@ def test_the_build_goes_on_without_it_where_it_does_not_compile(tmp_path):
     assert "grundy-cram left out, it did not build" in done.stderr
     assert "building extension \"grundy.native._cram\" failed" in done.stderr
     assert list(tmp_path.rglob("grundy-cram*")) == []
+
+
+def test_grundy_board_help_names_it():
+    from click.testing import CliRunner
+
+    from grundy.cli.main import main
+
+    done = CliRunner().invoke(main, ["board", "--help"])
+    assert done.exit_code == 0
+    assert "program grundy-cram (grundy-cram --help)" in " ".join(done.output.split())

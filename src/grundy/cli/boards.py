@@ -64,7 +64,9 @@ def board(game: str, position: str, workers: int | None, scheduler: str | None,
     --least free cells is searched here, in one piece, and so is any board with --save,
     or with --second-order and none of --workers, --scheduler and --answers: 'grundy board
     cram 3x22 --memory 12G --save cram3x22.table' resumes from its file when stopped.
-    With --show, the --answers file says where its search stands, while a run goes on."""
+    With --show, the --answers file says where its search stands, while a run goes on.
+    The same search without Python, with --moves for the winning moves, is the program
+    grundy-cram (grundy-cram --help), built when grundy is installed."""
     import os
 
     from ..research.boards import MEMORY, TableNotSaved, solve
