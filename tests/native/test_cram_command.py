@@ -45,12 +45,12 @@ def values(command: str, *args: str) -> list[int]:
 @pytest.mark.parametrize("search, flags", [(Search.CRAM, []),
                                            (Search.NODE_KAYLES, ["--node-kayles"])])
 def test_random_boards_of_both_widths_equal_the_python_path(command, search, flags):
-    """Boards with blocked cells of up to 30 cells, and boards of 65 to 128 cells with 12 to
+    """Boards with blocked cells of up to 25 cells, and boards of 65 to 128 cells with 12 to
     22 free cells (two words, their small pieces in one), in one run (the table kept from
     board to board) and with a table of 1 MB (at its limit, forgetting); each value equal to
     the Python search by pieces."""
     rng, memo = random.Random(41), {}
-    boards = [random_blocked_board(rng, rng.randint(1, 5), rng.randint(1, 6)) for _ in range(150)]
+    boards = [random_blocked_board(rng, rng.randint(1, 5), rng.randint(1, 5)) for _ in range(150)]
     shapes = [(9, 9), (5, 20), (2, 64), (11, 11), (1, 128), (3, 30), (8, 16), (13, 9)]
     boards += [sparse_board(rng, *shapes[i % len(shapes)], rng.randint(12, 22))
                for i in range(40)]
