@@ -80,8 +80,9 @@ def serve():
         for fd in fds:
             os.close(fd)
         send({"pid": pid})
-        _, status = os.waitpid(pid, 0)
-        send({"code": os.waitstatus_to_exitcode(status)})
+        _, status, usage = os.wait4(pid, 0)
+        send({"code": os.waitstatus_to_exitcode(status),
+              "cpu": usage.ru_utime + usage.ru_stime, "peak": usage.ru_maxrss << 10})
 
 run = serve()
 os.chdir(run["cwd"])
@@ -99,11 +100,15 @@ runpy.run_module("grundy", run_name="__main__", alter_sys=True)
 
 @dataclass
 class Ran:
-    """How a run ended: its exit status (minus the signal that ended it) and its output."""
+    """How a run ended: its exit status (minus the signal that ended it), its output, the
+    CPU seconds it used (user + system: the child's own, from its fork) and the most memory
+    it held at once (resident bytes, the warm interpreter's pages included)."""
 
     code: int
     out: bytes
     err: bytes
+    cpu: float = 0.0
+    peak: int = 0
 
 
 class Warm:
@@ -162,7 +167,8 @@ class Warm:
             raise subprocess.TimeoutExpired(["grundy", *args], timeout) from None
         for worker in workers:
             worker.join(timeout)
-        return Ran(ended["code"], got.get("out", b""), got.get("err", b""))
+        return Ran(ended["code"], got.get("out", b""), got.get("err", b""), ended["cpu"],
+                   ended["peak"])
 
     def _receive(self, timeout: float | None) -> dict[str, Any]:
         self.link.settimeout(timeout)
@@ -238,10 +244,39 @@ def _fresh(args: list[str], input: bytes | None, env: dict[str, str], cwd: str,
             [sys.executable, "-m", "grundy", *args], cwd=cwd, env=env, preexec_fn=limit,
             stdin=subprocess.PIPE if input is not None else subprocess.DEVNULL,
             stdout=sink if full else subprocess.PIPE, stderr=subprocess.PIPE)
+    got: dict[str, bytes] = {}
+
+    def drain(name: str, pipe: Any) -> None:
+        with pipe:
+            got[name] = pipe.read()
+
+    def feed() -> None:
+        assert proc.stdin is not None
         try:
-            out, err = proc.communicate(input, timeout)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.communicate()
-            raise
-    return Ran(proc.returncode, out or b"", err)
+            proc.stdin.write(input or b"")
+            proc.stdin.close()
+        except OSError:  # grundy stopped reading: what it does is the test's
+            pass
+
+    workers = [threading.Thread(target=drain, args=(name, pipe), daemon=True)
+               for name, pipe in (("out", proc.stdout), ("err", proc.stderr)) if pipe]
+    workers += [threading.Thread(target=feed, daemon=True)] if input is not None else []
+    for worker in workers:
+        worker.start()
+    hung = threading.Event()
+
+    def kill() -> None:
+        hung.set()
+        proc.kill()
+
+    late = threading.Timer(timeout, kill)
+    late.start()
+    _, status, usage = os.wait4(proc.pid, 0)  # its own CPU time and memory
+    late.cancel()
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    for worker in workers:
+        worker.join(timeout)
+    if hung.is_set():
+        raise subprocess.TimeoutExpired(["grundy", *args], timeout)
+    return Ran(proc.returncode, got.get("out", b""), got.get("err", b""),
+               usage.ru_utime + usage.ru_stime, usage.ru_maxrss << 10)
