@@ -66,9 +66,9 @@ def test_random_boards_of_both_widths_equal_the_python_path(command, search, fla
 def test_winning_moves_are_the_options_the_python_path_values_0(command, search, flags):
     """--moves: after each value, how many winning moves and the board each leaves, in the
     order of taken_cells(), equal to the options of value 0 by the Python search by pieces;
-    on boards with blocked cells of up to 30 cells and boards of 65 to 128 cells."""
+    on boards with blocked cells of up to 25 cells and boards of 65 to 128 cells."""
     rng, memo = random.Random(43), {}
-    boards = [random_blocked_board(rng, rng.randint(1, 5), rng.randint(1, 6)) for _ in range(60)]
+    boards = [random_blocked_board(rng, rng.randint(1, 5), rng.randint(1, 5)) for _ in range(60)]
     boards += [sparse_board(rng, rows, cols, rng.randint(10, 16))
                for rows, cols in [(9, 9), (5, 20), (2, 64), (11, 11), (1, 128), (3, 30)]]
     want = []
