@@ -27,6 +27,11 @@ class BuildExtensions(build_ext):
     Compiled with $CC (else Python's compiler) and -O3 alone, not Python's flags for
     extensions; left out with a warning where that fails, as the extensions are."""
 
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if self.parallel is None:  # the extensions compiled side by side, one a core
+            self.parallel = os.cpu_count() or 1
+
     def run(self) -> None:
         super().run()
         folder = os.path.dirname(self.get_ext_fullpath("grundy.native._cram"))

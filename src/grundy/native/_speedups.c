@@ -224,7 +224,7 @@ static inline void write8(char *p, u32 x)
 /* Writes x < 10**8 without leading zeros at p; returns the end. */
 static inline char *write_short(char *p, u32 x)
 {
-    char digits[8];
+    char digits[16];  /* 8 digits, then room for the 8-byte copy below to read from */
     int n = 1;
     while (n < 8 && x >= (u32)POW10[n])
         n++;
