@@ -572,7 +572,7 @@ def test_a_misere_survey_is_each_codes_quotient_and_resumes(tmp_path):
 
 def test_the_misere_survey_command(cli, tmp_path):
     db = str(tmp_path / "m.sqlite")
-    result = cli("survey", "0.7?", "--misere", "--local-only", "--max", "60", "--time", "2",
+    result = cli("survey", "0.7?", "--misere", "--local-only", "--max", "60", "--time", "1",
                  "--db", db)
     assert result.code == 0, result.err
     lines = result.out.splitlines()
