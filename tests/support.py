@@ -7,7 +7,6 @@ import resource
 import signal
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -161,65 +160,37 @@ def run_limited(*args: str, megabytes: int = 3000, timeout: float = HANG,
     it hangs; with the misère search's budget set to ``budget`` seconds, so that a test waits
     out less than its 5 s.  Standard input is ``input``, or the chunks of ``stream`` written
     until grundy stops reading.  The CPU time and peak memory are the child's own (wait4).
-    It runs in a warm child (tests/warm.py) unless ``budget`` or ``stream`` asks for a fresh
-    process; its CPU time then leaves out Python's start."""
-    if budget is None and stream is None:
-        try:
+    It runs in a warm child (tests/warm.py), whose CPU time leaves out Python's start, unless
+    ``budget`` or ``stream`` asks for a fresh process."""
+    limits = [("RLIMIT_AS", megabytes << 20, megabytes << 20)]
+    try:
+        if budget is None and stream is None:
             ran = warm.run(list(args), None if input is None else input.encode(), env=env,
-                           cwd=None if cwd is None else str(cwd), timeout=timeout,
-                           limits=[("RLIMIT_AS", megabytes << 20, megabytes << 20)])
-        except subprocess.TimeoutExpired:
-            pytest.fail(f"grundy {' '.join(args)} ran past {timeout} s")
-        return Ran(ran.code, ran.out.decode("utf-8", "replace"),
-                   ran.err.decode("utf-8", "replace"), ran.cpu, ran.peak)
+                           cwd=None if cwd is None else str(cwd), limits=limits,
+                           timeout=timeout)
+        else:
+            ran = warm.collect(_fresh_process(args, limits, budget, env, cwd),
+                               [input.encode()] if input is not None else stream, timeout)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"grundy {' '.join(args)} ran past {timeout} s")
+    return Ran(ran.code, ran.out.decode("utf-8", "replace"), ran.err.decode("utf-8", "replace"),
+               ran.cpu, ran.peak)
 
+
+def _fresh_process(args: tuple[str, ...], limits: list[tuple[str, int, int]],
+                   budget: float | None, env: dict[str, str] | None,
+                   cwd: Path | None) -> subprocess.Popen[bytes]:
+    """``grundy ARGS`` begun in a fresh Python under ``limits``, the misère search's budget
+    set to ``budget`` seconds (unless None), its standard input a pipe."""
     def limit() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (megabytes << 20, megabytes << 20))
+        for kind, soft, hard in limits:
+            resource.setrlimit(getattr(resource, kind), (soft, hard))
 
     command = [sys.executable, "-m", "grundy"] if budget is None else [
         sys.executable, "-c", "import grundy.play.misere.search as s; "
         f"s.MAX_SECONDS = {budget}; from grundy.cli.console import main; main()"]
-    piped = input is not None or stream is not None
-    proc = subprocess.Popen([*command, *args], stdin=subprocess.PIPE if piped else None,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=limit,
-                            env=env, cwd=cwd)
-    got: dict[str, bytes] = {}
-
-    def feed() -> None:
-        assert proc.stdin is not None
-        try:
-            for chunk in ([input.encode()] if input is not None else stream or ()):
-                proc.stdin.write(chunk)
-            proc.stdin.close()
-        except (BrokenPipeError, OSError):  # grundy stopped reading: what it does is tested
-            pass
-
-    def drain(name: str, pipe: Any) -> None:
-        got[name] = pipe.read()
-
-    workers = [threading.Thread(target=drain, args=(n, p), daemon=True)
-               for n, p in (("out", proc.stdout), ("err", proc.stderr))]
-    workers += [threading.Thread(target=feed, daemon=True)] if piped else []
-    for worker in workers:
-        worker.start()
-    hung = threading.Event()
-
-    def kill() -> None:
-        hung.set()
-        proc.kill()
-
-    late = threading.Timer(timeout, kill)
-    late.start()
-    _, status, usage = os.wait4(proc.pid, 0)  # its own CPU time and memory, not the session's
-    late.cancel()
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    for worker in workers:
-        worker.join(timeout)
-    if hung.is_set():
-        pytest.fail(f"grundy {' '.join(args)} ran past {timeout} s")
-    return Ran(proc.returncode, got.get("out", b"").decode("utf-8", "replace"),
-               got.get("err", b"").decode("utf-8", "replace"),
-               usage.ru_utime + usage.ru_stime, usage.ru_maxrss << 10)
+    return subprocess.Popen([*command, *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, preexec_fn=limit, env=env, cwd=cwd)
 
 
 def assert_bad_heap_option(game: Any, heap: int, option: int) -> None:

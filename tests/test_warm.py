@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -66,3 +67,24 @@ def test_a_changed_environment_reaches_the_run(tmp_path: Path) -> None:
     finally:
         served.close()
     assert ran.code == 0 and any(tmp_path.iterdir())
+
+
+def test_the_cpu_time_and_peak_memory_are_the_runs_own() -> None:
+    """A search of about a second of CPU reports that much, warm or fresh; a run that
+    answers at once reports far less (not the warm interpreter's time, nor the test's)."""
+    search, quick = ["board", "cram", "5x8"], ["analyze", "nim", "1"]
+    for run in (lambda args: warm.run(args, None),
+                lambda args: warm._fresh(args, None, dict(os.environ), os.getcwd(), (), 600.0,
+                                         False)):
+        long, short = run(search), run(quick)
+        assert long.code == short.code == 0 and long.out.strip() == b"value: 1"
+        assert long.cpu > 0.5 > short.cpu and long.cpu > 5 * short.cpu, (long.cpu, short.cpu)
+        assert 1 << 20 < short.peak <= long.peak < 3 << 30, (short.peak, long.peak)
+
+
+def test_a_run_past_its_timeout_is_killed_and_said_so() -> None:
+    with pytest.raises(subprocess.TimeoutExpired):
+        warm.run(["board", "cram", "6x7"], None, timeout=0.5)
+    with pytest.raises(subprocess.TimeoutExpired):
+        warm._fresh(["board", "cram", "6x7"], None, dict(os.environ), os.getcwd(), (), 0.5, False)
+    assert warm.run(["analyze", "nim", "1"], None).code == 0  # the next run is served

@@ -32,7 +32,7 @@ import struct
 import subprocess
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -102,7 +102,7 @@ runpy.run_module("grundy", run_name="__main__", alter_sys=True)
 class Ran:
     """How a run ended: its exit status (minus the signal that ended it), its output, the
     CPU seconds it used (user + system: the child's own, from its fork) and the most memory
-    it held at once (resident bytes, the warm interpreter's pages included)."""
+    it held at once (resident bytes, as wait4 counts them)."""
 
     code: int
     out: bytes
@@ -244,6 +244,15 @@ def _fresh(args: list[str], input: bytes | None, env: dict[str, str], cwd: str,
             [sys.executable, "-m", "grundy", *args], cwd=cwd, env=env, preexec_fn=limit,
             stdin=subprocess.PIPE if input is not None else subprocess.DEVNULL,
             stdout=sink if full else subprocess.PIPE, stderr=subprocess.PIPE)
+    return collect(proc, None if input is None else [input], timeout)
+
+
+def collect(proc: subprocess.Popen[bytes], chunks: Iterable[bytes] | None,
+            timeout: float) -> Ran:
+    """Write ``chunks`` to ``proc``'s standard input (until it stops reading; none if
+    ``chunks`` is None), read its output and error (where they are pipes) and wait for it:
+    its exit status, output, and its own CPU time and peak memory (wait4).  Killed after
+    ``timeout`` seconds: :class:`subprocess.TimeoutExpired`."""
     got: dict[str, bytes] = {}
 
     def drain(name: str, pipe: Any) -> None:
@@ -253,14 +262,15 @@ def _fresh(args: list[str], input: bytes | None, env: dict[str, str], cwd: str,
     def feed() -> None:
         assert proc.stdin is not None
         try:
-            proc.stdin.write(input or b"")
+            for chunk in chunks or ():
+                proc.stdin.write(chunk)
             proc.stdin.close()
-        except OSError:  # grundy stopped reading: what it does is the test's
+        except OSError:  # it stopped reading: what it does then is the test's
             pass
 
     workers = [threading.Thread(target=drain, args=(name, pipe), daemon=True)
                for name, pipe in (("out", proc.stdout), ("err", proc.stderr)) if pipe]
-    workers += [threading.Thread(target=feed, daemon=True)] if input is not None else []
+    workers += [threading.Thread(target=feed, daemon=True)] if proc.stdin else []
     for worker in workers:
         worker.start()
     hung = threading.Event()
@@ -277,6 +287,6 @@ def _fresh(args: list[str], input: bytes | None, env: dict[str, str], cwd: str,
     for worker in workers:
         worker.join(timeout)
     if hung.is_set():
-        raise subprocess.TimeoutExpired(["grundy", *args], timeout)
+        raise subprocess.TimeoutExpired(proc.args, timeout)
     return Ran(proc.returncode, got.get("out", b""), got.get("err", b""),
                usage.ru_utime + usage.ru_stime, usage.ru_maxrss << 10)
