@@ -160,17 +160,17 @@ def run_limited(*args: str, megabytes: int = 3000, timeout: float = HANG,
     it hangs; with the misère search's budget set to ``budget`` seconds, so that a test waits
     out less than its 5 s.  Standard input is ``input``, or the chunks of ``stream`` written
     until grundy stops reading.  The CPU time and peak memory are the child's own (wait4).
-    It runs in a warm child (tests/warm.py), whose CPU time leaves out Python's start, unless
-    ``budget`` or ``stream`` asks for a fresh process."""
+    It runs in a warm child (tests/warm.py), whose CPU time leaves out Python's start and
+    whose peak memory counts the warm interpreter's (small) pages, unless ``budget`` asks
+    for a fresh process (whose peak counts this process's pages too)."""
     limits = [("RLIMIT_AS", megabytes << 20, megabytes << 20)]
+    data = input.encode() if input is not None else stream
     try:
-        if budget is None and stream is None:
-            ran = warm.run(list(args), None if input is None else input.encode(), env=env,
-                           cwd=None if cwd is None else str(cwd), limits=limits,
-                           timeout=timeout)
+        if budget is None:
+            ran = warm.run(list(args), data, env=env, cwd=None if cwd is None else str(cwd),
+                           limits=limits, timeout=timeout)
         else:
-            ran = warm.collect(_fresh_process(args, limits, budget, env, cwd),
-                               [input.encode()] if input is not None else stream, timeout)
+            ran = warm.collect(_fresh_process(args, limits, budget, env, cwd), data, timeout)
     except subprocess.TimeoutExpired:
         pytest.fail(f"grundy {' '.join(args)} ran past {timeout} s")
     return Ran(ran.code, ran.out.decode("utf-8", "replace"), ran.err.decode("utf-8", "replace"),

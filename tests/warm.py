@@ -98,11 +98,22 @@ runpy.run_module("grundy", run_name="__main__", alter_sys=True)
 """
 
 
+#: a run's standard input: its bytes, or chunks of them (written until it stops reading),
+#: or None for /dev/null
+Input = bytes | Iterable[bytes] | None
+
+
+def _chunks(input: Input) -> Iterable[bytes]:
+    return [input] if isinstance(input, bytes) else input or ()
+
+
 @dataclass
 class Ran:
     """How a run ended: its exit status (minus the signal that ended it), its output, the
     CPU seconds it used (user + system: the child's own, from its fork) and the most memory
-    it held at once (resident bytes, as wait4 counts them)."""
+    it held at once (resident bytes, as wait4 counts them: a process forked from another
+    counts that one's pages too, so a fresh process begun by a large test counts the
+    test's; a warm child counts the small warm interpreter's)."""
 
     code: int
     out: bytes
@@ -124,7 +135,7 @@ class Warm:
             pass_fds=(theirs.fileno(),), env=self.env)
         theirs.close()
 
-    def run(self, args: list[str], input: bytes | None, env: dict[str, str], cwd: str,
+    def run(self, args: list[str], input: Input, env: dict[str, str], cwd: str,
             limits: list[tuple[str, int, int]], timeout: float, full: bool) -> Ran:
         """Run ``grundy ARGS`` in a child of the warm interpreter."""
         stdin_r, stdin_w = (os.pipe() if input is not None
@@ -145,11 +156,12 @@ class Warm:
                 got[name] = pipe.read()
 
         def feed() -> None:
-            with open(stdin_w, "wb") as pipe:
-                try:
-                    pipe.write(input or b"")
-                except OSError:  # grundy stopped reading: what it does is the test's
-                    pass
+            try:
+                with open(stdin_w, "wb") as pipe:
+                    for chunk in _chunks(input):
+                        pipe.write(chunk)
+            except OSError:  # grundy stopped reading: what it does is the test's
+                pass
 
         workers = [threading.Thread(target=drain, args=(name, fd), daemon=True)
                    for name, fd in (("out", out_r), ("err", err_r)) if fd >= 0]
@@ -208,12 +220,13 @@ FRESH = os.environ.get("GRUNDY_TEST_FRESH", "") not in ("", "0")
 FULL = "/dev/full" if os.path.exists("/dev/full") else os.devnull
 
 
-def run(args: list[str], input: bytes | None = None, env: dict[str, str] | None = None,
+def run(args: list[str], input: Input = None, env: dict[str, str] | None = None,
         cwd: str | None = None, limits: Sequence[tuple[str, int, int]] = (),
         timeout: float = 600.0, full: bool = False) -> Ran:
-    """``python -m grundy ARGS`` (standard input ``input``, or /dev/null; its output to a
-    pipe, or to /dev/full if ``full``; its resource limits ``limits``, as (name, soft, hard)
-    of :mod:`resource`): in a warm child where it can be, else in a fresh process."""
+    """``python -m grundy ARGS`` (standard input ``input``, or its chunks written until
+    grundy stops reading, or /dev/null; its output to a pipe, or to /dev/full if ``full``;
+    its resource limits ``limits``, as (name, soft, hard) of :mod:`resource`): in a warm
+    child where it can be, else in a fresh process."""
     env = dict(os.environ if env is None else env)
     cwd = os.getcwd() if cwd is None else str(cwd)
     if FRESH or env != dict(os.environ):
@@ -232,7 +245,7 @@ def run(args: list[str], input: bytes | None = None, env: dict[str, str] | None 
     return ran
 
 
-def _fresh(args: list[str], input: bytes | None, env: dict[str, str], cwd: str,
+def _fresh(args: list[str], input: Input, env: dict[str, str], cwd: str,
            limits: Sequence[tuple[str, int, int]], timeout: float, full: bool) -> Ran:
 
     def limit() -> None:
@@ -244,13 +257,12 @@ def _fresh(args: list[str], input: bytes | None, env: dict[str, str], cwd: str,
             [sys.executable, "-m", "grundy", *args], cwd=cwd, env=env, preexec_fn=limit,
             stdin=subprocess.PIPE if input is not None else subprocess.DEVNULL,
             stdout=sink if full else subprocess.PIPE, stderr=subprocess.PIPE)
-    return collect(proc, None if input is None else [input], timeout)
+    return collect(proc, input, timeout)
 
 
-def collect(proc: subprocess.Popen[bytes], chunks: Iterable[bytes] | None,
-            timeout: float) -> Ran:
-    """Write ``chunks`` to ``proc``'s standard input (until it stops reading; none if
-    ``chunks`` is None), read its output and error (where they are pipes) and wait for it:
+def collect(proc: subprocess.Popen[bytes], input: Input, timeout: float) -> Ran:
+    """Write ``input`` to ``proc``'s standard input (until it stops reading; nothing if
+    None), read its output and error (where they are pipes) and wait for it:
     its exit status, output, and its own CPU time and peak memory (wait4).  Killed after
     ``timeout`` seconds: :class:`subprocess.TimeoutExpired`."""
     got: dict[str, bytes] = {}
@@ -262,7 +274,7 @@ def collect(proc: subprocess.Popen[bytes], chunks: Iterable[bytes] | None,
     def feed() -> None:
         assert proc.stdin is not None
         try:
-            for chunk in chunks or ():
+            for chunk in _chunks(input):
                 proc.stdin.write(chunk)
             proc.stdin.close()
         except OSError:  # it stopped reading: what it does then is the test's
