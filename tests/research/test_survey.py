@@ -329,7 +329,7 @@ def test_idle_zero_moves_change_no_value():
         left = [*plain.digits, *[0] * len(digits)]  # trailing zeros are dropped
         assert all(left[k] & 1 == (k not in heaps) for k in zero), code
         if heaps:
-            assert definition(plain.code, 200) == definition(code, 200), code
+            assert definition(plain.code, 100) == definition(code, 100), code
         for k in set(zero) - set(heaps):  # a zero move kept is one that matters
             without = list(digits)
             without[k] &= ~1
