@@ -34,7 +34,7 @@ import sys
 import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, BinaryIO
 
 #: what the warm interpreter imports before it serves: what nearly every command needs
 PRELOAD = ("grundy.cli.console", "grundy.cli.main", "grundy.play.analysis", "grundy.catalog",
@@ -149,25 +149,9 @@ class Warm:
         finally:
             for fd in (stdin_r, out_w, err_w):
                 os.close(fd)
-        got: dict[str, bytes] = {}
-
-        def drain(name: str, fd: int) -> None:
-            with open(fd, "rb") as pipe:
-                got[name] = pipe.read()
-
-        def feed() -> None:
-            try:
-                with open(stdin_w, "wb") as pipe:
-                    for chunk in _chunks(input):
-                        pipe.write(chunk)
-            except OSError:  # grundy stopped reading: what it does is the test's
-                pass
-
-        workers = [threading.Thread(target=drain, args=(name, fd), daemon=True)
-                   for name, fd in (("out", out_r), ("err", err_r)) if fd >= 0]
-        workers += [threading.Thread(target=feed, daemon=True)] if input is not None else []
-        for worker in workers:
-            worker.start()
+        outputs = {name: open(fd, "rb") for name, fd in (("out", out_r), ("err", err_r))
+                   if fd >= 0}
+        got, workers = _pump(input, open(stdin_w, "wb") if stdin_w >= 0 else None, outputs)
         pid = self._receive(None)["pid"]
         try:
             ended = self._receive(timeout)
@@ -265,26 +249,9 @@ def collect(proc: subprocess.Popen[bytes], input: Input, timeout: float) -> Ran:
     None), read its output and error (where they are pipes) and wait for it:
     its exit status, output, and its own CPU time and peak memory (wait4).  Killed after
     ``timeout`` seconds: :class:`subprocess.TimeoutExpired`."""
-    got: dict[str, bytes] = {}
-
-    def drain(name: str, pipe: Any) -> None:
-        with pipe:
-            got[name] = pipe.read()
-
-    def feed() -> None:
-        assert proc.stdin is not None
-        try:
-            for chunk in _chunks(input):
-                proc.stdin.write(chunk)
-            proc.stdin.close()
-        except OSError:  # it stopped reading: what it does then is the test's
-            pass
-
-    workers = [threading.Thread(target=drain, args=(name, pipe), daemon=True)
-               for name, pipe in (("out", proc.stdout), ("err", proc.stderr)) if pipe]
-    workers += [threading.Thread(target=feed, daemon=True)] if proc.stdin else []
-    for worker in workers:
-        worker.start()
+    outputs = {name: pipe for name, pipe in (("out", proc.stdout), ("err", proc.stderr))
+               if pipe is not None}
+    got, workers = _pump(input, proc.stdin, outputs)
     hung = threading.Event()
 
     def kill() -> None:
@@ -302,3 +269,29 @@ def collect(proc: subprocess.Popen[bytes], input: Input, timeout: float) -> Ran:
         raise subprocess.TimeoutExpired(proc.args, timeout)
     return Ran(proc.returncode, got.get("out", b""), got.get("err", b""),
                usage.ru_utime + usage.ru_stime, usage.ru_maxrss << 10)
+
+
+def _pump(input: Input, stdin: BinaryIO | None,
+          outputs: dict[str, BinaryIO]) -> tuple[dict[str, bytes], list[threading.Thread]]:
+    """Threads, started, that write ``input`` to ``stdin`` and close it (until the reader
+    stops reading) and read each of ``outputs`` whole into the dict returned (name ->
+    bytes, once its thread is joined)."""
+    got: dict[str, bytes] = {}
+
+    def drain(name: str, pipe: BinaryIO) -> None:
+        with pipe:
+            got[name] = pipe.read()
+
+    def feed(pipe: BinaryIO) -> None:
+        try:
+            with pipe:
+                for chunk in _chunks(input):
+                    pipe.write(chunk)
+        except OSError:  # it stopped reading: what it does then is the test's
+            pass
+
+    workers = [threading.Thread(target=drain, args=item, daemon=True) for item in outputs.items()]
+    workers += [threading.Thread(target=feed, args=(stdin,), daemon=True)] if stdin else []
+    for worker in workers:
+        worker.start()
+    return got, workers

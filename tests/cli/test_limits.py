@@ -25,7 +25,6 @@ import pytest
 from grundy.catalog import find
 from grundy.errors import OutOfTime
 from cli.test_hostile import Result
-import warm
 from support import assert_one_line_error, run_limited
 
 MEMORY = 3 << 29  # 1.5 GiB of address space a case (NumPy and its threads take ~0.5 GiB)
@@ -38,18 +37,14 @@ def _limit() -> None:
 
 def run(*args: str, stdin: bytes | None = b"", env: dict[str, str] | None = None,
         stdin_file: str | None = None) -> Result:
-    """``python -m grundy ARGS`` under the limits, in a warm child (tests/warm.py) where it
-    can be (``stdin_file``: standard input read from that file, say ``/dev/zero``, in a
-    fresh process)."""
+    """``python -m grundy ARGS`` under the limits, as ``run_limited`` runs it (``stdin_file``:
+    standard input read from that file, say ``/dev/zero``, in a fresh process)."""
     start = time.monotonic()
     if stdin_file is None:
-        try:
-            ran = warm.run(list(args), stdin, env={**os.environ, **(env or {})},
-                           limits=[("RLIMIT_AS", MEMORY, MEMORY)], timeout=TIMEOUT)
-        except subprocess.TimeoutExpired:
-            pytest.fail(f"grundy {' '.join(a[:40] for a in args)}: no answer in {TIMEOUT} s")
-        return Result(ran.code, ran.out.decode("utf-8", "replace"),
-                      ran.err.decode("utf-8", "replace"), time.monotonic() - start)
+        ran = run_limited(*args, megabytes=MEMORY >> 20, timeout=TIMEOUT,
+                          stream=None if stdin is None else [stdin],
+                          env={**os.environ, **(env or {})})
+        return Result(ran.code, ran.out, ran.err, time.monotonic() - start)
     try:
         with open(stdin_file, "rb") as source:
             proc = subprocess.run([sys.executable, "-m", "grundy", *args], stdin=source,
