@@ -18,7 +18,8 @@ from grundy import Sum, find
 from grundy.misere import cache
 from grundy.misere.quotient import quotient
 from grundy.play.misere import misere_outcome, misere_part_winning_moves
-from grundy.play.misere.search import misere_explanation
+from grundy.play.misere.search import known_quotient, misere_explanation
+from brute import sum_wins
 from support import ROOT
 
 
@@ -188,3 +189,21 @@ def test_tame_sums_of_any_size_without_a_quotient(monkeypatch) -> None:  # type:
     assert misere_explanation(fresh, parts)[0].startswith("every heap is tame")
     small = [1, 1, 2, 3]  # a small sum too
     assert misere_outcome(fresh, Sum(*small)) == quotient(game).outcome(small)
+
+
+@pytest.mark.parametrize("code", ["4.07", "laskers-nim", "0.137"])
+def test_a_partial_quotient_goes_as_far_as_the_question(code: str) -> None:
+    """No theorem certifies the quotients of 4.07 and Lasker's nim, and Dawson's chess's
+    (0.137) is never complete: a question computes the partial quotient as far as its
+    largest heap (not for a second, as it did), a later question about a larger heap
+    takes it further, and each answer is the plain search's."""
+    game = find(code)
+    rng = random.Random(code)
+    for top in (4, 7, 9):
+        parts = [top] + [rng.randint(1, top) for _ in range(2)]
+        expected = "N" if sum_wins(game, parts, misere=True) else "P"
+        assert misere_outcome(game, Sum(*parts)) == expected, parts
+        q = known_quotient(game)
+        assert q is not None and not q.certified and q.heaps >= top
+        if game.misere_certifier() is None:
+            assert q.heaps == top
