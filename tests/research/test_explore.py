@@ -188,13 +188,18 @@ def test_nothing_is_claimed_of_a_game_with_random_moves():
     assert explore(RandomMoves(), rows=14, cols=14).findings == ()
 
 
-def test_a_random_sequence_gets_only_its_largest_value():
+def test_a_random_sequence_gets_no_pattern():
+    """Its largest value, that it has no period, and its P-positions listed with no rule."""
     rng = np.random.default_rng(7)
     for trial in range(10):
         values = rng.integers(0, 8, size=1000)
         values[0] = 0
         result = explore(Values(values), n=1000)
-        assert kinds(result) == ["largest"], (trial, result.describe())
+        assert kinds(result) == ["period", "p-positions", "largest"], (trial, result.describe())
+        assert texts(result, "period") == ["no period found in heaps 0..999"]
+        (text,) = texts(result, "p-positions")
+        assert text.startswith("P-positions (no rule found): 0, ")
+        assert_listed(text, np.flatnonzero(values == 0).tolist())
 
 
 # -- each detector: holds, and fails when one value is changed ------------------------------
@@ -287,8 +292,9 @@ def test_p_positions_of_sequences():
     values = np.array([0 if k % 3 == 0 else k for k in range(200)])
     assert [f.text for f in sequence_findings(values) if f.kind == "p-positions"] == \
         ["P-positions: n = 0 + 3k (k = 0, 1, 2, ...)"]
-    values[198] = 5  # one multiple of 3 is no longer a P-position
-    assert [f.text for f in sequence_findings(values) if f.kind == "p-positions"] == []
+    values[198] = 5  # one multiple of 3 is no longer a P-position: they are only listed
+    assert [f.text for f in sequence_findings(values) if f.kind == "p-positions"] == \
+        ["P-positions (no rule found): 0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 33, ... (66 in all)"]
     # a finite list: mock turtles has one P-position, heap 0
     assert texts(explore(grundy.find("mock-turtles"), n=200), "p-positions") == \
         ["P-positions: 0 only (none in heaps 1..199)"]
@@ -510,13 +516,147 @@ def test_every_claim_about_a_sequence_holds(g):
     forms = dict(closed_forms(64))
     for f in explore(Values(g), n=n).findings:
         assert f.checked_to == n
-        if f.kind == "period":
+        if f.kind == "period" and f.text == f"no period found in heaps 0..{n - 1}":
+            assert not any(f.kind == "closed-form" for f in explore(Values(g), n=n).findings
+                           if "mod" in f.text)
+        elif f.kind == "period":
             p, e, s = (int(w.split()[-1]) for w in f.text.split(", "))
             assert all(g[k + p] == g[k] + s for k in range(e, n - p))
         elif f.kind == "closed-form":
             assert (forms[f.text.removeprefix("g(n) = ")](np.arange(n)) == g).all()
         elif f.kind == "largest":
             assert f.text.startswith(f"largest value {g.max()}, first at heap {int(np.argmax(g))}")
-        elif f.kind == "p-positions" and f.text.endswith("(k = 0, 1, 2, ...)"):
+        elif (f.kind == "p-positions" and f.text.startswith("P-positions: n = ")
+              and f.text.endswith("(k = 0, 1, 2, ...)")):
             a, d = (int(v) for v in f.text.split("n = ")[1].split("k")[0].split(" + "))
             assert set(np.flatnonzero(g == 0).tolist()) == set(range(a, n, d))
+        elif f.kind == "p-positions" and "; from heap " in f.text:
+            assert_rule_holds(f.text, np.flatnonzero(g == 0).tolist(), n)
+        elif f.kind == "p-positions" and f.text.startswith("P-positions (no rule found): "):
+            assert_listed(f.text, np.flatnonzero(g == 0).tolist())
+
+
+# -- P-positions with a rule of their own (no period) ------------------------------------
+
+
+def assert_listed(text, zeros):
+    """The P-positions a finding lists are the first ones, and it counts them all."""
+    shown = text.split(": ", 1)[1].split(", ... (")[0].split(", ")
+    assert [int(v) for v in shown] == zeros[:len(shown)]
+    if ", ... (" in text:
+        assert text.endswith(f"({len(zeros)} in all)")
+    else:
+        assert len(shown) == len(zeros)
+
+
+def assert_rule_holds(text, zeros, n):
+    """The rule a finding states, read from its words and applied by hand, gives exactly
+    the P-positions from its first on (and none more among the heaps computed)."""
+    listed, rule = text.split("; from heap ")
+    assert_listed(listed, zeros)
+    first, form = rule.split(" on, ")
+    first = int(first)
+    made = [first]
+    if form.startswith("each is "):
+        step = form.removeprefix("each is ").removesuffix(" for n the one before")
+        while True:  # e.g. "floor(3n/2) + 1", "2n + 1", "2n - 1"
+            head, _, tail = step.partition(" ")
+            c = int(tail.replace(" ", "")) if tail else 0
+            if head.startswith("floor("):
+                a, b = head.removeprefix("floor(").removesuffix(")").split("n/")
+                nxt = int(a) * made[-1] // int(b) + c
+            else:
+                nxt = int(head.removesuffix("n")) * made[-1] + c
+            if nxt >= n:
+                break
+            made.append(nxt)
+    else:  # "n = (k^2 + 3k)/2 (k = 0, 1, 2, ...)"
+        poly = form.removeprefix("n = ").removesuffix(" (k = 0, 1, 2, ...)")
+        top, _, d = poly.removeprefix("(").partition(")/")
+        d = int(d) if d else 1
+        coefficients = {"k^2": 0, "k": 0, "": 0}
+        for term in top.replace(" - ", " + -").split(" + "):
+            power = "k^2" if term.endswith("k^2") else "k" if term.endswith("k") else ""
+            number = term.removesuffix(power)
+            coefficients[power] = int(number + "1" if number in ("", "-") else number)
+        for k in range(1, n + 1):
+            value = coefficients["k^2"] * k * k + coefficients["k"] * k + coefficients[""]
+            if value / d >= n:
+                break
+            assert value % d == 0
+            made.append(value // d)
+    assert zeros[zeros.index(first):] == made
+
+
+def plain_zeros(moves, limit):
+    """P-positions by plain win/lose search over ``moves(n)`` (no Grundy values)."""
+    win = []
+    for n in range(limit):
+        win.append(any(not win[m] for m in moves(n)))
+    return [n for n in range(limit) if not win[n]]
+
+
+class TakeAtMost(grundy.HeapGame):
+    """Take at least one token and at most a fraction of the heap (num/den), as a user
+    writes it."""
+
+    def __init__(self, num, den):
+        self.num, self.den = num, den
+
+    def options(self, n):
+        return [n - k for k in range(1, n * self.num // self.den + 1)]
+
+
+@pytest.mark.parametrize("num, den, rule", [
+    (1, 2, "from heap 0 on, each is 2n + 1 for n the one before"),
+    (1, 3, "from heap 0 on, each is floor(3n/2) + 1 for n the one before"),
+    (1, 4, "from heap 0 on, each is floor(4n/3) + 1 for n the one before"),
+    (2, 3, "from heap 0 on, each is 3n + 1 for n the one before")])
+def test_the_p_positions_of_take_at_most_a_fraction(num, den, rule):
+    """Take-away games bounded by a fraction of the heap have no period; their
+    P-positions follow a rule, found and stated, and it is the plain search's list."""
+    n = 400
+    result = explore(TakeAtMost(num, den), n=n)
+    assert texts(result, "period") == [f"no period found in heaps 0..{n - 1}"]
+    (text,) = texts(result, "p-positions")
+    assert text.endswith("; " + rule)
+    assert_rule_holds(text, plain_zeros(lambda h: [h - k for k in range(1, h * num // den + 1)], n), n)
+
+
+def test_a_quadratic_rule_and_one_changed_value_loses_it():
+    zeros = [k * (k + 3) // 2 for k in range(30)]
+    values = np.ones(400, dtype=np.int64)
+    values[zeros[:27]] = 0  # heaps 0..399 hold 27 of them (the 28th is 405)
+    (text,) = [f.text for f in sequence_findings(values) if f.kind == "p-positions"]
+    assert text.endswith("; from heap 0 on, n = (k^2 + 3k)/2 (k = 0, 1, 2, ...)")
+    assert_rule_holds(text, zeros[:27], 400)
+    values[zeros[20]] = 1  # one of them is no longer a P-position
+    (text,) = [f.text for f in sequence_findings(values) if f.kind == "p-positions"]
+    assert text.startswith("P-positions (no rule found): ")
+    values[zeros[20]] = 0
+    values[399] = 0  # a P-position the rule does not give
+    (text,) = [f.text for f in sequence_findings(values) if f.kind == "p-positions"]
+    assert text.startswith("P-positions (no rule found): ")
+
+
+def test_a_rule_after_early_exceptions_and_the_list_otherwise():
+    values = np.ones(300, dtype=np.int64)
+    values[[0, 5] + [2**k + 10 for k in range(3, 9)]] = 0  # 18, 26, 42, 74, 138, 266
+    (text,) = [f.text for f in sequence_findings(values) if f.kind == "p-positions"]
+    assert text.endswith("; from heap 18 on, each is 2n - 10 for n the one before")
+    assert_rule_holds(text, np.flatnonzero(values == 0).tolist(), 300)
+    squares = explore(grundy.find("sub:1,4,9,16,25,36,49,64,81,100,121,144,169,196"), n=200)
+    # subtract a square (up to 196): P-positions 0, 2, 5, 7, 10, 12, 15, 17, 20, 22, 34, ...
+    (text,) = texts(squares, "p-positions")
+    assert text.startswith("P-positions (no rule found): 0, 2, 5, 7, 10, 12, 15, 17, 20, 22, 34")
+    assert_listed(text, plain_zeros(lambda h: [h - k * k for k in range(1, 15) if k * k <= h], 200))
+
+
+@settings(max_examples=60)
+@given(st.lists(st.integers(0, 60), min_size=0, max_size=12, unique=True), st.integers(61, 300))
+def test_any_rule_claimed_of_any_zeros_holds(positions, n):
+    values = np.ones(n, dtype=np.int64)
+    values[sorted(positions)] = 0
+    for f in sequence_findings(values):
+        if f.kind == "p-positions" and "; from heap " in f.text:
+            assert_rule_holds(f.text, sorted(positions), n)

@@ -2,7 +2,8 @@
 
 A heap game's sequence (heaps 0..n-1) is searched for its period, preperiod and
 saltus (:func:`grundy.research.periodicity.find_period`, certified where a theorem applies),
-the form of its P-positions, its largest value, its rare/common split
+the form of its P-positions (with no period: a rule of their own,
+:mod:`grundy.research.ppositions`, or else their list), its largest value, its rare/common split
 (:func:`grundy.research.stats.sequence_stats`), closed forms (``n``, ``n mod k``,
 ``floor(n/k)``, the ruler function, the odious and evil numbers) and the sequences of
 the built-in games and of the octal games with up to three code digits.
@@ -45,6 +46,7 @@ from ..engine import Game
 from ..errors import GrundyError
 from ..rules.base import is_grid_game, is_heap_game
 from ..rules.codes import Code
+from .ppositions import p_position_rule
 
 __all__ = ["Exploration", "Finding", "closed_forms", "explore", "octal_prefix"]
 
@@ -167,6 +169,7 @@ def sequence_findings(g: np.ndarray, period: Any = None, exclude: Any = None) ->
         yield Finding("period", f"period {p}, preperiod {e}, saltus {s}", n, period.certified)
         yield from _periodic_p_positions(g, e, p, s, n, period.certified)
     else:
+        yield Finding("period", f"no period found in heaps 0..{n - 1}", n)
         yield from _p_positions(g)
     largest = int(g.max())
     yield Finding("largest", f"largest value {largest}, first at heap {int(np.argmax(g))}"
@@ -209,8 +212,9 @@ def _periodic_p_positions(g: np.ndarray, e: int, p: int, s: int, checked: int,
 
 
 def _p_positions(g: np.ndarray) -> Iterator[Finding]:
-    """P-positions of a sequence with no period found: an arithmetic progression, or a
-    finite list that stops well before the end."""
+    """P-positions of a sequence with no period found: an arithmetic progression, a
+    finite list that stops well before the end, a rule of their own
+    (:func:`~grundy.research.ppositions.p_position_rule`), or else the list of them."""
     n = len(g)
     zeros = np.flatnonzero(g == 0)
     if len(zeros) >= 3:
@@ -221,6 +225,14 @@ def _p_positions(g: np.ndarray) -> Iterator[Finding]:
     if len(zeros) and int(zeros[-1]) < n // 2:
         yield Finding("p-positions", f"P-positions: {_list(zeros.tolist())} only (none in "
                       f"heaps {int(zeros[-1]) + 1}..{n - 1})", n)
+        return
+    rule = p_position_rule(zeros.tolist(), n)
+    if rule is not None:
+        yield Finding("p-positions", f"P-positions: {_list(zeros.tolist(), 8)}; {rule.text}", n)
+    elif len(zeros):
+        yield Finding("p-positions", f"P-positions (no rule found): {_list(zeros.tolist())}", n)
+    else:
+        yield Finding("p-positions", f"no P-positions among heaps 0..{n - 1}", n)
 
 
 def _list(items: list[int], most: int = 12) -> str:
