@@ -660,3 +660,81 @@ def test_any_rule_claimed_of_any_zeros_holds(positions, n):
     for f in sequence_findings(values):
         if f.kind == "p-positions" and "; from heap " in f.text:
             assert_rule_holds(f.text, sorted(positions), n)
+
+
+# -- rules by residue (no period) ----------------------------------------------------------
+
+
+def assert_residue_rule_holds(text, g):
+    """Read a by-residue rule from its words and check it on every value of ``g``."""
+    import re
+
+    def signed(sign, digits):
+        return 0 if digits is None else int(digits) * (-1 if sign == "-" else 1)
+
+    classes = re.split(r", (?=g\(\d+m)", text)
+    k = int(re.match(r"g\((\d+)m", classes[0]).group(1))
+    assert len(classes) == k
+    for r, rule in enumerate(classes):
+        lhs, rhs = rule.split(" = ", 1)
+        assert lhs == (f"g({k}m)" if r == 0 else f"g({k}m + {r})")
+        low = 0
+        when = re.fullmatch(r"(.*) \(m >= (\d+)\)", rhs)
+        if when:
+            rhs, low = when.group(1), int(when.group(2))
+        earlier = re.fullmatch(r"g\(m(?: ([+-]) (\d+))?\)(?: ([+-]) (\d+))?", rhs)
+        line = re.fullmatch(r"(-?\d*)m(?: ([+-]) (\d+))?", rhs)
+        for m in range(low, (len(g) - r + k - 1) // k):
+            if earlier:
+                want = int(g[m + signed(*earlier.group(1, 2))]) + signed(*earlier.group(3, 4))
+            elif line:
+                a = {"": 1, "-": -1}.get(line.group(1)) or int(line.group(1))
+                want = a * m + signed(*line.group(2, 3))
+            else:
+                want = int(rhs)
+            assert int(g[k * m + r]) == want, (text, k * m + r)
+
+
+def plain_values(moves, limit):
+    """Grundy values by the mex rule over ``moves(n)``, written out here."""
+    g = []
+    for n in range(limit):
+        seen = {g[m] for m in moves(n)}
+        v = 0
+        while v in seen:
+            v += 1
+        g.append(v)
+    return g
+
+
+@pytest.mark.parametrize("num, den, rule", [
+    (1, 2, "g(2m) = m, g(2m + 1) = g(m)"),
+    (2, 3, "g(3m) = 2m, g(3m + 1) = g(m), g(3m + 2) = 2m + 1"),
+    (3, 4, "g(4m) = 3m, g(4m + 1) = g(m), g(4m + 2) = 3m + 1, g(4m + 3) = 3m + 2")])
+def test_take_at_most_a_fraction_by_residue(num, den, rule):
+    """The rule is found, and read back from its words it gives the plain mex values."""
+    n = 500
+    result = explore(TakeAtMost(num, den), n=n)
+    assert texts(result, "by-residue") == [rule]
+    assert_residue_rule_holds(rule, plain_values(lambda h: [h - k for k in range(1, h * num // den + 1)], n))
+
+
+def test_a_rule_by_residue_with_a_shift_and_one_changed_value_loses_it():
+    g = plain_values(lambda h: [h - k for k in range(1, (h + 1) // 2 + 1)], 300)  # at most half, rounded up
+    (text,) = [f.text for f in sequence_findings(np.array(g)) if f.kind == "by-residue"]
+    assert text == "g(2m) = g(m - 1) (m >= 1), g(2m + 1) = m + 1"
+    assert_residue_rule_holds(text, g)
+    popcount = [bin(n).count("1") for n in range(300)]
+    (text,) = [f.text for f in sequence_findings(np.array(popcount)) if f.kind == "by-residue"]
+    assert text == "g(2m) = g(m), g(2m + 1) = g(m) + 1"
+    assert_residue_rule_holds(text, popcount)
+    g[201] += 1
+    assert [f for f in sequence_findings(np.array(g)) if f.kind == "by-residue"] == []
+
+
+@settings(max_examples=40)
+@given(sequences())
+def test_any_rule_by_residue_claimed_holds(g):
+    for f in sequence_findings(g):
+        if f.kind == "by-residue":
+            assert_residue_rule_holds(f.text, g)

@@ -25,8 +25,10 @@ def explore(game: str, count: int | None, rows: int | None, cols: int | None,
     """Find the patterns in GAME's values: periods, P-positions, closed forms, known games.
 
     A heap game's sequence (-n values) is searched for its period, the form of its
-    P-positions, its largest value and rare/common split, closed forms (n mod k,
-    odious numbers, ...) and the built-in games and octal codes with the same values.
+    P-positions (with no period: a rule such as "each is 2n + 1 for n the one before",
+    or their list), its largest value and rare/common split, with no period a rule by
+    residue (g(2m) = m, g(2m + 1) = g(m)), closed forms (n mod k, odious numbers, ...)
+    and the built-in games and octal codes with the same values.
     A two-dimensional game's table (--rows x --cols) is searched for symmetry, the
     form of its P-positions (diagonal, Wythoff's pairs), periodic rows and columns,
     and decompositions: a XOR of two sequences (a sum of games), a nim product (a

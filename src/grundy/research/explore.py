@@ -15,7 +15,8 @@ product, ``(x)`` the nim product), ``g`` a function of ``min``, ``max``, ``x - y
 ``x + y`` or ``x XOR y``; its first row and column are matched like sequences.
 
 The kinds of findings: ``period``, ``p-positions``, ``largest``, ``rare-common``,
-``closed-form``, ``same-values`` (sequences); ``p-positions``, ``symmetry``, ``xor-sum``,
+``by-residue`` (:mod:`grundy.research.residues`: with no period, ``g(km + r)`` class by
+class), ``closed-form``, ``same-values`` (sequences); ``p-positions``, ``symmetry``, ``xor-sum``,
 ``tartan``, ``function-of``, ``rows-periodic``, ``columns-periodic``, ``first-row``,
 ``first-column`` (tables).
 
@@ -47,6 +48,7 @@ from ..errors import GrundyError
 from ..rules.base import is_grid_game, is_heap_game
 from ..rules.codes import Code
 from .ppositions import p_position_rule
+from .residues import residue_rule
 
 __all__ = ["Exploration", "Finding", "closed_forms", "explore", "octal_prefix"]
 
@@ -159,8 +161,8 @@ def _explore_sequence(game: Any, n: int) -> Iterator[Finding]:
 
 def sequence_findings(g: np.ndarray, period: Any = None, exclude: Any = None) -> Iterator[Finding]:
     """The findings of a sequence ``g`` (heaps 0..len-1); ``period`` a
-    :class:`grundy.research.periodicity.Period` of it, if known; ``exclude`` the game itself
-    (not reported as matching itself)."""
+    :class:`grundy.research.periodicity.Period` of it, if searched for (one with no period:
+    none was found); ``exclude`` the game itself (not reported as matching itself)."""
     n = len(g)
     if (period is not None and period.period is not None
             and np.array_equal(g[period.preperiod + period.period:] - g[period.preperiod:n - period.period],
@@ -169,14 +171,19 @@ def sequence_findings(g: np.ndarray, period: Any = None, exclude: Any = None) ->
         yield Finding("period", f"period {p}, preperiod {e}, saltus {s}", n, period.certified)
         yield from _periodic_p_positions(g, e, p, s, n, period.certified)
     else:
-        yield Finding("period", f"no period found in heaps 0..{n - 1}", n)
+        if period is not None:  # searched for, and none found
+            yield Finding("period", f"no period found in heaps 0..{n - 1}", n)
         yield from _p_positions(g)
+        period = None
     largest = int(g.max())
     yield Finding("largest", f"largest value {largest}, first at heap {int(np.argmax(g))}"
                   + _also_at(g, largest), n)
     split = _rare_common(g)
     if split is not None:
         yield split
+    rule = residue_rule(g) if period is None else None
+    if rule is not None:
+        yield Finding("by-residue", rule, n)
     yield from _matches(g, 0, "g(n)", "heaps", exclude)
 
 
