@@ -3,13 +3,15 @@ each ``r < k``, as a line in ``m`` or as the value of an earlier heap.
 
 Many take-away games bounded by a fraction of the heap have such a rule and no period:
 taking at most half a heap has ``g(2m) = m`` and ``g(2m + 1) = g(m)``, taking at most two
-thirds ``g(3m) = 2m``, ``g(3m + 1) = g(m)``, ``g(3m + 2) = 2m + 1``.  For ``k`` = 2, 3, 4
+thirds ``g(3m) = 2m``, ``g(3m + 1) = g(m)``, ``g(3m + 2) = 2m + 1``, taking at most a
+third ``g(3m) = m``, ``g(3m + 1) = g(2m)``, ``g(3m + 2) = g(2m + 1)``.  For ``k`` = 2, 3, 4
 in turn, :func:`residue_rule` fits each class by the first form that holds on every value
 of it:
 
 - a line: ``g(km + r) = a m + b`` (``a``, ``b`` fixed by the class's first two values);
-- an earlier heap: ``g(km + r) = g(m + c) + b``, ``c`` in ``-2..2`` (for the ``m`` with
-  ``m + c >= 0``, said so when ``c < 0``), ``b`` fixed by the class's first value.
+- an earlier heap: ``g(km + r) = g(jm + c) + b``, ``0 < j < k``, ``c`` in ``-2..2`` (for
+  the ``m`` with ``jm + c >= 0``, said so when ``c < 0``), ``b`` fixed by the class's first
+  value.
 
 A rule is claimed only when every class holds at least :data:`EVIDENCE` values beyond the
 ones that fix it; it is observed on the values computed, never proved.
@@ -65,17 +67,18 @@ def _one_class(g: np.ndarray, k: int, r: int) -> str | None:
     a, b = int(values[1] - values[0]), int(values[0])
     if len(values) >= 2 + EVIDENCE and np.array_equal(values, a * m + b):
         return f"{_name(k, r)} = {_line(a, b)}"
-    for c in SHIFTS:
-        lo = max(0, -c)  # the first m with m + c >= 0
-        if len(values) - lo < EVIDENCE + 1:
-            continue
-        earlier = g[m[lo:] + c]
-        shift = int(values[lo] - earlier[0])
-        if np.array_equal(values[lo:], earlier + shift):
-            inner = "m" if c == 0 else f"m + {c}" if c > 0 else f"m - {-c}"
-            plus = f" + {shift}" if shift > 0 else f" - {-shift}" if shift < 0 else ""
-            when = f" (m >= {lo})" if lo else ""
-            return f"{_name(k, r)} = g({inner}){plus}{when}"
+    for j in range(1, k):
+        for c in SHIFTS:
+            lo = -(c // j) if c < 0 else 0  # the first m with j m + c >= 0
+            if len(values) - lo < EVIDENCE + 1:
+                continue
+            earlier = g[j * m[lo:] + c]
+            shift = int(values[lo] - earlier[0])
+            if np.array_equal(values[lo:], earlier + shift):
+                inner = _line(j, c)
+                plus = f" + {shift}" if shift > 0 else f" - {-shift}" if shift < 0 else ""
+                when = f" (m >= {lo})" if lo else ""
+                return f"{_name(k, r)} = g({inner}){plus}{when}"
     return None
 
 
