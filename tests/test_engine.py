@@ -427,6 +427,14 @@ def test_parse_and_format_positions():
         with pytest.raises(GrundyError, match="cannot read a position from"):
             g.parse_position(bad)
 
+    class Words(Game):  # a user's game on words, with no parse_position of its own
+        def options(self, word):
+            return [word[:i] + word[i + 1:] for i in range(len(word))]
+
+    with pytest.raises(GrundyError, match=r"'abc': Words takes .* give Words a "
+                                          r"parse_position\(text\) method$"):
+        Words().parse_position("abc")
+
 
 @given(st.one_of(st.integers(-10**6, 10**6),
                  st.lists(st.integers(-1000, 1000), max_size=5).map(tuple)))

@@ -287,7 +287,7 @@ class Game:
         >>> g.parse_position("seven")
         Traceback (most recent call last):
         ...
-        grundy.errors.GrundyError: cannot read a position from 'seven': Game takes an integer (7), a pair (3x4 or 3,4) or a tuple ((1,2,3))
+        grundy.errors.GrundyError: cannot read a position from 'seven': Game takes an integer (7), a pair (3x4 or 3,4) or a tuple ((1,2,3)); for other positions, give Game a parse_position(text) method
         """
         import re
 
@@ -300,8 +300,10 @@ class Game:
             return int(pair.group(1)), int(pair.group(2))
         if re.fullmatch(rf"\(\s*(?:{number}\s*(?:,\s*{number}\s*)*,?\s*)?\)", word):
             return tuple(int(item) for item in re.findall(number, word))
-        raise GrundyError(f"cannot read a position from {text!r}: {type(self).__name__} takes an "
-                          "integer (7), a pair (3x4 or 3,4) or a tuple ((1,2,3))")
+        name = type(self).__name__
+        raise GrundyError(f"cannot read a position from {text!r}: {name} takes an integer (7), a "
+                          f"pair (3x4 or 3,4) or a tuple ((1,2,3)); for other positions, give "
+                          f"{name} a parse_position(text) method")
 
     def parse_words(self, words: Sequence[str]) -> list[Any]:
         """The parts that command-line words name: by default one part a word, each read
@@ -313,7 +315,7 @@ class Game:
         >>> Game().parse_words(["7", "seven"])
         Traceback (most recent call last):
         ...
-        grundy.errors.GrundyError: part 2: cannot read a position from 'seven': Game takes an integer (7), a pair (3x4 or 3,4) or a tuple ((1,2,3))
+        grundy.errors.GrundyError: part 2: cannot read a position from 'seven': Game takes an integer (7), a pair (3x4 or 3,4) or a tuple ((1,2,3)); for other positions, give Game a parse_position(text) method
         """
         parts: list[Any] = []
         for i, word in enumerate(words, start=1):
