@@ -282,6 +282,22 @@ def test_closed_forms_against_their_definitions():
     assert forms["the n-th evil number (from n = 0: 0, 3, 5, 6, ...)"](n).tolist() == evil
     assert forms["the largest power of 2 dividing n (0 at n = 0)"](n).tolist() == \
         [0] + [max(2**j for j in range(7) if k % 2**j == 0) for k in range(1, 40)]
+    def factors(k):  # the prime factors of k with multiplicity, by trial division
+        out, d = [], 2
+        while k > 1 and d * d <= k:
+            while k % d == 0:
+                out.append(d)
+                k //= d
+            d += 1
+        return out + ([k] if k > 1 else [])
+
+    many = np.arange(400)
+    assert forms["the number of prime factors of n, counted with multiplicity (0 at n = 0 and 1)"](
+        many).tolist() == [len(factors(k)) if k else 0 for k in range(400)]
+    assert forms["the number of distinct prime factors of n (0 at n = 0 and 1)"](
+        many).tolist() == [len(set(factors(k))) if k else 0 for k in range(400)]
+    assert forms["popcount(n), the number of 1 bits of n"](n).tolist() == \
+        [bin(k).count("1") for k in range(40)]
     # Mock Turtles and Ruler (Winning Ways ch. 14) are what the library says they are.
     mock = "the (n-1)-th odious number (0 at n = 0; then 1, 2, 4, 7, ...)"
     assert forms[mock](n).tolist() == grundy.find("mock-turtles").sequence(40).tolist()
@@ -707,6 +723,18 @@ def plain_values(moves, limit):
             v += 1
         g.append(v)
     return g
+
+
+def test_the_divisor_game_is_the_number_of_prime_factors():
+    """Move n to a proper divisor of n: g(n) is the number of prime factors of n, counted
+    with multiplicity (each move takes some of them away, and any number can be taken)."""
+    class Divisors(grundy.HeapGame):
+        def options(self, n):
+            return [d for d in range(1, n) if n % d == 0]
+
+    result = explore(Divisors(), n=200)
+    assert texts(result, "closed-form") == [
+        "g(n) = the number of prime factors of n, counted with multiplicity (0 at n = 0 and 1)"]
 
 
 @pytest.mark.parametrize("num, den, rule", [

@@ -1,12 +1,13 @@
 """Patterns found in a game's values: what ``grundy explore GAME`` reports.
 
 A heap game's sequence (heaps 0..n-1) is searched for its period, preperiod and
-saltus (:func:`grundy.research.periodicity.find_period`, certified where a theorem applies),
-the form of its P-positions (with no period: a rule of their own,
-:mod:`grundy.research.ppositions`, or else their list), its largest value, its rare/common split
-(:func:`grundy.research.stats.sequence_stats`), closed forms (``n``, ``n mod k``,
-``floor(n/k)``, the ruler function, the odious and evil numbers) and the sequences of
-the built-in games and of the octal games with up to three code digits.
+saltus (:func:`grundy.research.periodicity.find_period`, certified where a theorem
+applies), the form of its P-positions (with no period: a rule of their own,
+:mod:`grundy.research.ppositions`, or else their list), its largest value, its
+rare/common split (:func:`grundy.research.stats.sequence_stats`), closed forms (``n``,
+``n mod k``, ``floor(n/k)``, the ruler function, the odious and evil numbers, popcount,
+the number of prime factors) and the sequences of the built-in games and of the octal
+games with up to three code digits.
 
 A two-dimensional game's table is searched for symmetry, the form of its P-positions
 (the diagonal, Wythoff's pairs), periodic rows and columns, and decompositions:
@@ -289,6 +290,25 @@ def _ruler(x: np.ndarray) -> np.ndarray:
     return np.where(x > 0, x & -x, 0)
 
 
+def _prime_factors(distinct: bool) -> Callable[[np.ndarray], np.ndarray]:
+    """The number of prime factors of each n (0 at n = 0 and 1), counted with multiplicity
+    or ``distinct``, by a sieve up to the largest n."""
+    def count(x: np.ndarray) -> np.ndarray:
+        top = int(x.max()) + 1 if len(x) else 1
+        counts = np.zeros(max(top, 2), dtype=np.int64)
+        for q in range(2, top):
+            if counts[q] == 0:  # no smaller prime divides q: a prime
+                power = q
+                while power < top:
+                    counts[power::power] += 1
+                    if distinct:
+                        break
+                    power *= q
+        found: np.ndarray = counts[x]
+        return found
+    return count
+
+
 def _valuation(x: np.ndarray) -> np.ndarray:
     """The ruler sequence 1, 2, 1, 3, 1, 2, 1, 4 (one more than the 2-adic valuation)."""
     low = _ruler(x)
@@ -321,6 +341,10 @@ def closed_forms(top: int) -> Iterator[Form]:
            lambda x: np.where(x > 0, _odious(np.maximum(x - 1, 0)), 0))
     yield "the n-th evil number (from n = 0: 0, 3, 5, 6, ...)", _evil
     yield "popcount(n) mod 2", lambda x: _popcount(x) & 1
+    yield "popcount(n), the number of 1 bits of n", _popcount
+    yield ("the number of prime factors of n, counted with multiplicity (0 at n = 0 and 1)",
+           _prime_factors(False))
+    yield "the number of distinct prime factors of n (0 at n = 0 and 1)", _prime_factors(True)
 
 
 def _modulo(k: int) -> Callable[[np.ndarray], np.ndarray]:
