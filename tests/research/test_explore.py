@@ -492,6 +492,8 @@ def test_every_claim_about_a_table_holds(t):
                 assert not zeros
             elif f.text == "every position is a P-position":
                 assert len(zeros) == rows * cols
+            elif "mod" in f.text:
+                assert zeros == residue_zeros(f.text, rows, cols, 0)
         elif f.kind in ("rows-periodic", "columns-periodic"):
             lines = t if f.kind == "rows-periodic" else t.T
             for line in lines:
@@ -770,3 +772,61 @@ def test_any_rule_by_residue_claimed_holds(g):
     for f in sequence_findings(g):
         if f.kind == "by-residue":
             assert_residue_rule_holds(f.text, g)
+
+
+# -- P-positions of a table by residues ------------------------------------------------------
+
+
+def residue_zeros(text, rows, cols, first):
+    """The cells a 'P-positions: x = ... (mod p) and y = ... (mod q)' or '(x mod p, y mod q)
+    is one of ...' finding names, read from its words."""
+    import re
+
+    body = text.removeprefix("P-positions: ")
+    listed = re.fullmatch(r"\(x mod (\d+), y mod (\d+)\) is one of (.*)", body)
+    cells = {(x, y) for x in range(first, first + rows) for y in range(first, first + cols)}
+    if listed:
+        p, q = int(listed.group(1)), int(listed.group(2))
+        pairs = {tuple(map(int, pair)) for pair in re.findall(r"\((\d+), (\d+)\)", listed.group(3))}
+        return {(x, y) for x, y in cells if (x % p, y % q) in pairs}
+    keep = cells
+    for part in body.split(" and "):
+        axis, residues, modulus = re.fullmatch(r"([xy]) = ([\d, ]+) \(mod (\d+)\)", part).groups()
+        allowed = {int(v) for v in residues.split(", ")}
+        at = 0 if axis == "x" else 1
+        keep = {cell for cell in keep if cell[at] % int(modulus) in allowed}
+    return keep
+
+
+class King(grundy.GridGame):
+    """A king steps left, down or diagonally down-left towards (0, 0), as a user writes it."""
+    first_index = 0
+
+    def options(self, p):
+        x, y = p
+        return [(a, b) for a, b in ((x - 1, y), (x, y - 1), (x - 1, y - 1)) if a >= 0 and b >= 0]
+
+
+def test_the_kings_p_positions_are_both_coordinates_even():
+    result = explore(King(), rows=15, cols=12)
+    (text,) = texts(result, "p-positions")
+    assert text == "P-positions: x = 0 (mod 2) and y = 0 (mod 2)"
+    win = {}
+    for x in range(15):  # plain win/lose search, no Grundy values
+        for y in range(12):
+            win[x, y] = any(not win[o] for o in King().options((x, y)))
+    assert residue_zeros(text, 15, 12, 0) == {cell for cell, w in win.items() if not w}
+
+
+def test_p_positions_by_residues_listed_and_lost_by_one_change():
+    x, y = np.meshgrid(np.arange(12), np.arange(9), indexing="ij")
+    t = np.where((x - y) % 3 == 0, 0, 1 + (x + y) % 4)  # P-positions: x = y (mod 3)
+    (text,) = found(t, "p-positions")
+    assert text == "P-positions: (x mod 3, y mod 3) is one of (0, 0), (1, 1), (2, 2)"
+    assert residue_zeros(text, 12, 9, 0) == {(a, b) for a in range(12) for b in range(9)
+                                             if (a - b) % 3 == 0}
+    shifted = found(t, "p-positions", first=1)  # the same cells, read from (1, 1)
+    assert shifted == [text] and residue_zeros(text, 12, 9, 1) == \
+        {(a + 1, b + 1) for a in range(12) for b in range(9) if (a - b) % 3 == 0}
+    t[10, 5] = 0  # one more P-position breaks the pattern
+    assert found(t, "p-positions") == []

@@ -30,8 +30,8 @@ def explore(game: str, count: int | None, rows: int | None, cols: int | None,
     residue (g(2m) = m, g(2m + 1) = g(m)), closed forms (n mod k, odious numbers, ...)
     and the built-in games and octal codes with the same values.
     A two-dimensional game's table (--rows x --cols) is searched for symmetry, the
-    form of its P-positions (diagonal, Wythoff's pairs), periodic rows and columns,
-    and decompositions: a XOR of two sequences (a sum of games), a nim product (a
+    form of its P-positions (diagonal, Wythoff's pairs, residues), periodic rows and
+    columns, and decompositions: a XOR of two sequences (a sum of games), a nim product (a
     Tartan product), a function of min, max, x - y, x + y or x XOR y.  A finding
     holds on every value computed; 'certified' only when a theorem proves it.
     With --json: {"findings": [...]}, each with its kind, text, checked_to and

@@ -10,7 +10,7 @@ the number of prime factors) and the sequences of the built-in games and of the 
 games with up to three code digits.
 
 A two-dimensional game's table is searched for symmetry, the form of its P-positions
-(the diagonal, Wythoff's pairs), periodic rows and columns, and decompositions:
+(the diagonal, Wythoff's pairs, residues mod p and q), periodic rows and columns, and decompositions:
 ``g(x, y) = a(x) XOR b(y)`` (a sum of two games), ``g(x, y) = a(x) (x) b(y)`` (a Tartan
 product, ``(x)`` the nim product), ``g`` a function of ``min``, ``max``, ``x - y``,
 ``x + y`` or ``x XOR y``; its first row and column are matched like sequences.
@@ -542,6 +542,38 @@ def _table_p_positions(t: np.ndarray, first: int, size: tuple[int, int]) -> Iter
     if len(wythoff) >= 5 and zeros == wythoff:
         yield Finding("p-positions", "P-positions: Wythoff's pairs (floor(k phi), floor(k phi^2)) "
                       "and their mirrors, phi = (1 + sqrt 5)/2", size)
+        return
+    lattice = _residue_p_positions(t == 0, first)
+    if lattice is not None:
+        yield Finding("p-positions", f"P-positions: {lattice}", size)
+
+
+#: the largest periods in x and in y of a table's P-positions that are looked for
+_MOST_TILE = 8
+
+
+def _residue_p_positions(zero: np.ndarray, first: int) -> str | None:
+    """The P-positions as residues, when whether (x, y) is one depends only on
+    (x mod p, y mod q) for the least tile p x q (p, q <= 8, the table three tiles or more
+    each way, a P-position in it and a position that is not)."""
+    rows, cols = zero.shape
+    if zero.all() or not zero.any():
+        return None
+    tiles = sorted((p * q, p, q) for p in range(1, _MOST_TILE + 1)
+                   for q in range(1, _MOST_TILE + 1) if 3 * p <= rows and 3 * q <= cols)
+    for _, p, q in tiles:
+        tile = zero[:p, :q]
+        if not np.array_equal(zero, np.tile(tile, (-(-rows // p), -(-cols // q)))[:rows, :cols]):
+            continue
+        pairs = [((first + r) % p, (first + c) % q) for r, c in zip(*np.nonzero(tile))]
+        xs, ys = sorted({a for a, _ in pairs}), sorted({b for _, b in pairs})
+        if len(pairs) == len(xs) * len(ys):  # a product: conditions on x and on y apart
+            parts = [f"x = {', '.join(map(str, xs))} (mod {p})" if p > 1 else "",
+                     f"y = {', '.join(map(str, ys))} (mod {q})" if q > 1 else ""]
+            return " and ".join(part for part in parts if part)
+        listed = ", ".join(f"({a}, {b})" for a, b in sorted(pairs))
+        return f"(x mod {p}, y mod {q}) is one of {listed}"
+    return None
 
 
 _KEYS: tuple[tuple[str, Callable[[np.ndarray, np.ndarray], np.ndarray]], ...] = (
