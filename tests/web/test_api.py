@@ -268,6 +268,29 @@ def test_sequence_against_published_values_and_mex(client: TestClient) -> None:
     assert data["p_positions"] == [n for n in range(60) if g[n] == 0]
 
 
+def test_the_patterns_in_the_values_shown(client: TestClient) -> None:
+    """The sequence and the table come with explore's findings on the same values: each
+    claim checked here on the values returned."""
+    data = client.get("/api/sequence", params={"game": "sub:1,3,4", "n": 70}).json()
+    values = data["values"]
+    period, zeros = data["patterns"][:2]
+    assert period == {"kind": "period", "text": "period 7, preperiod 0, saltus 0", "certified": True}
+    assert all(values[k + 7] == values[k] for k in range(63))
+    assert zeros["text"] == "P-positions: n = 0, 2 (mod 7)" and zeros["certified"]
+    assert data["p_positions"] == [k for k in range(70) if k % 7 in (0, 2)]
+    data = client.get("/api/table", params={"game": "wythoff", "rows": 20, "cols": 20}).json()
+    texts = [f["text"] for f in data["patterns"] if f["kind"] == "p-positions"]
+    assert texts == ["P-positions: Wythoff's pairs (floor(k phi), floor(k phi^2)) and their "
+                     "mirrors, phi = (1 + sqrt 5)/2"]
+    phi = (1 + 5 ** 0.5) / 2
+    pairs = {(int(k * phi), int(k * phi * phi)) for k in range(20)}
+    pairs |= {(b, a) for a, b in pairs}
+    assert {tuple(p) for p in data["p_positions"]} == {(a, b) for a, b in pairs if a < 20 and b < 20}
+    board = client.get("/api/table", params={"game": "cram", "rows": 3, "cols": 3}).json()
+    assert board["patterns"] == []  # empty boards: no pattern looked for
+    assert client.get("/api/sequence", params={"game": "nim", "n": 1}).json()["patterns"] == []
+
+
 def test_the_game_and_its_table_agree_on_the_first_index(client: TestClient) -> None:
     """What /api/game says of a game with a table (a two-dimensional game, or a board game's
     empty boards) is what /api/table gives."""

@@ -103,10 +103,13 @@ def test_heat_map_is_drawn_with_hover_values(page: Any, tmp_path: Path) -> None:
     page.mouse.move(box["x"] + 3, box["y"] + 3)  # the first cell: heap 0, a P-position
     assert "heap 0: value 0 (P-position)" in page.inner_text("#tooltip")
     assert "P-positions" in page.inner_text("#map-status")
+    patterns = page.inner_text("#patterns")  # explore's findings on the values drawn
+    assert "period: period 12, preperiod 71, saltus 0 (certified)" in patterns
     page.select_option("#game-select", "coins")
     settle(page)
     page.click("#map-draw")
     page.wait_for_selector("#heatmap[data-drawn='32x32']")
+    assert "period 12" not in page.inner_text("#patterns")  # the new game's, not Kayles'
     page.screenshot(path=str(tmp_path / "heat-map.png"), full_page=True)
     if os.environ.get("GRUNDY_WRITE_DOCS") == "1":
         DOCS.mkdir(exist_ok=True)
@@ -251,4 +254,5 @@ def test_wythoff_heat_map_shows_the_beatty_pairs(page: Any, tmp_path: Path) -> N
     page.click("#tab-map")
     page.wait_for_selector("#heatmap[data-drawn]")
     assert "P-positions" in page.inner_text("#map-status")
+    assert "P-positions: Wythoff's pairs" in page.inner_text("#patterns")
     page.screenshot(path=str(tmp_path / "wythoff-map.png"), full_page=True)

@@ -430,7 +430,8 @@ def reply(body: Mapping[str, Any], resolve: Resolve) -> dict[str, Any]:
 
 @_guarded
 def sequence(body: Mapping[str, Any], resolve: Resolve) -> dict[str, Any]:
-    """``game``, ``n`` -> the Grundy values of heaps 0..n-1 and the P-positions."""
+    """``game``, ``n`` -> the Grundy values of heaps 0..n-1, the P-positions and the
+    patterns in them (``grundy explore``'s findings)."""
     from ..research.periodicity import sequence as values_of
 
     from ..research.tables import has_table
@@ -447,12 +448,14 @@ def sequence(body: Mapping[str, Any], resolve: Resolve) -> dict[str, Any]:
     n = _count(body, "n", 100, MAX_SEQUENCE)
     values = [int(v) for v in values_of(game, n).tolist()]
     return {"game": str(body["game"]), "n": n, "values": values,
-            "p_positions": [i for i, v in enumerate(values) if v == 0]}
+            "p_positions": [i for i, v in enumerate(values) if v == 0],
+            "patterns": _patterns(game, n=n) if n >= 2 else []}
 
 
 @_guarded
 def table(body: Mapping[str, Any], resolve: Resolve) -> dict[str, Any]:
-    """``game``, ``rows``, ``cols`` -> the value table and its P-positions."""
+    """``game``, ``rows``, ``cols`` -> the value table, its P-positions and the patterns
+    in it (a grid game's; none for a board game's empty boards)."""
     from ..research.tables import has_table, value_table
 
     game = _game(body, resolve)
@@ -469,4 +472,14 @@ def table(body: Mapping[str, Any], resolve: Resolve) -> dict[str, Any]:
     return {"game": str(body["game"]), "rows": rows, "cols": cols, "first_index": first,
             "values": grid, "cells": MAX_TABLE_CELLS if boards else None,
             "p_positions": [[first + r, first + c] for r in range(rows)
-                            for c in range(cols) if grid[r][c] == 0]}
+                            for c in range(cols) if grid[r][c] == 0],
+            "patterns": [] if boards else _patterns(game, rows=rows, cols=cols)}
+
+
+def _patterns(game: Game, **size: int) -> list[dict[str, Any]]:
+    """What ``grundy explore`` finds in the values shown: ``{"kind", "text", "certified"}``
+    each (a few milliseconds: 0.05 s for Kayles' 10^4 heaps or Wythoff's 128 x 128)."""
+    from ..research.explore import explore
+
+    return [{"kind": f.kind, "text": f.text, "certified": f.certified}
+            for f in explore(game, **size).findings]

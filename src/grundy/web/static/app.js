@@ -999,14 +999,28 @@ function colour(v, top) {
   return `rgb(${c[0]},${c[1]},${c[2]})`;
 }
 
+// What grundy explore finds in the values shown: a line each, "certified" when a theorem
+// proves it, "observed" when it holds on every value shown.
+function showPatterns(patterns) {
+  const list = $("pattern-list");
+  list.replaceChildren(...patterns.map((f) => {
+    const item = el("li");
+    item.append(el("span", "kind", `${f.kind}: `), document.createTextNode(f.text),
+                el("span", "proof", f.certified ? " (certified)" : " (observed)"));
+    return item;
+  }));
+  $("patterns").hidden = patterns.length === 0;
+}
+
 async function drawMap() {
   const canvas = $("heatmap");
   const ctx = canvas.getContext("2d");
   const status = $("map-status");
-  let cells, label;
+  let cells, label, patterns = [];
   try {
     if (!state.info.map) {  // Chomp, Hackenbush: positions are analysed one by one
       status.textContent = `${state.game}: its positions are not heaps, cells or empty boards, so it has no map of values; play or analyse a position instead.`;
+      showPatterns([]);
       return;
     }
     if (state.info.dims === 2) {
@@ -1015,6 +1029,7 @@ async function drawMap() {
       // a board game's table: -1 for a board past the cells searched, left blank
       cells = {values: data.values, rows, cols, at: (r, c) => (data.values[r][c] < 0 ? null : data.values[r][c])};
       label = (r, c) => `${r + data.first_index}×${c + data.first_index}`;
+      patterns = data.patterns;
       status.textContent = data.cells
         ? `${state.game}: values of the empty boards from 1×1 to ${rows}×${cols} (boards of at most ${data.cells} cells; the others are left blank); ${data.p_positions.length} P-positions (rings).`
         : `${state.game}: values of ${rows}×${cols} positions from ${data.first_index}; ${data.p_positions.length} P-positions (rings).`;
@@ -1025,8 +1040,10 @@ async function drawMap() {
       cells = {rows, cols: Math.min(width, n), at: (r, c) => (r * width + c < n ? data.values[r * width + c] : null)};
       label = (r, c) => `${board() === "coins" ? "coin" : board() === "bottles" ? "bean, bottles after it:" : "heap"} ${r * width + c}`;
       status.textContent = `${state.game}: values of positions 0 to ${n - 1}, ${width} a row; ${data.p_positions.length} P-positions (rings).`;
+      patterns = data.patterns;
     }
-  } catch (e) { status.textContent = e.message; return; }
+  } catch (e) { status.textContent = e.message; showPatterns([]); return; }
+  showPatterns(patterns);
   let top = 0;
   for (let r = 0; r < cells.rows; r++) for (let c = 0; c < cells.cols; c++) top = Math.max(top, cells.at(r, c) ?? 0);
   const size = Math.max(3, Math.min(28, Math.floor(720 / cells.cols), Math.floor(560 / cells.rows)));
