@@ -114,6 +114,21 @@ def test_the_quotient_shows_its_presentation(run: tuple[Any, Any]) -> None:
     assert q.presentation.replace("<", "&lt;").replace(">", "&gt;") in page
 
 
+def test_the_patterns_are_the_ones_the_values_follow(run: tuple[Any, Any]) -> None:
+    """Taking at most half: the P-positions listed are 2^k - 1 and the rule by residue is
+    stated, both checked on the values by the mex rule written out here."""
+    nb, _ = run
+    page = outputs(nb, "from grundy.research.explore import explore")["text/html"]
+    g: list[int] = []
+    for n in range(500):
+        seen = {g[n - k] for k in range(1, n // 2 + 1)}
+        g.append(min(set(range(len(seen) + 1)) - seen))
+    assert [n for n in range(500) if g[n] == 0] == [2**k - 1 for k in range(9)]
+    assert "0, 1, 3, 7, 15, 31, 63, 127, ... (9 in all); from heap 0 on, each is 2n + 1" in page
+    assert all(g[2 * m] == m and g[2 * m + 1] == g[m] for m in range(250))
+    assert "g(2m) = m, g(2m + 1) = g(m)" in page
+
+
 def test_the_page_on_the_site_is_the_notebook_as_run(run: tuple[Any, Any]) -> None:
     nb, page = run
     written = (ROOT / "docs" / "notebook.md").read_text()

@@ -830,3 +830,15 @@ def test_p_positions_by_residues_listed_and_lost_by_one_change():
         {(a + 1, b + 1) for a in range(12) for b in range(9) if (a - b) % 3 == 0}
     t[10, 5] = 0  # one more P-position breaks the pattern
     assert found(t, "p-positions") == []
+
+
+def test_a_notebook_shows_every_finding_escaped():
+    class HalfRoundedUp(grundy.HeapGame):
+        def options(self, n):
+            return [n - k for k in range(1, (n + 1) // 2 + 1)]
+
+    result = explore(HalfRoundedUp(), n=300)
+    page = result._repr_html_()
+    assert page.count("<li>") == len(result.findings) >= 3
+    assert "g(2m) = g(m - 1) (m &gt;= 1), g(2m + 1) = m + 1" in page  # the rule, escaped
+    assert "(m >= 1)" not in page

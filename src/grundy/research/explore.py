@@ -114,6 +114,25 @@ class Exploration:
             lines.append(f"  {f.kind}: {f.text} ({mark})")
         return "\n".join(lines) + "\n"
 
+    def _repr_html_(self) -> str:
+        """What a notebook shows: the values looked at, then a list of the findings, each
+        marked certified or observed; every text escaped.
+
+        >>> from grundy import find
+        >>> page = explore(find("sub:1,3,4"), n=100)._repr_html_()
+        >>> page.count("<li>"), "period 7" in page, "(certified)" in page
+        (3, True, True)
+        """
+        from html import escape
+
+        head, _, rest = self.describe().partition("\n")
+        items = "".join(
+            f"<li><span style=\"color:#666\">{escape(f.kind)}:</span> {escape(f.text)} "
+            f"<i>({'certified' if f.certified else 'observed'})</i></li>"
+            for f in self.findings)
+        return (f'<div class="grundy-explore"><p><b>{escape(head)}</b></p>'
+                + (f"<ul>{items}</ul>" if items else "") + "</div>")
+
 
 def explore(game: Any, n: int | None = None, rows: int | None = None,
             cols: int | None = None) -> Exploration:
