@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from brute import plain_value
 from support import assert_one_line_error
 
 import grundy
@@ -716,15 +717,9 @@ def assert_residue_rule_holds(text, g):
 
 
 def plain_values(moves, limit):
-    """Grundy values by the mex rule over ``moves(n)``, written out here."""
-    g = []
-    for n in range(limit):
-        seen = {g[m] for m in moves(n)}
-        v = 0
-        while v in seen:
-            v += 1
-        g.append(v)
-    return g
+    """Grundy values of heaps 0..limit-1 by the plain mex rule over ``moves(n)``."""
+    g = plain_value(moves)
+    return [g(n) for n in range(limit)]  # in order: each recursion is one level deep
 
 
 def test_the_divisor_game_is_the_number_of_prime_factors():
