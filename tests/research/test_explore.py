@@ -837,3 +837,30 @@ def test_a_notebook_shows_every_finding_escaped():
     assert page.count("<li>") == len(result.findings) >= 3
     assert "g(2m) = g(m - 1) (m &gt;= 1), g(2m + 1) = m + 1" in page  # the rule, escaped
     assert "(m >= 1)" not in page
+
+
+def test_every_built_in_game_explore_refuses_names_a_command_that_answers(cli):
+    """A board game or a game of other positions (Chomp, Hackenbush) is refused in one
+    line naming the command for it, and that command answers."""
+    import re
+    import shlex
+
+    from grundy.catalog import entries
+
+    refused = 0
+    from grundy.rules.base import is_grid_game, is_heap_game
+
+    for entry in entries():
+        if is_heap_game(entry.make()) or is_grid_game(entry.make()):
+            continue  # explored (the tests above)
+        with pytest.raises(GrundyError) as refusal:
+            explore(entry.make())
+        refused += 1
+        said = str(refusal.value)
+        assert "subclass grundy.HeapGame" not in said, entry.name  # for your own classes
+        named = re.search(r"'grundy (.*)' (?:values|gives)", said)
+        assert named, said
+        command = shlex.split(named.group(1))
+        answer = cli(*[w if w != "8" else "3" for w in command])  # a 3 x 3 table is enough
+        assert answer.code == 0, (entry.name, command, answer)
+    assert refused >= 4  # Chomp, Green Hackenbush, Cram, Node Kayles, ...

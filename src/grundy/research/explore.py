@@ -156,6 +156,16 @@ def explore(game: Any, n: int | None = None, rows: int | None = None,
         c = DEFAULT_SIDE if cols is None else _size(cols, "the number of columns", 1)
         table = np.asarray(game.table(r, c), dtype=np.int64)
         return Exploration(name, (r, c), tuple(table_findings(table, int(game.first_index), game)))
+    from .tables import analyze_command, has_table
+
+    if has_table(game):  # a board game: Cram, Node Kayles
+        raise GrundyError(f"{name} is played on boards, with no sequence or table of "
+                          f"positions to explore: 'grundy table {name} --rows 3 --cols 8' "
+                          "gives the values of its empty boards")
+    if isinstance(game, Game) and game.example:  # a built-in game of other positions
+        raise GrundyError(f"{name} has no sequence or table to explore (its positions are "
+                          f"neither heaps nor cells): '{analyze_command(game, name)}' values "
+                          "a position")
     raise GrundyError(f"{name} has neither a sequence nor a table to explore: subclass "
                       "grundy.HeapGame (positions 0, 1, 2, ...) or grundy.GridGame "
                       "(positions (row, col))")
