@@ -201,7 +201,7 @@ def sequence_findings(g: np.ndarray, period: Any = None, exclude: Any = None) ->
         yield Finding("period", f"period {p}, preperiod {e}, saltus {s}", n, period.certified)
         yield from _periodic_p_positions(g, e, p, s, n, period.certified)
     else:
-        if period is not None:  # searched for, and none found
+        if period is not None and period.period is None:  # searched for, and none found
             yield Finding("period", f"no period found in heaps 0..{n - 1}", n)
         yield from _p_positions(g)
         period = None
