@@ -64,9 +64,10 @@ MAX_CELLS = 4 * 10**6
 #: seconds spent computing a heap game's quotient when a question needs one
 QUOTIENT_SECONDS = 1.0
 #: of which at most this long looking for a complete (certified) quotient: of the 448
-#: octal codes 0.d1d2d3, the 143 certified within 1.5 s all were within 0.11 s, on a
-#: loaded machine; the others stay partial however long they run, so past this a
-#: question computes the partial quotient only as far as its largest heap
+#: octal codes 0.d1d2d3, the 143 certified within 1.5 s all were within 0.11 s (with
+#: nothing else running, and under load alike); the others stay partial however long
+#: they run, so past this a question computes the partial quotient only as far as its
+#: largest heap
 QUOTIENT_TRY_SECONDS = 0.3
 #: the largest heap whose tameness is looked at (its genus needs a search of its own)
 TAME_HEAPS = 20
