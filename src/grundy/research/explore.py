@@ -99,13 +99,16 @@ class Exploration:
         """The kinds of the findings, in order."""
         return [f.kind for f in self.findings]
 
-    def describe(self) -> str:
-        """The findings, one line each, with how far they were checked."""
+    def _head(self) -> str:
+        """What was looked at: ``kayles: heaps 0..999``, ``queen: a 8 x 8 table of values``."""
         if isinstance(self.checked_to, tuple):
             rows, cols = self.checked_to
-            head = f"{self.game}: a {rows} x {cols} table of values"
-        else:
-            head = f"{self.game}: heaps 0..{self.checked_to - 1}"
+            return f"{self.game}: a {rows} x {cols} table of values"
+        return f"{self.game}: heaps 0..{self.checked_to - 1}"
+
+    def describe(self) -> str:
+        """The findings, one line each, with how far they were checked."""
+        head = self._head()
         if not self.findings:
             return f"{head}: no pattern found\n"
         lines = [head]
@@ -125,13 +128,13 @@ class Exploration:
         """
         from html import escape
 
-        head, _, rest = self.describe().partition("\n")
         items = "".join(
             f"<li><span style=\"color:#666\">{escape(f.kind)}:</span> {escape(f.text)} "
             f"<i>({'certified' if f.certified else 'observed'})</i></li>"
             for f in self.findings)
-        return (f'<div class="grundy-explore"><p><b>{escape(head)}</b></p>'
-                + (f"<ul>{items}</ul>" if items else "") + "</div>")
+        shown = f"<ul>{items}</ul>" if items else "<p>no pattern found</p>"
+        return (f'<div class="grundy-explore"><p><b>{escape(self._head())}</b></p>{shown}'
+                "</div>")
 
 
 def explore(game: Any, n: int | None = None, rows: int | None = None,
@@ -194,9 +197,10 @@ def sequence_findings(g: np.ndarray, period: Any = None, exclude: Any = None) ->
     :class:`grundy.research.periodicity.Period` of it, if searched for (one with no period:
     none was found); ``exclude`` the game itself (not reported as matching itself)."""
     n = len(g)
-    if (period is not None and period.period is not None
-            and np.array_equal(g[period.preperiod + period.period:] - g[period.preperiod:n - period.period],
-                               np.full(max(n - period.preperiod - period.period, 0), period.saltus))):
+    periodic = (period is not None and period.period is not None and np.array_equal(
+        g[period.preperiod + period.period:] - g[period.preperiod:n - period.period],
+        np.full(max(n - period.preperiod - period.period, 0), period.saltus)))
+    if periodic:
         e, p, s = period.preperiod, period.period, period.saltus  # checked on every value
         yield Finding("period", f"period {p}, preperiod {e}, saltus {s}", n, period.certified)
         yield from _periodic_p_positions(g, e, p, s, n, period.certified)
@@ -204,14 +208,13 @@ def sequence_findings(g: np.ndarray, period: Any = None, exclude: Any = None) ->
         if period is not None and period.period is None:  # searched for, and none found
             yield Finding("period", f"no period found in heaps 0..{n - 1}", n)
         yield from _p_positions(g)
-        period = None
     largest = int(g.max())
     yield Finding("largest", f"largest value {largest}, first at heap {int(np.argmax(g))}"
                   + _also_at(g, largest), n)
     split = _rare_common(g)
     if split is not None:
         yield split
-    rule = residue_rule(g) if period is None else None
+    rule = None if periodic else residue_rule(g)
     if rule is not None:
         yield Finding("by-residue", rule, n)
     yield from _matches(g, 0, "g(n)", "heaps", exclude)
@@ -265,7 +268,7 @@ def _p_positions(g: np.ndarray) -> Iterator[Finding]:
         return
     rule = p_position_rule(zeros.tolist(), n)
     if rule is not None:
-        yield Finding("p-positions", f"P-positions: {_list(zeros.tolist(), 8)}; {rule.text}", n)
+        yield Finding("p-positions", f"P-positions: {_list(zeros.tolist(), 8)}; {rule}", n)
     elif len(zeros):
         yield Finding("p-positions", f"P-positions (no rule found): {_list(zeros.tolist())}", n)
     else:

@@ -15,11 +15,11 @@ A rule is claimed only when it holds for every P-position from its start, with a
 gives is past the heaps computed (a rule that names a heap of nonzero value is no rule).
 It is observed, never proved.
 
->>> p_position_rule([0, 1, 3, 7, 15, 31, 63, 127, 255], 300).text
+>>> p_position_rule([0, 1, 3, 7, 15, 31, 63, 127, 255], 300)
 'from heap 0 on, each is 2n + 1 for n the one before'
->>> p_position_rule([0, 1, 2, 4, 7, 11, 17, 26, 40, 61, 92], 100).text
+>>> p_position_rule([0, 1, 2, 4, 7, 11, 17, 26, 40, 61, 92], 100)
 'from heap 0 on, each is floor(3n/2) + 1 for n the one before'
->>> p_position_rule([0, 2, 5, 9, 14, 20, 27, 35], 40).text
+>>> p_position_rule([0, 2, 5, 9, 14, 20, 27, 35], 40)
 'from heap 0 on, n = (k^2 + 3k)/2 (k = 0, 1, 2, ...)'
 >>> p_position_rule([0, 2, 5, 7, 10, 12, 15, 17, 20, 22, 34, 39], 40) is None
 True
@@ -27,11 +27,10 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from math import gcd, lcm
 
-__all__ = ["EVIDENCE", "Rule", "p_position_rule"]
+__all__ = ["EVIDENCE", "p_position_rule"]
 
 #: P-positions that a rule must hold for beyond the ones that fix it
 EVIDENCE = 4
@@ -41,45 +40,19 @@ EXCEPTIONS = 2
 MOST_B = 4
 
 
-@dataclass(frozen=True)
-class Rule:
-    """A rule of the P-positions, from the P-position ``first`` on (the ``start`` ones
-    before it are exceptions)."""
-
-    text: str
-    start: int
-    first: int
-    kind: str  # "step": each from the one before, by (a, b, c); "quadratic": by (A, B, C, D)
-    numbers: tuple[int, ...]
-
-    def generate(self, count: int) -> list[int]:
-        """The first ``count`` P-positions the rule gives, from ``first`` on.
-
-        >>> p_position_rule([0, 1, 3, 7, 15, 31, 63], 100).generate(8)
-        [0, 1, 3, 7, 15, 31, 63, 127]
-        """
-        out = [self.first]
-        if self.kind == "step":
-            a, b, c = self.numbers
-            while len(out) < count:
-                out.append(a * out[-1] // b + c)
-            return out
-        qa, qb, qc, d = self.numbers
-        return [(qa * k * k + qb * k + qc) // d for k in range(count)]
-
-
-def p_position_rule(zeros: list[int], n: int) -> Rule | None:
+def p_position_rule(zeros: list[int], n: int) -> str | None:
     """The simplest rule that the P-positions ``zeros`` (every heap of value 0 among heaps
-    ``0..n-1``, in order) follow, or None (see the module docstring)."""
+    ``0..n-1``, in order) follow, said from the first P-position it holds from, or None
+    (see the module docstring)."""
     for start in range(min(EXCEPTIONS, len(zeros)) + 1):
         tail = zeros[start:]
-        rule = _step(tail, n, start) or _quadratic(tail, n, start)
+        rule = _step(tail, n) or _quadratic(tail, n)
         if rule is not None:
             return rule
     return None
 
 
-def _step(z: list[int], n: int, start: int) -> Rule | None:
+def _step(z: list[int], n: int) -> str | None:
     if len(z) < 2 + EVIDENCE:
         return None
     for b in range(1, MOST_B + 1):
@@ -90,12 +63,11 @@ def _step(z: list[int], n: int, start: int) -> Rule | None:
             if all(a * x // b + c == y for x, y in zip(z, z[1:])) and a * z[-1] // b + c >= n:
                 form = f"{a}n" if b == 1 else f"floor({a}n/{b})"
                 plus = f" + {c}" if c > 0 else f" - {-c}" if c < 0 else ""
-                text = f"from heap {z[0]} on, each is {form}{plus} for n the one before"
-                return Rule(text, start, z[0], "step", (a, b, c))
+                return f"from heap {z[0]} on, each is {form}{plus} for n the one before"
     return None
 
 
-def _quadratic(z: list[int], n: int, start: int) -> Rule | None:
+def _quadratic(z: list[int], n: int) -> str | None:
     if len(z) < 3 + EVIDENCE:
         return None
     # z_k = A k^2 + B k + C through k = 0, 1, 2
@@ -119,8 +91,7 @@ def _quadratic(z: list[int], n: int, start: int) -> Rule | None:
     terms = [t for t in (_term(ia, "k^2"), _term(ib, "k"), _term(ic, "")) if t]
     body = " + ".join(terms).replace("+ -", "- ")
     form = body if d == 1 else f"({body})/{d}"
-    text = f"from heap {z[0]} on, n = {form} (k = 0, 1, 2, ...)"
-    return Rule(text, start, z[0], "quadratic", (ia, ib, ic, d))
+    return f"from heap {z[0]} on, n = {form} (k = 0, 1, 2, ...)"
 
 
 def _term(coefficient: int, power: str) -> str:

@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from ..play.analysis import (Analysis, LoopyAnalysis, MisereAnalysis, Move, OutcomeAnalysis,
                              analyze_misere)
@@ -45,6 +45,9 @@ from .explain import describe_move, explain
 from .positions import (MAX_COIN, MAX_HEAP, MAX_NUMBERS, MAX_OPTIONS, MAX_PARTS, MAX_SIDE, board_of,
                         has_own_positions,
                         option_parts, read_parts, read_position, tidy, to_json)
+
+if TYPE_CHECKING:
+    from ..research.explore import Finding
 
 __all__ = ["MAX_MISERE_TOKENS", "MAX_MOVES_LISTED", "MAX_SEQUENCE", "MAX_TABLE_CELLS",
            "MAX_TABLE_SIDE",
@@ -432,6 +435,7 @@ def reply(body: Mapping[str, Any], resolve: Resolve) -> dict[str, Any]:
 def sequence(body: Mapping[str, Any], resolve: Resolve) -> dict[str, Any]:
     """``game``, ``n`` -> the Grundy values of heaps 0..n-1, the P-positions and the
     patterns in them (``grundy explore``'s findings)."""
+    from ..research.explore import explore
     from ..research.periodicity import sequence as values_of
 
     from ..research.tables import has_table
@@ -449,13 +453,14 @@ def sequence(body: Mapping[str, Any], resolve: Resolve) -> dict[str, Any]:
     values = [int(v) for v in values_of(game, n).tolist()]
     return {"game": str(body["game"]), "n": n, "values": values,
             "p_positions": [i for i, v in enumerate(values) if v == 0],
-            "patterns": _patterns(game, n=n) if n >= 2 else []}
+            "patterns": _patterns(explore(game, n=n).findings) if n >= 2 else []}
 
 
 @_guarded
 def table(body: Mapping[str, Any], resolve: Resolve) -> dict[str, Any]:
     """``game``, ``rows``, ``cols`` -> the value table, its P-positions and the patterns
     in it (a grid game's; none for a board game's empty boards)."""
+    from ..research.explore import table_findings
     from ..research.tables import has_table, value_table
 
     game = _game(body, resolve)
@@ -473,13 +478,10 @@ def table(body: Mapping[str, Any], resolve: Resolve) -> dict[str, Any]:
             "values": grid, "cells": MAX_TABLE_CELLS if boards else None,
             "p_positions": [[first + r, first + c] for r in range(rows)
                             for c in range(cols) if grid[r][c] == 0],
-            "patterns": [] if boards else _patterns(game, rows=rows, cols=cols)}
+            "patterns": [] if boards else _patterns(table_findings(values, first, game))}
 
 
-def _patterns(game: Game, **size: int) -> list[dict[str, Any]]:
-    """What ``grundy explore`` finds in the values shown: ``{"kind", "text", "certified"}``
+def _patterns(findings: Iterable[Finding]) -> list[dict[str, Any]]:
+    """What ``grundy explore`` finds in the values shown, ``{"kind", "text", "certified"}``
     each (0.02 s for Kayles' 10^4 heaps, 0.1 s for Wythoff's 128 x 128)."""
-    from ..research.explore import explore
-
-    return [{"kind": f.kind, "text": f.text, "certified": f.certified}
-            for f in explore(game, **size).findings]
+    return [{"kind": f.kind, "text": f.text, "certified": f.certified} for f in findings]
