@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from brute import plain_value
+from brute import plain_value, plain_wins
 from support import assert_one_line_error
 
 import grundy
@@ -93,12 +93,16 @@ def texts(result, kind):
     return [f.text for f in result.findings if f.kind == kind]
 
 
+def plain_zeros(moves, limit):
+    """P-positions among heaps 0..limit-1 by the plain win/lose search over ``moves(n)``
+    (no Grundy values)."""
+    wins = plain_wins(moves)
+    return [n for n in range(limit) if not wins(n)]  # in order: each recursion one level deep
+
+
 def p_positions_by_search(moves, limit):
     """P-positions of a subtraction game by plain win/lose search (no Grundy values)."""
-    win = []
-    for n in range(limit):
-        win.append(any(not win[n - k] for k in moves if k <= n))
-    return [n for n in range(limit) if not win[n]]
+    return plain_zeros(lambda n: [n - k for k in moves if k <= n], limit)
 
 
 # -- what must be found with nothing told ------------------------------------------------
@@ -608,14 +612,6 @@ def assert_rule_holds(text, zeros, n):
     assert zeros[zeros.index(first):] == made
 
 
-def plain_zeros(moves, limit):
-    """P-positions by plain win/lose search over ``moves(n)`` (no Grundy values)."""
-    win = []
-    for n in range(limit):
-        win.append(any(not win[m] for m in moves(n)))
-    return [n for n in range(limit) if not win[n]]
-
-
 class TakeAtMost(grundy.HeapGame):
     """Take at least one token and at most a fraction of the heap (num/den), as a user
     writes it."""
@@ -806,11 +802,9 @@ def test_the_kings_p_positions_are_both_coordinates_even():
     result = explore(King(), rows=15, cols=12)
     (text,) = texts(result, "p-positions")
     assert text == "P-positions: x = 0 (mod 2) and y = 0 (mod 2)"
-    win = {}
-    for x in range(15):  # plain win/lose search, no Grundy values
-        for y in range(12):
-            win[x, y] = any(not win[o] for o in King().options((x, y)))
-    assert residue_zeros(text, 15, 12, 0) == {cell for cell, w in win.items() if not w}
+    wins = plain_wins(King().options)  # no Grundy values
+    assert residue_zeros(text, 15, 12, 0) == {(x, y) for x in range(15) for y in range(12)
+                                              if not wins((x, y))}
 
 
 def test_p_positions_by_residues_listed_and_lost_by_one_change():
