@@ -285,8 +285,8 @@ def _quotient_for(game: Game, parts: tuple[Any, ...], budget: _Budget) -> Quotie
     as a larger heap asked about (once for each such heap), within the question's
     budget and :data:`QUOTIENT_SECONDS`.
 
-    >>> from grundy import find
-    >>> game = find("4.07")  # no theorem certifies its quotient: computed to heap 9
+    >>> from grundy.rules.heap import TakeAndBreak
+    >>> game = TakeAndBreak("4.07")  # no theorem certifies its quotient: computed to heap 9
     >>> _quotient_for(game, (9, 2), _Budget(game)).heaps
     9
     """
