@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import textwrap
 from itertools import product
 from pathlib import Path
@@ -535,9 +536,13 @@ def sequences(draw):
 @settings(max_examples=30)  # each example is matched against every built-in game
 @given(sequences())
 def test_every_claim_about_a_sequence_holds(g):
+    assert_sequence_claims(explore(Values(g), n=len(g)).findings, g)
+
+
+def assert_sequence_claims(findings, g):
+    """Every claim of ``findings`` about the sequence ``g`` holds, checked on ``g``."""
     n = len(g)
     forms = dict(closed_forms(64))
-    findings = explore(Values(g), n=n).findings
     assert [f.kind for f in findings].count("period") == 1  # a period, or that none was found
     for f in findings:
         assert f.checked_to == n
@@ -558,6 +563,10 @@ def test_every_claim_about_a_sequence_holds(g):
             assert_rule_holds(f.text, np.flatnonzero(g == 0).tolist(), n)
         elif f.kind == "p-positions" and f.text.startswith("P-positions (no rule found): "):
             assert_listed(f.text, np.flatnonzero(g == 0).tolist())
+        elif f.kind == "same-values":  # each octal code named, by its plain definition
+            for code in re.findall(r"\b\d\.\d+\b", f.text):
+                whole, digits = code.split(".")
+                assert octal_prefix(int(whole), tuple(map(int, digits)), n) == g.tolist(), code
 
 
 # -- P-positions with a rule of their own (no period) ------------------------------------
@@ -852,9 +861,73 @@ def test_every_built_in_game_explore_refuses_names_a_command_that_answers(cli):
         refused += 1
         said = str(refusal.value)
         assert "subclass grundy.HeapGame" not in said, entry.name  # for your own classes
-        named = re.search(r"'grundy (.*)' (?:values|gives)", said)
+        named = re.search(r"'grundy (.*?)' (?:values|gives|explores)", said)
         assert named, said
         command = shlex.split(named.group(1))
         answer = cli(*[w if w != "8" else "3" for w in command])  # a 3 x 3 table is enough
         assert answer.code == 0, (entry.name, command, answer)
     assert refused >= 4  # Chomp, Green Hackenbush, Cram, Node Kayles, ...
+
+
+# -- a board game's strips -----------------------------------------------------------------
+
+
+def _strip_moves(name):
+    """The moves of an empty-board game on a set of free cells (r, c), from its rules:
+    Cram and Arc Kayles (on a grid, an edge is two adjacent cells) take two adjacent cells,
+    Node Kayles a cell and its free neighbours."""
+    def near(cell):
+        r, c = cell
+        return {(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)}
+
+    def moves(cells):
+        for cell in cells:
+            if name == "node-kayles":
+                yield cells - {cell} - near(cell)
+            else:
+                yield from (cells - {cell, other} for other in near(cell) & cells if other > cell)
+    return moves
+
+
+@pytest.mark.parametrize("name", ["cram", "node-kayles", "arc-kayles"])
+@pytest.mark.parametrize("rows, n, brute_to", [(1, 40, 13), (2, 24, 6), (3, 6, 4)])
+def test_a_board_games_strips_are_explored_as_a_sequence(name, rows, n, brute_to):
+    """Heap n is the empty rows x n board: the values are the board search's, checked by a
+    plain search on the cells as far as it goes, and every claim holds on them."""
+    from grundy.research.boards import board_values
+
+    result = explore(grundy.find(name), rows=rows, n=n)
+    assert result.strip == rows and result.checked_to == n + 1
+    assert result.describe().startswith(f"{name}: the boards {rows} x 0 .. {rows} x {n} ")
+    g = np.concatenate(([0], board_values(rows, n, grundy.find(name))[rows - 1]))
+    plain = plain_value(_strip_moves(name))
+    assert g[:brute_to + 1].tolist() == [
+        plain(frozenset(product(range(rows), range(k)))) for k in range(brute_to + 1)]
+    assert_sequence_claims(result.findings, g)
+    same = texts(result, "same-values")
+    if rows == 1:  # a row of Cram is Dawson's Kayles, a row of Node Kayles Dawson's chess
+        assert same and ("dawsons-chess (0.137)" if name == "node-kayles"
+                         else "dawsons-kayles (0.07)") in same[0]
+    if rows == 2:  # observed: 1 for odd n, 0 for even n (a mirror strategy wins)
+        assert texts(result, "period") == ["period 2, preperiod 0, saltus 0"]
+        assert texts(result, "closed-form") == ["g(n) = n mod 2"]
+
+
+def test_a_board_games_strips_are_refused_past_the_search_or_without_rows(cli):
+    cram = grundy.find("cram")
+    with pytest.raises(GrundyError, match="given --rows R"):
+        explore(cram)
+    with pytest.raises(GrundyError, match="not a table"):
+        explore(cram, rows=2, cols=4)
+    with pytest.raises(GrundyError, match="the 5 x 26 board has 130 cells, past the 128 of "
+                                          "the board search: with --rows 5, -n is at most 25"):
+        explore(cram, rows=5, n=26)
+    assert explore(cram, rows=3).checked_to == 11  # 30 cells unless told
+    assert_one_line_error(cli("explore", "node-kayles", "--rows", "200"), "more than the 128 cells")
+    assert_one_line_error(cli("explore", "cram", "--rows", "3", "-n", "16", "--time", "0.5"),
+                          "no answer within --time 0.5 s")
+    shown = cli("explore", "cram", "--rows", "2", "-n", "20", "--json")
+    assert shown.code == 0, shown
+    assert {"kind": "closed-form", "text": "g(n) = n mod 2", "checked_to": 21,
+            "certified": False} in json.loads(shown.out)["findings"]
+

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from .common import echo_json, resolve_game
+from .common import echo_json, resolve_game, time_limit, time_option
 
 __all__ = ["explore"]
 
@@ -13,15 +13,19 @@ __all__ = ["explore"]
 @click.command()
 @click.argument("game")
 @click.option("-n", "count", type=click.IntRange(2, 10**5), default=None,
-              help="Heap games: number of heaps (0..N-1)  [default: 1000]")
+              help="Heap games: number of heaps (0..N-1)  [default: 1000]; board games: "
+                   "the boards R x 1 .. R x N  [default: to 128 cells with one or two rows, "
+                   "else 30]")
 @click.option("--rows", type=click.IntRange(1, 512), default=None,
-              help="Two-dimensional games: rows of the table  [default: 32]")
+              help="Two-dimensional games: rows of the table  [default: 32]; board games: "
+                   "R, the rows of the boards")
 @click.option("--cols", type=click.IntRange(1, 512), default=None,
               help="Two-dimensional games: columns of the table  [default: 32]")
 @click.option("--json", "as_json", is_flag=True,
               help='Print {"findings": [...]}: kind, text, checked_to, certified.')
+@time_option("computing the values (a board game's strips can take long)")
 def explore(game: str, count: int | None, rows: int | None, cols: int | None,
-            as_json: bool) -> None:
+            as_json: bool, seconds: float | None) -> None:
     """Find the patterns in GAME's values: periods, P-positions, closed forms, known games.
 
     A heap game's sequence (-n values) is searched for its period, the form of its
@@ -29,6 +33,9 @@ def explore(game: str, count: int | None, rows: int | None, cols: int | None,
     or their list), its largest value and rare/common split, with no period a rule by
     residue (g(2m) = m, g(2m + 1) = g(m)), closed forms (n mod k, odious numbers, ...)
     and the built-in games and octal codes with the same values.
+    A board game's strips (Cram, Node Kayles, Arc Kayles), the empty boards of --rows R
+    rows and 0 .. N columns, are explored as a sequence, heap n the R x n board ('grundy
+    explore cram --rows 1': the values of Dawson's Kayles, 0.07).
     A two-dimensional game's table (--rows x --cols) is searched for symmetry, the
     form of its P-positions (diagonal, Wythoff's pairs, residues), periodic rows and
     columns, and decompositions: a XOR of two sequences (a sum of games), a nim product (a
@@ -41,7 +48,9 @@ def explore(game: str, count: int | None, rows: int | None, cols: int | None,
     """
     from ..research.explore import explore as compute
 
-    result = compute(resolve_game(game), n=count, rows=rows, cols=cols)
+    ruleset = resolve_game(game)
+    with time_limit(seconds, show=False):  # a board search shows its own status line
+        result = compute(ruleset, n=count, rows=rows, cols=cols)
     if as_json:
         echo_json(result.as_dict())
     else:

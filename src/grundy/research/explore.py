@@ -9,6 +9,9 @@ rare/common split (:func:`grundy.research.stats.sequence_stats`), closed forms (
 the number of prime factors) and the sequences of the built-in games and of the octal
 games with up to three code digits.
 
+A board game's strips (Cram, Node Kayles, Arc Kayles: the empty boards ``R x 0 .. R x N``,
+heap n the ``R x n`` board) are explored as a sequence, their period observed only.
+
 A two-dimensional game's table is searched for symmetry, the form of its P-positions
 (the diagonal, Wythoff's pairs, residues mod p and q), periodic rows and columns, and decompositions:
 ``g(x, y) = a(x) XOR b(y)`` (a sum of two games), ``g(x, y) = a(x) (x) b(y)`` (a Tartan
@@ -90,6 +93,8 @@ class Exploration:
     game: str
     checked_to: int | tuple[int, int]
     findings: tuple[Finding, ...]
+    #: a board game's strips: their rows (the sequence is of the boards rows x n)
+    strip: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """``{"findings": [...]}``, one object per finding (``grundy explore --json``)."""
@@ -104,6 +109,10 @@ class Exploration:
         if isinstance(self.checked_to, tuple):
             rows, cols = self.checked_to
             return f"{self.game}: a {rows} x {cols} table of values"
+        if self.strip is not None:
+            r, last = self.strip, self.checked_to - 1
+            return (f"{self.game}: the boards {r} x 0 .. {r} x {last} (below, heap n is the "
+                    f"{r} x n board)")
         return f"{self.game}: heaps 0..{self.checked_to - 1}"
 
     def describe(self) -> str:
@@ -162,9 +171,7 @@ def explore(game: Any, n: int | None = None, rows: int | None = None,
     from .tables import analyze_command, has_table
 
     if has_table(game):  # a board game: Cram, Node Kayles
-        raise GrundyError(f"{name} is played on boards, with no sequence or table of "
-                          f"positions to explore: 'grundy table {name} --rows 3 --cols 8' "
-                          "gives the values of its empty boards")
+        return _explore_strips(game, name, n, rows, cols)
     if isinstance(game, Game) and game.example:  # a built-in game of other positions
         raise GrundyError(f"{name} has no sequence or table to explore (its positions are "
                           f"neither heaps nor cells): '{analyze_command(game, name)}' values "
@@ -178,6 +185,49 @@ def _size(value: Any, what: str, least: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
         raise GrundyError(f"{what} must be an integer of at least {least}, got {value!r}")
     return value
+
+
+# -- a board game's strips ----------------------------------------------------------
+
+
+def _explore_strips(game: Any, name: str, n: int | None, rows: int | None,
+                    cols: int | None) -> Exploration:
+    """The sequence of the empty boards ``rows x n``, ``n = 0..N`` (the 0-column board
+    is empty: value 0), explored as a heap game's sequence is; its period observed only
+    (no theorem covers boards)."""
+    from ..rules.boards import searched
+    from ..rules.periods import search
+    from .boards import MAX_CELLS
+    from .periodicity import Period
+    from .tables import BOARD_CELLS, value_table
+
+    if cols is not None:
+        raise GrundyError(f"{name} is played on boards: explore takes the strips R x 1 .. "
+                          "R x N of its boards (--rows R, -n N), not a table (--cols): "
+                          f"'grundy table {name} --rows 3 --cols 8' gives all its empty boards")
+    if rows is None:
+        raise GrundyError(f"{name} is played on boards: explore takes the strips R x 1 .. "
+                          f"R x N of its boards, given --rows R (and -n N): 'grundy explore "
+                          f"{name} --rows 2' explores its 2 x n boards")
+    r = _size(rows, "the number of rows", 1)
+    most = MAX_CELLS // r
+    if n is None:
+        count = most if searched(game) and r <= 2 else BOARD_CELLS // r
+    else:
+        count = _size(n, "the number of columns", 1)
+    if r * count > MAX_CELLS:
+        raise GrundyError(f"{name}: the {r} x {count} board has {r * count} cells, past the "
+                          f"{MAX_CELLS} of the board search: with --rows {r}, -n is at most "
+                          f"{most}")
+    if count < 1:
+        raise GrundyError(f"{name}: a board of {r} rows has more than the {MAX_CELLS} cells "
+                          "of the board search")
+    values, _ = value_table(game, r, count, name=name, cells=r * count)
+    g = np.concatenate(([0], np.asarray(values[r - 1], dtype=np.int64)))
+    _, seen = search(g, None, saltus=True)
+    period = (Period(seen.preperiod, seen.period, seen.saltus, False, len(g), "observed")
+              if seen is not None else Period(None, None, None, False, len(g), "none seen"))
+    return Exploration(name, len(g), tuple(sequence_findings(g, period)), strip=r)
 
 
 # -- one dimension -------------------------------------------------------------------
@@ -262,7 +312,7 @@ def _p_positions(g: np.ndarray) -> Iterator[Finding]:
         if np.array_equal(zeros, np.arange(a, n, d)):
             yield Finding("p-positions", f"P-positions: n = {a} + {d}k (k = 0, 1, 2, ...)", n)
             return
-    if len(zeros) and int(zeros[-1]) < n // 2:
+    if len(zeros) and int(zeros[-1]) < n // 2 and n >= 2 * _MIN_MATCH:
         yield Finding("p-positions", f"P-positions: {_list(zeros.tolist())} only (none in "
                       f"heaps {int(zeros[-1]) + 1}..{n - 1})", n)
         return
