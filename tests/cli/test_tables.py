@@ -13,7 +13,7 @@ import pytest
 from support import assert_one_line_error
 
 
-@pytest.mark.parametrize("name", ["chomp", "green-hackenbush", "kayles"])
+@pytest.mark.parametrize("name", ["green-hackenbush", "kayles"])
 def test_table_suggests_a_command_that_works(cli: Any, name: str) -> None:
     result = cli("table", name)
     assert_one_line_error(result, name)

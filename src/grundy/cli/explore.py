@@ -33,9 +33,9 @@ def explore(game: str, count: int | None, rows: int | None, cols: int | None,
     or their list), its largest value and rare/common split, with no period a rule by
     residue (g(2m) = m, g(2m + 1) = g(m)), closed forms (n mod k, odious numbers, ...)
     and the built-in games and octal codes with the same values.
-    A board game's strips (Cram, Node Kayles, Arc Kayles), the empty boards of --rows R
-    rows and 0 .. N columns, are explored as a sequence, heap n the R x n board ('grundy
-    explore cram --rows 1': the values of Dawson's Kayles, 0.07).
+    A board game's strips (Cram, Node Kayles, Arc Kayles, Chomp's bars), the empty
+    boards of --rows R rows and 0 .. N columns, are explored as a sequence, heap n the
+    R x n board ('grundy explore cram --rows 1': the values of Dawson's Kayles, 0.07).
     A two-dimensional game's table (--rows x --cols) is searched for symmetry, the
     form of its P-positions (diagonal, Wythoff's pairs, residues), periodic rows and
     columns, and decompositions: a XOR of two sequences (a sum of games), a nim product (a

@@ -9,8 +9,9 @@ rare/common split (:func:`grundy.research.stats.sequence_stats`), closed forms (
 the number of prime factors) and the sequences of the built-in games and of the octal
 games with up to three code digits.
 
-A board game's strips (Cram, Node Kayles, Arc Kayles: the empty boards ``R x 0 .. R x N``,
-heap n the ``R x n`` board) are explored as a sequence, their period observed only.
+A board game's strips (Cram, Node Kayles, Arc Kayles, Chomp: the empty boards
+``R x 0 .. R x N``, heap n the ``R x n`` board) are explored as a sequence, their period
+observed only.
 
 A two-dimensional game's table is searched for symmetry, the form of its P-positions
 (the diagonal, Wythoff's pairs, residues mod p and q), periodic rows and columns, and decompositions:
@@ -210,18 +211,22 @@ def _explore_strips(game: Any, name: str, n: int | None, rows: int | None,
                           f"R x N of its boards, given --rows R (and -n N): 'grundy explore "
                           f"{name} --rows 2' explores its 2 x n boards")
     r = _size(rows, "the number of rows", 1)
-    most = MAX_CELLS // r
-    if n is None:
-        count = most if searched(game) and r <= 2 else BOARD_CELLS // r
-    else:
+    most = MAX_CELLS // r if searched(game) else None  # the compiled search's cells
+    if most == 0:
+        raise GrundyError(f"{name}: a board of {r} rows has more than the {MAX_CELLS} cells "
+                          "of the board search")
+    if n is not None:
         count = _size(n, "the number of columns", 1)
-    if r * count > MAX_CELLS:
+    else:
+        count = game.strip_columns(r) or (
+            most if most is not None and r <= 2 else BOARD_CELLS // r)
+    if most is not None and r * count > MAX_CELLS:
         raise GrundyError(f"{name}: the {r} x {count} board has {r * count} cells, past the "
                           f"{MAX_CELLS} of the board search: with --rows {r}, -n is at most "
                           f"{most}")
     if count < 1:
-        raise GrundyError(f"{name}: a board of {r} rows has more than the {MAX_CELLS} cells "
-                          "of the board search")
+        raise GrundyError(f"{name}: a board of {r} rows has more than the {BOARD_CELLS} cells "
+                          "explored unless told: give -n")
     values, _ = value_table(game, r, count, name=name, cells=r * count)
     g = np.concatenate(([0], np.asarray(values[r - 1], dtype=np.int64)))
     _, seen = search(g, None, saltus=True)

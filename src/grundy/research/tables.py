@@ -112,10 +112,10 @@ def _empty_boards(game: BoardGame, rows: int, cols: int, cells: int) -> np.ndarr
     [[0, 1, 1], [1, 0, -1]]
     """
     out = np.full((rows, cols), -1, dtype=np.int64)
-    for r in range(1, rows + 1):
-        for c in range(1, cols + 1):
-            if r * c <= cells:
-                out[r - 1, c - 1] = value(game, game.empty_board(r, c))
+    boards = {(r, c): game.empty_board(r, c) for r in range(1, rows + 1)
+              for c in range(1, cols + 1) if r * c <= cells}  # each checked before any search
+    for (r, c), board in boards.items():
+        out[r - 1, c - 1] = value(game, board)
     return out
 
 

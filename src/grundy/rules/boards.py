@@ -81,6 +81,11 @@ class BoardGame(Game):
         the full board when the compiled search plays the game (:attr:`search`), else None."""
         return Board.full(rows, cols) if self.search is not None else None
 
+    def strip_columns(self, rows: int) -> int | None:
+        """How many columns of ``rows`` rows ``grundy explore --rows`` reads unless told
+        (the empty boards ``rows x 1 .. rows x N``); None: its default, by the board's cells."""
+        return None
+
     def in_frame(self) -> Game:
         """The game as the playground plays it (by default itself; Node and Arc Kayles keep a
         graph's vertices in place: :class:`grundy.rules.graphs.FramedGraphs`)."""

@@ -8,6 +8,8 @@ poisoned square is never bitten, so the bar of one square has no move and loses.
 strategy stealing every rectangle but the poisoned square alone is a first-player win
 (the tests check that), though no winning move is known in general: grundy finds them by
 search, memoised over the diagrams below the bar (at most C(rows + cols, rows) of them).
+The whole bars ``r x c`` are its empty boards: their values make Chomp's table (``grundy
+table chomp``) and its strips (``grundy explore chomp --rows 2``).
 
 >>> g = Chomp()
 >>> g.value((1,)), g.value((2, 1)), g.outcome((3, 3, 3)), g.winning_moves((2, 2))
@@ -27,6 +29,10 @@ __all__ = ["Chomp", "MAX_DIAGRAMS"]
 
 #: the most diagrams below a bar that a search may meet (9 x 9, 48,620 of them, takes about 4 s)
 MAX_DIAGRAMS = 5 * 10**4
+#: the most diagrams below the longest bar of a strip explored unless told, and its most
+#: columns (1 x 128, 2 x 61, 3 x 20, 4 x 12 rows and columns: each strip in under a second)
+STRIP_DIAGRAMS = 2000
+STRIP_COLUMNS = 128
 
 
 def _check_size(rows: int, cols: int) -> None:
@@ -67,6 +73,28 @@ class Chomp(BoardGame):
                 cut = tuple(min(h, j) for h in position[i:])
                 moves.append(position[:i] + tuple(h for h in cut if h))
         return moves
+
+    def empty_board(self, rows: int, cols: int) -> tuple[int, ...]:
+        """The whole bar of ``rows x cols`` squares, whose values make Chomp's table
+        (``grundy table chomp``); a clear error past :data:`MAX_DIAGRAMS`.
+
+        >>> [[Chomp().value(Chomp().empty_board(r, c)) for c in range(1, 6)] for r in (1, 2)]
+        [[0, 1, 2, 3, 4], [1, 2, 4, 5, 7]]
+        """
+        _check_size(rows, cols)
+        return (rows,) * cols
+
+    def strip_columns(self, rows: int) -> int:
+        """The most columns, at most :data:`STRIP_COLUMNS`, whose bar has at most
+        :data:`STRIP_DIAGRAMS` diagrams below it.
+
+        >>> [Chomp().strip_columns(r) for r in (1, 2, 3, 4)]
+        [128, 61, 20, 12]
+        """
+        cols = 1
+        while cols < STRIP_COLUMNS and comb(rows + cols + 1, rows) <= STRIP_DIAGRAMS:
+            cols += 1
+        return cols
 
     def labelled_moves(self, part: tuple[int, ...]) -> list[LabelledMove]:
         """Each bite named by its square ``i,j`` (column i, row j), in ``options()`` order.
