@@ -753,6 +753,16 @@ def test_take_at_most_a_fraction_by_residue(num, den, rule):
     assert_residue_rule_holds(rule, plain_values(lambda h: [h - k for k in range(1, h * num // den + 1)], n))
 
 
+@pytest.mark.parametrize("num, den", [(1, 5), (2, 5), (3, 5), (4, 5), (3, 7)])
+def test_take_at_most_a_fraction_of_a_larger_denominator_by_residue(num, den):
+    """Its rule has a class for each residue mod the denominator, each read back from
+    the words and checked on the plain mex values."""
+    n = 500
+    (rule,) = texts(explore(TakeAtMost(num, den), n=n), "by-residue")
+    assert rule.startswith(f"g({den}m) = {'' if num == 1 else num}m, g({den}m + 1) = ")
+    assert_residue_rule_holds(rule, plain_values(lambda h: [h - k for k in range(1, h * num // den + 1)], n))
+
+
 def test_a_rule_by_residue_with_a_shift_and_one_changed_value_loses_it():
     g = plain_values(lambda h: [h - k for k in range(1, (h + 1) // 2 + 1)], 300)  # at most half, rounded up
     (text,) = [f.text for f in sequence_findings(np.array(g)) if f.kind == "by-residue"]

@@ -4,14 +4,15 @@ each ``r < k``, as a line in ``m`` or as the value of an earlier heap.
 Many take-away games bounded by a fraction of the heap have such a rule and no period:
 taking at most half a heap has ``g(2m) = m`` and ``g(2m + 1) = g(m)``, taking at most two
 thirds ``g(3m) = 2m``, ``g(3m + 1) = g(m)``, ``g(3m + 2) = 2m + 1``, taking at most a
-third ``g(3m) = m``, ``g(3m + 1) = g(2m)``, ``g(3m + 2) = g(2m + 1)``.  For ``k`` = 2, 3, 4
+third ``g(3m) = m``, ``g(3m + 1) = g(2m)``, ``g(3m + 2) = g(2m + 1)``, taking at most
+three sevenths seven classes, ``g(7m) = 3m``, ``g(7m + 1) = g(4m)``, ...  For ``k`` = 2 to 8
 in turn, :func:`residue_rule` fits each class by the first form that holds on every value
 of it:
 
 - a line: ``g(km + r) = a m + b`` (``a``, ``b`` fixed by the class's first two values);
-- an earlier heap: ``g(km + r) = g(jm + c) + b``, ``0 < j < k``, ``c`` in ``-2..2`` (for
-  the ``m`` with ``jm + c >= 0``, said so when ``c < 0``), ``b`` fixed by the class's first
-  value.
+- an earlier heap: ``g(km + r) = g(jm + c) + b``, ``0 < j < k``, ``c`` in ``-2..2`` or a
+  class ``0..j-1`` of ``j`` (for the ``m`` with ``jm + c >= 0``, said so when ``c < 0``),
+  ``b`` fixed by the class's first value.
 
 A rule is claimed only when every class holds at least :data:`EVIDENCE` values beyond the
 ones that fix it; it is observed on the values computed, never proved.
@@ -38,8 +39,8 @@ __all__ = ["EVIDENCE", "residue_rule"]
 #: values of each class beyond the ones that fix its form
 EVIDENCE = 12
 #: the moduli tried, in order
-MODULI = (2, 3, 4)
-#: the shifts c of g(m + c) tried, in order
+MODULI = (2, 3, 4, 5, 6, 7, 8)
+#: the shifts c of g(jm + c) tried first, in order; then the classes 3..j-1 of j
 SHIFTS = (0, -1, 1, -2, 2)
 
 
@@ -68,7 +69,7 @@ def _one_class(g: np.ndarray, k: int, r: int) -> str | None:
     if len(values) >= 2 + EVIDENCE and np.array_equal(values, a * m + b):
         return f"{_name(k, r)} = {_line(a, b)}"
     for j in range(1, k):
-        for c in SHIFTS:
+        for c in SHIFTS + tuple(range(3, j)):
             lo = -(c // j) if c < 0 else 0  # the first m with j m + c >= 0
             if len(values) - lo < EVIDENCE + 1:
                 continue
