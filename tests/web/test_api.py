@@ -294,7 +294,7 @@ def test_the_patterns_in_the_values_shown(client: TestClient) -> None:
 def test_the_game_and_its_table_agree_on_the_first_index(client: TestClient) -> None:
     """What /api/game says of a game with a table (a two-dimensional game, or a board game's
     empty boards) is what /api/table gives."""
-    for name in ("coins", "split", "cram", "node-kayles", "arc-kayles", "wythoff"):
+    for name in ("coins", "split", "cram", "node-kayles", "arc-kayles", "chomp", "wythoff"):
         info = client.get("/api/game", params={"game": name}).json()
         assert info["map"] == "table" and info["dims"] == 2, info
         table = client.get("/api/table", params={"game": name, "rows": 2, "cols": 2}).json()
@@ -652,3 +652,17 @@ def test_a_cram_table_of_the_api_is_the_plain_search() -> None:
 
     data = api.table({"game": "cram", "rows": 3, "cols": 4})
     assert data["values"] == [[cram_value(r, c) for c in range(1, 5)] for r in range(1, 4)]
+
+
+def test_a_chomp_table_of_the_api_is_the_whole_bars_by_the_plain_search() -> None:
+    """The playground's map of Chomp: each whole bar's value, '-' (-1) past its cells."""
+    from brute import plain_chomp
+
+    from grundy.web import api
+
+    data = api.table({"game": "chomp", "rows": 4, "cols": 6})
+    assert data["cells"] == api.MAX_TABLE_CELLS and data["first_index"] == 1
+    assert data["values"] == [[plain_chomp((r,) * c) if r * c <= api.MAX_TABLE_CELLS else -1
+                               for c in range(1, 7)] for r in range(1, 5)]
+    assert data["p_positions"] == [[1, 1]]  # the poisoned square alone
+
