@@ -175,6 +175,25 @@ def test_patterns():
     assert len(expand("4.??")) == 63 + 1  # 4.0 splits a heap: a game
     assert expand("?.0") == ["4.0"]  # 0.0 has no move
     assert expand(" 0.70 ") == ["0.7"]
+    assert expand("4.[17]") == ["4.1", "4.7"] and expand("0.[3]") == ["0.3"]
+
+
+def test_the_subtraction_games_of_a_pattern_are_those_of_their_sets():
+    """0.[03]... are the subtraction games: each code's values are those of the set of
+    places where it has a 3, by the plain mex rule."""
+    from itertools import combinations
+
+    from brute import plain_value
+    from grundy.catalog import take_and_break
+
+    codes = expand("0.[03][03][03][03]")
+    sets = [s for k in range(1, 5) for s in combinations(range(1, 5), k)]
+    assert len(codes) == len(sets) == 15
+    for moves in sets:
+        code = "0." + "".join("3" if k in moves else "0" for k in range(1, max(moves) + 1))
+        assert code in codes
+        plain = plain_value(lambda n, moves=moves: [n - k for k in moves if k <= n])
+        assert take_and_break(code).sequence(60).tolist() == [plain(n) for n in range(60)]
 
 
 @pytest.mark.parametrize("pattern, words", [
@@ -183,6 +202,12 @@ def test_patterns():
     ("077", "expected one digit or ? before the point"),
     ("1.?", "may only be 0, 4, 8 or c"),
     ("0.00", "matches no game"),
+    ("0.[03", "a '[' needs digits and a ']' after them"),
+    ("0.[]1", "a '[' needs digits and a ']' after them"),
+    ("0.[0?]", "'?' in [0?] is not a digit"),
+    ("0.1]", "']' is neither a digit nor ? nor [...]"),
+    ("x.1", "'x' is neither a digit nor ?"),
+    ("0." + "[0123]" * 7, f"16384 codes, more than the {MAX_CODES}"),
 ])
 def test_bad_patterns(pattern, words):
     with pytest.raises(GrundyError, match=re.escape(words)):

@@ -181,8 +181,9 @@ def survey(pattern: str | None, max_n: int | None, seconds: float | None, db_pat
            workers: int | None, local_only: bool, misere: bool) -> None:
     """Periods and statistics of every take-and-break code PATTERN matches.
 
-    PATTERN is a code with ? for any octal digit (0.??? is every code of three octal
-    digits, 4.1? eight codes), or @FILE, a file of codes or patterns, one a line.  Codes
+    PATTERN is a code with ? for any octal digit and [03] for one of those listed (0.???
+    is every code of three octal digits, 4.1? eight codes, 0.[03][03][03] the subtraction
+    games of sets in {1, 2, 3}), or @FILE, a file of codes or patterns, one a line.  Codes
     are taken once, canonically (0.10 is 0.1); codes without a move are left out.  Each
     result is stored in --db as it arrives: running the command again resumes, and a
     larger --max recomputes only the games left open below it.  A code with an idle zero

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import hashlib
 import inspect
+import itertools
 import json
 import math
 import os
@@ -108,14 +109,18 @@ def _canonical(code: str) -> str | None:
 def expand(pattern: str) -> list[str]:
     """The canonical codes a pattern matches, each once, in table order.
 
-    ``?`` stands for one octal digit 0-7; other characters are the code's own digits.
-    A ``?`` before the point takes only 0 and 4 (the digits a code may start with there,
-    up to octal).
+    ``?`` stands for one octal digit 0-7, ``[03]`` for one of the digits in the brackets;
+    other characters are the code's own digits.  A ``?`` before the point takes only 0
+    and 4 (the digits a code may start with there, up to octal).  Subtraction games are
+    the codes of digits 0 and 3 (3: take k, leaving nothing or one heap): ``0.[03][03]``
+    are those with moves in {1, 2}.
 
     >>> expand("?.1")
     ['0.1', '4.1']
     >>> expand("0.0?")
     ['0.01', '0.02', '0.03', '0.04', '0.05', '0.06', '0.07']
+    >>> expand("0.[03][03]")
+    ['0.03', '0.3', '0.33']
     """
     text = pattern.strip().lower()
     head, dot, tail = text.partition(".")
@@ -124,21 +129,23 @@ def expand(pattern: str) -> list[str]:
         return GrundyError(f"bad survey pattern {pattern!r}: {why}")
 
     if not dot or len(head) != 1 or not tail:
-        raise bad("expected one digit or ? before the point and digits or ? after it, "
-                  "like 0.??? or 4.1?")
-    for ch in head + tail:
-        if ch != "?" and ch not in _HEX:
-            raise bad(f"{ch!r} is neither a digit nor ?")
+        raise bad("expected one digit or ? before the point and digits, ? or [...] after "
+                  "it, like 0.??? or 4.1? or 0.[03][03]")
+    if head != "?" and head not in _HEX:
+        raise bad(f"{head!r} is neither a digit nor ?")
     if head != "?" and int(head, 16) & 3:
         raise bad("the digit before the point may only be 0, 4, 8 or c")
-    count = (2 if head == "?" else 1) * 8 ** tail.count("?")
+    places = _places(tail, bad)
+    count = 2 if head == "?" else 1
+    for digits in places:
+        count *= len(digits)
     if count > MAX_CODES:
         raise bad(f"it matches {count} codes, more than the {MAX_CODES} a survey takes")
     heads = "04" if head == "?" else head
     codes: set[str] = set()
     for h in heads:
-        for digits in _fill(tail):
-            c = _canonical(f"{h}.{digits}")
+        for digits in itertools.product(*places):
+            c = _canonical(f"{h}.{''.join(digits)}")
             if c is not None:
                 codes.add(c)
     if not codes:
@@ -146,14 +153,31 @@ def expand(pattern: str) -> list[str]:
     return sorted(codes, key=sort_key)
 
 
-def _fill(tail: str) -> Iterator[str]:
-    if "?" not in tail:
-        yield tail
-        return
-    i = tail.index("?")
-    for d in _OCTAL:
-        for rest in _fill(tail[i + 1:]):
-            yield tail[:i] + d + rest
+def _places(tail: str, bad: Callable[[str], GrundyError]) -> list[str]:
+    """The digits each place after the point may take: ``?`` any octal digit, ``[...]``
+    those listed, a digit itself (the whole text read before any code is built)."""
+    places: list[str] = []
+    i = 0
+    while i < len(tail):
+        ch = tail[i]
+        if ch == "?":
+            places.append(_OCTAL)
+        elif ch == "[":
+            end = tail.find("]", i)
+            listed = tail[i + 1:end] if end >= 0 else ""
+            if end < 0 or not listed:
+                raise bad("a '[' needs digits and a ']' after them, like [03]")
+            for d in listed:
+                if d not in _HEX:
+                    raise bad(f"{d!r} in [{listed}] is not a digit")
+            places.append("".join(sorted(set(listed), key=listed.index)))
+            i = end
+        elif ch in _HEX:
+            places.append(ch)
+        else:
+            raise bad(f"{ch!r} is neither a digit nor ? nor [...]")
+        i += 1
+    return places
 
 
 def read_codes(path: str) -> list[str]:
