@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from brute import plain_value, plain_wins
+from brute import domino_moves, node_moves, plain_value, plain_wins
 from support import assert_one_line_error
 
 import grundy
@@ -882,21 +882,10 @@ def test_every_built_in_game_explore_refuses_names_a_command_that_answers(cli):
 # -- a board game's strips -----------------------------------------------------------------
 
 
-def _strip_moves(name):
-    """The moves of an empty-board game on a set of free cells (r, c), from its rules:
-    Cram and Arc Kayles (on a grid, an edge is two adjacent cells) take two adjacent cells,
-    Node Kayles a cell and its free neighbours."""
-    def near(cell):
-        r, c = cell
-        return {(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)}
-
-    def moves(cells):
-        for cell in cells:
-            if name == "node-kayles":
-                yield cells - {cell} - near(cell)
-            else:
-                yield from (cells - {cell, other} for other in near(cell) & cells if other > cell)
-    return moves
+#: the moves of an empty-board game on a set of free cells, from its rules: Cram and Arc
+#: Kayles (on a grid an edge is two adjacent cells) cover two adjacent cells, Node Kayles
+#: takes a cell and its free neighbours
+STRIP_MOVES = {"cram": domino_moves, "arc-kayles": domino_moves, "node-kayles": node_moves}
 
 
 @pytest.mark.parametrize("name", ["cram", "node-kayles", "arc-kayles"])
@@ -910,7 +899,7 @@ def test_a_board_games_strips_are_explored_as_a_sequence(name, rows, n, brute_to
     assert result.strip == rows and result.checked_to == n + 1
     assert result.describe().startswith(f"{name}: the boards {rows} x 0 .. {rows} x {n} ")
     g = np.concatenate(([0], board_values(rows, n, grundy.find(name))[rows - 1]))
-    plain = plain_value(_strip_moves(name))
+    plain = plain_value(STRIP_MOVES[name])
     assert g[:brute_to + 1].tolist() == [
         plain(frozenset(product(range(rows), range(k)))) for k in range(brute_to + 1)]
     assert_sequence_claims(result.findings, g)

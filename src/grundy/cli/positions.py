@@ -64,6 +64,9 @@ class _PositionCommand(click.Command):
 @click.option("--misere", is_flag=True, help="Misère play: the player who moves last loses.")
 @click.option("--explain", is_flag=True,
               help="Name the theorem the answer comes from (a closed form, a proved period).")
+@click.option("--options", "with_options", is_flag=True,
+              help="List each part's options with their values, and the mex of those values "
+                   "that is the part's value (JSON: \"options\", one object a part).")
 @click.option("--compound", type=click.Choice(["conjunctive", "continued", "selective"]),
               default=None, help="Play the parts together instead of as a sum: move in "
               "every part (conjunctive), in every part that can move (continued), or in "
@@ -71,7 +74,7 @@ class _PositionCommand(click.Command):
 @memory_option("Boards and graphs of cram, node-kayles and arc-kayles")
 @time_option("the search")
 def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool,
-            explain: bool, compound: str | None, memory: int | None,
+            explain: bool, with_options: bool, compound: str | None, memory: int | None,
             seconds: float | None) -> None:
     """Who wins POSITION of GAME, with which moves, and how many winning moves.
 
@@ -95,6 +98,9 @@ def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool,
 
     if compound is not None:
         refuse_options(("explain", "--explain"), why="a compound names its rule anyway")
+    if compound is not None or misere:
+        refuse_options(("with_options", "--options"), why="the mex of the options' values "
+                       "is the value of a part in a sum in normal play")
     if compound is not None or misere:
         refuse_options(("memory", "--memory"), why="the compiled board search plays the "
                        "normal sum only")
@@ -123,15 +129,27 @@ def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool,
                     if len(ruleset.cache) else None, show=not searched), \
             _status(game, position) if searched else nullcontext():
         result = compute(ruleset, parts)
+        listed = _option_values(ruleset, result.parts) if with_options else []
     theorems = _theorems(ruleset, parts) if explain else []
     if as_json:
-        echo_json({**result.as_dict(), **({"theorems": theorems} if explain else {})})
+        echo_json({**result.as_dict(), **({"theorems": theorems} if explain else {}),
+                   **({"options": [o.as_dict() for o in listed]} if with_options else {})})
     else:
         click.echo(result.describe(), nl=False)
         for line in theorems:
             click.echo(f"theorem: {line}")
         if explain and not theorems:
             click.echo("theorem: none: the values were searched move by move")
+        for found in listed:
+            click.echo(found.describe(), nl=False)
+
+
+def _option_values(ruleset: Any, parts: Any) -> list[Any]:
+    """Each part's options with their values (:func:`grundy.play.options.option_values`);
+    a position whose play can go on for ever has none to list."""
+    from ..play.options import option_values
+
+    return [option_values(ruleset, part, i) for i, part in enumerate(parts)]
 
 
 def _searched(ruleset: Any, parts: list[Any]) -> bool:

@@ -144,8 +144,8 @@ def expand(pattern: str) -> list[str]:
     heads = "04" if head == "?" else head
     codes: set[str] = set()
     for h in heads:
-        for digits in itertools.product(*places):
-            c = _canonical(f"{h}.{''.join(digits)}")
+        for chosen in itertools.product(*places):
+            c = _canonical(f"{h}.{''.join(chosen)}")
             if c is not None:
                 codes.add(c)
     if not codes:

@@ -1,0 +1,100 @@
+"""Why a part is worth its value: each of its options with the value it leaves, and the
+mex of those values (the least value no option has), the Sprague-Grundy rule as a student
+checks it by hand (``grundy analyze GAME POSITION --options``).
+
+>>> from grundy.catalog import find
+>>> print(option_values(find("kayles"), 5).describe(), end="")
+5 is worth 4, the mex of its options' values:
+  5 -> 4      1
+  5 -> 1 + 3  2
+  5 -> 2 + 2  0
+  5 -> 3      3
+  5 -> 1 + 2  3
+  mex {0, 1, 2, 3} = 4
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine import EndlessGameError, Game, LoopyGameError, value
+from ..errors import GrundyError
+from ..rules.closed import check_move_by_move
+from .analysis import Move
+
+__all__ = ["MOST_SHOWN", "OptionValues", "option_values"]
+
+#: the most options :meth:`OptionValues.describe` lists (the mex is taken over all of them)
+MOST_SHOWN = 200
+
+
+@dataclass(frozen=True)
+class OptionValues:
+    """A part, its value, and each of its options with its value (in the game's order)."""
+
+    part: Any
+    value: int
+    options: tuple[tuple[Move, int], ...]
+    game: Game | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def mex(self) -> int:
+        """The least value no option has: the part's value, by the Sprague-Grundy rule."""
+        seen = {v for _, v in self.options}
+        m = 0
+        while m in seen:
+            m += 1
+        return m
+
+    def describe(self, most: int = MOST_SHOWN) -> str:
+        """The part's value, a line an option (its move and value, at most ``most`` of
+        them), then the mex over the values present."""
+        shown = [(m.describe(), v) for m, v in self.options[:most]]
+        width = max((len(text) for text, _ in shown), default=0)
+        lines = [f"{_text(self)} is worth {self.value}, the mex of its options' values:"
+                 if self.options else f"{_text(self)} is worth 0: it has no option (mex {{}} = 0)"]
+        lines += [f"  {text.ljust(width)}  {v}" for text, v in shown]
+        if len(self.options) > most:
+            lines.append(f"  ... ({len(self.options) - most} more options)")
+        if self.options:
+            present = sorted({v for _, v in self.options})
+            listed = ", ".join(map(str, present[:32])) + (", ..." if len(present) > 32 else "")
+            lines.append(f"  mex {{{listed}}} = {self.mex}")
+        return "\n".join(lines) + "\n"
+
+    def as_dict(self) -> dict[str, Any]:
+        """``{"from", "value", "mex", "options": [{"to", "value"}, ...]}``, parts as
+        :meth:`~grundy.play.analysis.Move.as_dict` writes them."""
+        moves = [{**{k: v for k, v in m.as_dict().items() if k in ("to", "says")}, "value": v}
+                 for m, v in self.options]
+        first = self.options[0][0].as_dict()["from"] if self.options else _text(self)
+        return {"from": first, "value": self.value, "mex": self.mex, "options": moves}
+
+
+def _text(found: OptionValues) -> str:
+    from .analysis import format_part
+
+    return format_part(found.part, found.game)
+
+
+def option_values(game: Game, part: Any, index: int = 0) -> OptionValues:
+    """Every option of ``part`` (the ``index``-th part of a sum, as its moves say) with its
+    value; refused where the options cannot be listed and valued in seconds (as ``play``
+    refuses such a part), or where play can go on for ever (no mex there).
+
+    >>> from grundy.catalog import find
+    >>> q = option_values(find("nim"), 3)
+    >>> [v for _, v in q.options], q.mex == q.value == 3
+    ([2, 1, 0], True)
+    """
+    check_move_by_move(game, part, "list its options")
+    try:
+        worth = value(game, part)
+        listed = tuple((Move(index, part, option, game), value(game, option))
+                       for option in game.options(part))
+    except EndlessGameError:
+        raise
+    except LoopyGameError as exc:
+        raise GrundyError(f"{exc}: its options have no mex to show") from None
+    return OptionValues(part, worth, listed, game)
