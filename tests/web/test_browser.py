@@ -58,6 +58,10 @@ def test_hint_threw_away_notice_and_undo(page: Any) -> None:
     hint = page.inner_text("#hint-box")
     assert "XOR" in hint and "5 -> 3" in hint
     assert page.locator(".heap.hinted").count() == 1
+    # why each heap is worth its value: nim's heap n has options worth 0..n-1
+    assert page.locator("#hint-box p.mex").all_inner_texts() == [
+        f"Heap {n}: its options are worth {', '.join(map(str, range(n)))}; the least value "
+        f"not among them is {n}, its value (the mex)." for n in (3, 5)]
     page.click(".heap >> nth=0 >> .token[data-token='2']")  # 3 -> 1: not the winning move
     settle(page)
     assert "threw away a win" in page.inner_text("#notice")

@@ -324,6 +324,17 @@ function hint() {
   const p = document.createElement("p");
   p.textContent = a.explanation;
   box.append(p);
+  // why each part is worth its value: the mex of its options' values (a few parts at most)
+  for (const m of (a.mex || []).slice(0, 6)) {
+    const part = a.position[m.part];
+    const name = typeof part === "number" ? `Heap ${part}` : a.position.length > 1 ? `Part ${m.part + 1}` : "The position";
+    const why = document.createElement("p");
+    why.className = "mex";
+    why.textContent = m.option_values.length
+      ? `${name}: its options are worth ${m.option_values.join(", ")}; the least value not among them is ${m.value}, its value (the mex).`
+      : `${name} has no move: it is worth 0.`;
+    box.append(why);
+  }
   if (a.winning_moves.length) {
     const best = a.winning_moves[0];
     const q = document.createElement("p");
