@@ -182,10 +182,10 @@ def survey(pattern: str | None, max_n: int | None, seconds: float | None, db_pat
     """Periods and statistics of every take-and-break code PATTERN matches.
 
     PATTERN is a code with ? for any octal digit and [03] for one of those listed (0.???
-    is every code of three octal digits, 4.1? eight codes, 0.[03][03][03] the subtraction
-    games of sets in {1, 2, 3}), or @FILE, a file of codes or patterns, one a line.  Codes
-    are taken once, canonically (0.10 is 0.1); codes without a move are left out.  Each
-    result is stored in --db as it arrives: running the command again resumes, and a
+    is every code of three octal digits, 4.1? eight codes, and 0. then [03] k times the
+    subtraction games of sets in {1..k}), or @FILE, a file of codes or patterns, one a
+    line.  Codes are taken once, canonically (0.10 is 0.1); codes without a move are left
+    out.  Each result is stored in --db as it arrives: running the command again resumes, and a
     larger --max recomputes only the games left open below it.  A code with an idle zero
     move (taking a whole heap of k when heap k can already move to 0) is computed as the
     code without it, proved the same game ("same as").  Games with identical
