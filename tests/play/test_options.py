@@ -98,3 +98,18 @@ def test_a_game_that_never_ends_is_its_own_error() -> None:
 
     with pytest.raises(GrundyError, match="never end|deep"):
         option_values(Up(), 0)
+
+
+def test_a_notebook_shows_the_options_as_a_table_escaped() -> None:
+    class Tags(grundy.Game):  # positions written with '<': escaped on the page
+        def options(self, n: int) -> list[int]:
+            return list(range(n))
+
+        def format_position(self, position: Any) -> str:
+            return f"<{position}>"
+
+    found = option_values(Tags(), 4)
+    page = found._repr_html_()
+    assert page.count("<tr>") == 1 + 4 and "<3>" not in page and "&lt;3&gt;" in page
+    assert "mex {0, 1, 2, 3} = 4" in page
+    assert option_values(Tags(), 4)._repr_html_(most=2).count("<tr>") == 1 + 2 + 1  # and "..."

@@ -927,6 +927,8 @@ def test_a_board_games_strips_are_refused_past_the_search_or_without_rows(cli):
                           "no answer within --time 0.5 s")
     shown = cli("explore", "cram", "--rows", "2", "-n", "20", "--json")
     assert shown.code == 0, shown
+    data = json.loads(shown.out)
+    assert data["strip"] == {"rows": 2, "columns": 20}
     assert {"kind": "closed-form", "text": "g(n) = n mod 2", "checked_to": 21,
-            "certified": False} in json.loads(shown.out)["findings"]
+            "certified": False} in data["findings"]
 

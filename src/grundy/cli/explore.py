@@ -42,7 +42,7 @@ def explore(game: str, count: int | None, rows: int | None, cols: int | None,
     Tartan product), a function of min, max, x - y, x + y or x XOR y.  A finding
     holds on every value computed; 'certified' only when a theorem proves it.
     With --json: {"findings": [...]}, each with its kind, text, checked_to and
-    certified.
+    certified (and for a board game's strips "strip": {"rows", "columns"}).
 
     GAME is a built-in name or notation, or your own class: rules.py:MyGame.
     """

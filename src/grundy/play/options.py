@@ -63,6 +63,27 @@ class OptionValues:
             lines.append(f"  mex {{{listed}}} = {self.mex}")
         return "\n".join(lines) + "\n"
 
+    def _repr_html_(self, most: int = MOST_SHOWN) -> str:
+        """What a notebook shows: a table of the options (at most ``most``) and their
+        values, the mex below it; every text escaped.
+
+        >>> from grundy.catalog import find
+        >>> page = option_values(find("kayles"), 3)._repr_html_()
+        >>> page.count("<tr>"), "3 -&gt; 1 + 1" in page, "mex {0, 1, 2} = 3" in page
+        (4, True, True)
+        """
+        from html import escape
+
+        rows = "".join(f"<tr><td>{escape(m.describe())}</td><td>{v}</td></tr>"
+                       for m, v in self.options[:most])
+        if len(self.options) > most:
+            rows += f"<tr><td>... ({len(self.options) - most} more options)</td><td></td></tr>"
+        head, *rest = self.describe(most=0).splitlines()
+        foot = "".join(f"<p>{escape(line.strip())}</p>" for line in rest
+                       if line.strip().startswith("mex"))
+        return (f'<div class="grundy-options"><p><b>{escape(head)}</b></p>'
+                f"<table><tr><th>option</th><th>value</th></tr>{rows}</table>{foot}</div>")
+
     def as_dict(self) -> dict[str, Any]:
         """``{"from", "value", "mex", "options": [{"to", "value"}, ...]}``, parts as
         :meth:`~grundy.play.analysis.Move.as_dict` writes them."""

@@ -98,8 +98,12 @@ class Exploration:
     strip: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        """``{"findings": [...]}``, one object per finding (``grundy explore --json``)."""
-        return {"findings": [f.as_dict() for f in self.findings]}
+        """``{"findings": [...]}``, one object per finding (``grundy explore --json``); for
+        a board game's strips also ``"strip": {"rows", "columns"}``, the boards read."""
+        out: dict[str, Any] = {"findings": [f.as_dict() for f in self.findings]}
+        if self.strip is not None and isinstance(self.checked_to, int):
+            out["strip"] = {"rows": self.strip, "columns": self.checked_to - 1}
+        return out
 
     def kinds(self) -> list[str]:
         """The kinds of the findings, in order."""
