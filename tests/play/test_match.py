@@ -79,6 +79,27 @@ def test_prompt_is_readable() -> None:
 # -- hints and warnings -------------------------------------------------------------------
 
 
+@given(st.lists(st.integers(0, 9), min_size=1, max_size=3))
+def test_a_hint_says_why_each_row_of_kayles_is_worth_its_value(rows: list[int]) -> None:
+    """'why: 5 is worth 4, the mex of its options' values {0, 1, 2, 3}': the values of the
+    rows a move leaves, by the plain rule, and their mex (no line in misère play)."""
+    from brute import kayles_moves, kayles_options, mex, plain_value
+
+    row = plain_value(kayles_moves)
+    lines: list[str] = []
+    play(find("kayles"), rows, ask=scripted("h", "q"), say=lines.append)
+    why = [ln.strip() for ln in "\n".join(lines).splitlines() if ln.strip().startswith("why:")]
+    shown = [n for n in rows if n]  # an empty row is no part
+    assert len(why) == len(shown)
+    for line, n in zip(why, shown):
+        values = sorted({row(left) for left in kayles_options(n)})
+        assert line == (f"why: {n} is worth {mex(values)}, the mex of its options' values "
+                        f"{{{', '.join(map(str, values))}}}")
+    lines.clear()
+    play(find("kayles"), [3, 4], ask=scripted("h", "q"), say=lines.append, misere=True)
+    assert "why:" not in "\n".join(lines)
+
+
 @given(st.lists(st.integers(1, 7), min_size=1, max_size=3))
 def test_hint_names_a_winning_move_and_its_menu_number(heaps: list[int]) -> None:
     game = Halves()

@@ -12,16 +12,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from brute import bite_moves, domino_moves, kayles_options, mex, plain_cells, plain_value
+from brute import (bite_moves, domino_moves, kayles_moves, kayles_options, mex, plain_cells,
+                   plain_value)
 from support import assert_one_line_error
 
 import grundy
 from grundy.errors import GrundyError
 from grundy.play.options import option_values
 
-#: a row of Kayles' pins by the plain rule: knock down one pin or two adjacent ones
-kayles = plain_value(lambda rows: [tuple(sorted(rows[:i] + rows[i + 1:] + left))
-                                   for i, n in enumerate(rows) for left in kayles_options(n)])
+#: rows of Kayles' pins by the plain rule: knock down one pin or two adjacent ones
+kayles = plain_value(kayles_moves)
 
 
 @given(st.integers(0, 14))

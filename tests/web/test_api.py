@@ -670,10 +670,9 @@ def test_a_chomp_table_of_the_api_is_the_whole_bars_by_the_plain_search() -> Non
 def test_the_mex_of_each_part_is_its_options_values_by_the_plain_rule(client: TestClient) -> None:
     """/api/analyze says why each part is worth its value: its options' values (by the
     plain rule of Kayles) and their mex; none in misère play or past 200 options."""
-    from brute import kayles_options, mex, plain_value
+    from brute import kayles_moves, kayles_options, mex, plain_value
 
-    row = plain_value(lambda rows: [tuple(sorted(rows[:i] + rows[i + 1:] + left))
-                                    for i, n in enumerate(rows) for left in kayles_options(n)])
+    row = plain_value(kayles_moves)
     data = post(client, "/api/analyze", {"game": "kayles", "position": [3, 5, 7, 1]})
     assert [m["part"] for m in data["mex"]] == [0, 1, 2, 3]
     for m, n in zip(data["mex"], (3, 5, 7, 1)):

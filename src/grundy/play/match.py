@@ -43,6 +43,8 @@ __all__ = ["MENU_LIMIT", "Match", "option_parts", "play", "tidy"]
 
 #: positions with more distinct moves than this are shown compactly, moves typed as text
 MENU_LIMIT = 40
+#: the most parts a hint says the mex of
+HINT_PARTS = 6
 #: the most winning moves a hint lists
 HINT_MOVES = 8
 
@@ -372,4 +374,20 @@ def _hint(match: Match, menu: list[Move], paint: _Colours) -> str:
             break
         number = numbers.get(id(m))
         lines.append(f"  hint: {paint(text, '1;32')}" + (f" (move {number})" if number else ""))
-    return "\n".join(lines)
+    return "\n".join(lines + _why(match, found))
+
+
+def _why(match: Match, found: Any) -> list[str]:
+    """Why each part is worth its value, a line a part (at most :data:`HINT_PARTS`): the
+    values of its options and their mex; none in misère or loopy play or for a large
+    position (:func:`grundy.play.options.hint_values`)."""
+    from .options import hint_values
+
+    if not isinstance(found, Analysis) or not found.every_move:
+        return []
+    listed = hint_values(match.game, found.parts[:HINT_PARTS])
+    if listed is None:
+        return []
+    return [f"  why: {format_part(q.part, match.game)} is worth {q.value}, the mex of its "
+            f"options' values {{{', '.join(map(str, sorted({v for _, v in q.options})))}}}"
+            for q in listed]

@@ -15,6 +15,7 @@ checks it by hand (``grundy analyze GAME POSITION --options``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,10 +24,13 @@ from ..errors import GrundyError
 from ..rules.closed import check_move_by_move
 from .analysis import Move
 
-__all__ = ["MOST_SHOWN", "OptionValues", "option_values"]
+__all__ = ["HINT_OPTIONS", "MOST_SHOWN", "OptionValues", "hint_values", "option_values"]
 
 #: the most options :meth:`OptionValues.describe` lists (the mex is taken over all of them)
 MOST_SHOWN = 200
+#: the most options, over every part of a position, a hint values to say why each part is
+#: worth its value (each option is valued: a board's are searched one by one)
+HINT_OPTIONS = 200
 
 
 @dataclass(frozen=True)
@@ -119,3 +123,23 @@ def option_values(game: Game, part: Any, index: int = 0) -> OptionValues:
     except LoopyGameError as exc:
         raise GrundyError(f"{exc}: its options have no mex to show") from None
     return OptionValues(part, worth, listed, game)
+
+
+def hint_values(game: Game, parts: Sequence[Any]) -> list[OptionValues] | None:
+    """Each part's options with their values, for a hint (the playground's, ``play``'s);
+    None past :data:`HINT_OPTIONS` options in all, or where a part's moves cannot be
+    listed and valued in seconds or play can go on for ever.
+
+    >>> from grundy.catalog import find
+    >>> [q.mex for q in hint_values(find("kayles"), [3, 5])], hint_values(find("nim"), [300])
+    ([3, 4], None)
+    """
+    try:
+        for part in parts:
+            check_move_by_move(game, part, "list its options")
+        if sum(len(list(game.options(part))) for part in parts) > HINT_OPTIONS:
+            return None
+        return [option_values(game, part, i) for i, part in enumerate(parts)]
+    except GrundyError:
+        return None
+

@@ -66,9 +66,6 @@ MAX_TABLE_CELLS = 20
 MAX_MISERE_TOKENS = 30
 #: the most legal moves one analysis lists (the page's menus); the winning moves are all listed
 MAX_MOVES_LISTED = 2000
-#: the most options, over every part, whose values a hint shows with their mex (each one
-#: valued: a board's options are searched one by one)
-MAX_MEX_OPTIONS = 200
 #: the longest game name or notation
 MAX_NAME = 60
 #: the longest position written as text (``"3,5 + nim 4"``)
@@ -251,21 +248,19 @@ def _report(game: Game, parts: list[Any], misere: bool) -> dict[str, Any]:
         "moves_truncated": len(legal) > MAX_MOVES_LISTED,
         "drawings": ([drawing(game, p) for p in parts] if is_board_game(game) else None),
         "over": not legal,
-        "mex": _mex(game, parts, found, len(legal)),
+        "mex": _mex(game, parts, found),
     }
 
 
-def _mex(game: Game, parts: list[Any], found: Any, options: int) -> list[dict[str, Any]] | None:
+def _mex(game: Game, parts: list[Any], found: Any) -> list[dict[str, Any]] | None:
     """Why each part is worth its value, for the hint: the values of its options (each
     once, in order) and the part's value, their mex; None in misère or loopy play, past a
-    theorem's search, or past :data:`MAX_MEX_OPTIONS` options in all."""
-    from ..play.options import option_values
+    theorem's search, or where :func:`grundy.play.options.hint_values` gives none."""
+    from ..play.options import hint_values
 
-    if not isinstance(found, Analysis) or not found.every_move or options > MAX_MEX_OPTIONS:
-        return None
-    try:
-        listed = [option_values(game, part, i) for i, part in enumerate(parts)]
-    except GrundyError:  # a part its game will not list move by move
+    listed = (hint_values(game, parts) if isinstance(found, Analysis) and found.every_move
+              else None)
+    if listed is None:
         return None
     return [{"part": i, "value": q.value, "option_values": sorted({v for _, v in q.options})}
             for i, q in enumerate(listed)]
