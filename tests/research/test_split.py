@@ -276,7 +276,7 @@ def test_ctrl_c_closes_the_local_workers_which_save_their_tables_first(tmp_path:
             assert proc.poll() is None and time.monotonic() < deadline, proc.poll()
             time.sleep(0.1)
             workers = [p for p in psutil.Process(proc.pid).children(recursive=True)
-                       if "spawn_main" in " ".join(p.cmdline())]
+                       if "spawn_main" in _command_line(p)]
         os.killpg(proc.pid, signal.SIGINT)
         out, err = proc.communicate(timeout=120)
         gone, alive = psutil.wait_procs(workers, timeout=60)
@@ -291,6 +291,17 @@ def test_ctrl_c_closes_the_local_workers_which_save_their_tables_first(tmp_path:
         for worker in workers:
             if worker.is_running():
                 worker.kill()
+
+
+def _command_line(process: Any) -> str:
+    """A child's command line, or "" for one that ended meanwhile (a zombie not yet reaped:
+    a short-lived helper of the local cluster's start)."""
+    import psutil
+
+    try:
+        return " ".join(process.cmdline())
+    except (psutil.ZombieProcess, psutil.NoSuchProcess):
+        return ""
 
 
 def test_small_boards_are_not_split(monkeypatch: pytest.MonkeyPatch) -> None:
