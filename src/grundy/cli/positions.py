@@ -101,7 +101,6 @@ def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool,
     if compound is not None or misere:
         refuse_options(("with_options", "--options"), why="the mex of the options' values "
                        "is the value of a part in a sum in normal play")
-    if compound is not None or misere:
         refuse_options(("memory", "--memory"), why="the compiled board search plays the "
                        "normal sum only")
     ruleset, parts = read_game_position(game, position)
@@ -145,8 +144,8 @@ def analyze(game: str, position: tuple[str, ...], as_json: bool, misere: bool,
 
 
 def _option_values(ruleset: Any, parts: Any) -> list[Any]:
-    """Each part's options with their values (:func:`grundy.play.options.option_values`);
-    a position whose play can go on for ever has none to list."""
+    """Each part's options with their values (:func:`grundy.play.options.option_values`:
+    one error line where they cannot be listed, or play can go on for ever)."""
     from ..play.options import option_values
 
     return [option_values(ruleset, part, i) for i, part in enumerate(parts)]

@@ -185,8 +185,8 @@ def survey(pattern: str | None, max_n: int | None, seconds: float | None, db_pat
     is every code of three octal digits, 4.1? eight codes, and 0. then [03] k times the
     subtraction games of sets in {1..k}), or @FILE, a file of codes or patterns, one a
     line.  Codes are taken once, canonically (0.10 is 0.1); codes without a move are left
-    out.  Each result is stored in --db as it arrives: running the command again resumes, and a
-    larger --max recomputes only the games left open below it.  A code with an idle zero
+    out.  Each result is stored in --db as it arrives: running the command again resumes,
+    and a larger --max recomputes only the games left open below it.  A code with an idle zero
     move (taking a whole heap of k when heap k can already move to 0) is computed as the
     code without it, proved the same game ("same as").  Games with identical
     sequences share a class; "shift of X+k" says g(n) = g_X(n + k) (classes are found

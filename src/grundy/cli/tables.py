@@ -38,10 +38,10 @@ def table(game: str, rows: int, cols: int, as_json: bool, save: str | None,
           seconds: float | None) -> None:
     """Print the value table of a two-dimensional GAME (products, coins, squares, split, ...),
     or of a board game the values of its empty boards, 1 x 1 to ROWS x COLS (cram,
-    node-kayles; chomp's whole bars).  With --each a long table is a log as it goes: 'grundy table cram
-    --rows 3 --cols 24 --each --save cram3.table' prints '3 x 17  value 1  12.3 s' as each
-    board is found, and a run stopped (--time, Ctrl-C) goes on from the file, where each
-    board's time is kept ('3 x 14  value 3  1.15 s (from the file)')."""
+    node-kayles; chomp's whole bars).  With --each a long table is a log as it goes:
+    'grundy table cram --rows 3 --cols 24 --each --save cram3.table' prints '3 x 17  value
+    1  12.3 s' as each board is found, and a run stopped (--time, Ctrl-C) goes on from the
+    file, where each board's time is kept ('3 x 14  value 3  1.15 s (from the file)')."""
     from ..research.boards import TableNotSaved
     from ..research.tables import value_table
     from ..rules.boards import searched

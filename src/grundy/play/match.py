@@ -389,5 +389,5 @@ def _why(match: Match, found: Any) -> list[str]:
     if listed is None:
         return []
     return [f"  why: {format_part(q.part, match.game)} is worth {q.value}, the mex of its "
-            f"options' values {{{', '.join(map(str, sorted({v for _, v in q.options})))}}}"
+            f"options' values {{{', '.join(map(str, q.present))}}}"
             for q in listed]

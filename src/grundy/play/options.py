@@ -19,10 +19,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import EndlessGameError, Game, LoopyGameError, value
+from ..engine import EndlessGameError, Game, LoopyGameError, mex, value
 from ..errors import GrundyError
 from ..rules.closed import check_move_by_move
-from .analysis import Move
+from .analysis import Move, format_part, part_json
 
 __all__ = ["HINT_OPTIONS", "MOST_SHOWN", "OptionValues", "hint_values", "option_values"]
 
@@ -43,29 +43,38 @@ class OptionValues:
     game: Game | None = field(default=None, compare=False, repr=False)
 
     @property
+    def present(self) -> list[int]:
+        """The values of the options, each once, in order."""
+        return sorted({v for _, v in self.options})
+
+    @property
     def mex(self) -> int:
         """The least value no option has: the part's value, by the Sprague-Grundy rule."""
-        seen = {v for _, v in self.options}
-        m = 0
-        while m in seen:
-            m += 1
-        return m
+        return mex(self.present)
+
+    def _head(self) -> str:
+        text = format_part(self.part, self.game)
+        return (f"{text} is worth {self.value}, the mex of its options' values:"
+                if self.options else f"{text} is worth 0: it has no option (mex {{}} = 0)")
+
+    def _mex_line(self) -> str | None:
+        """``mex {0, 1, 2} = 3`` (the first 32 values present), None with no option."""
+        if not self.options:
+            return None
+        shown = ", ".join(map(str, self.present[:32])) + (", ..." if len(self.present) > 32
+                                                          else "")
+        return f"mex {{{shown}}} = {self.mex}"
 
     def describe(self, most: int = MOST_SHOWN) -> str:
         """The part's value, a line an option (its move and value, at most ``most`` of
         them), then the mex over the values present."""
         shown = [(m.describe(), v) for m, v in self.options[:most]]
         width = max((len(text) for text, _ in shown), default=0)
-        lines = [f"{_text(self)} is worth {self.value}, the mex of its options' values:"
-                 if self.options else f"{_text(self)} is worth 0: it has no option (mex {{}} = 0)"]
-        lines += [f"  {text.ljust(width)}  {v}" for text, v in shown]
+        lines = [self._head()] + [f"  {text.ljust(width)}  {v}" for text, v in shown]
         if len(self.options) > most:
             lines.append(f"  ... ({len(self.options) - most} more options)")
-        if self.options:
-            present = sorted({v for _, v in self.options})
-            listed = ", ".join(map(str, present[:32])) + (", ..." if len(present) > 32 else "")
-            lines.append(f"  mex {{{listed}}} = {self.mex}")
-        return "\n".join(lines) + "\n"
+        last = self._mex_line()
+        return "\n".join(lines + ([f"  {last}"] if last else [])) + "\n"
 
     def _repr_html_(self, most: int = MOST_SHOWN) -> str:
         """What a notebook shows: a table of the options (at most ``most``) and their
@@ -82,10 +91,9 @@ class OptionValues:
                        for m, v in self.options[:most])
         if len(self.options) > most:
             rows += f"<tr><td>... ({len(self.options) - most} more options)</td><td></td></tr>"
-        head, *rest = self.describe(most=0).splitlines()
-        foot = "".join(f"<p>{escape(line.strip())}</p>" for line in rest
-                       if line.strip().startswith("mex"))
-        return (f'<div class="grundy-options"><p><b>{escape(head)}</b></p>'
+        last = self._mex_line()
+        foot = f"<p>{escape(last)}</p>" if last else ""
+        return (f'<div class="grundy-options"><p><b>{escape(self._head())}</b></p>'
                 f"<table><tr><th>option</th><th>value</th></tr>{rows}</table>{foot}</div>")
 
     def as_dict(self) -> dict[str, Any]:
@@ -93,14 +101,8 @@ class OptionValues:
         :meth:`~grundy.play.analysis.Move.as_dict` writes them."""
         moves = [{**{k: v for k, v in m.as_dict().items() if k in ("to", "says")}, "value": v}
                  for m, v in self.options]
-        first = self.options[0][0].as_dict()["from"] if self.options else _text(self)
-        return {"from": first, "value": self.value, "mex": self.mex, "options": moves}
-
-
-def _text(found: OptionValues) -> str:
-    from .analysis import format_part
-
-    return format_part(found.part, found.game)
+        return {"from": part_json(self.part, self.game), "value": self.value, "mex": self.mex,
+                "options": moves}
 
 
 def option_values(game: Game, part: Any, index: int = 0) -> OptionValues:
@@ -114,10 +116,15 @@ def option_values(game: Game, part: Any, index: int = 0) -> OptionValues:
     ([2, 1, 0], True)
     """
     check_move_by_move(game, part, "list its options")
+    return _valued(game, part, index, list(game.options(part)))
+
+
+def _valued(game: Game, part: Any, index: int, options: list[Any]) -> OptionValues:
+    """``part``'s value and each of ``options`` (its options, listed) valued."""
     try:
         worth = value(game, part)
         listed = tuple((Move(index, part, option, game), value(game, option))
-                       for option in game.options(part))
+                       for option in options)
     except EndlessGameError:
         raise
     except LoopyGameError as exc:
@@ -137,9 +144,10 @@ def hint_values(game: Game, parts: Sequence[Any]) -> list[OptionValues] | None:
     try:
         for part in parts:
             check_move_by_move(game, part, "list its options")
-        if sum(len(list(game.options(part))) for part in parts) > HINT_OPTIONS:
+        listed = [list(game.options(part)) for part in parts]
+        if sum(map(len, listed)) > HINT_OPTIONS:
             return None
-        return [option_values(game, part, i) for i, part in enumerate(parts)]
+        return [_valued(game, part, i, options)
+                for i, (part, options) in enumerate(zip(parts, listed))]
     except GrundyError:
         return None
-

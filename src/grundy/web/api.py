@@ -262,7 +262,7 @@ def _mex(game: Game, parts: list[Any], found: Any) -> list[dict[str, Any]] | Non
               else None)
     if listed is None:
         return None
-    return [{"part": i, "value": q.value, "option_values": sorted({v for _, v in q.options})}
+    return [{"part": i, "value": q.value, "option_values": q.present}
             for i, q in enumerate(listed)]
 
 
