@@ -113,3 +113,15 @@ def test_a_notebook_shows_the_options_as_a_table_escaped() -> None:
     assert page.count("<tr>") == 1 + 4 and "<3>" not in page and "&lt;3&gt;" in page
     assert "mex {0, 1, 2, 3} = 4" in page
     assert option_values(Tags(), 4)._repr_html_(most=2).count("<tr>") == 1 + 2 + 1  # and "..."
+
+
+def test_a_hint_leaves_out_the_mex_past_its_cpu_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The options of a board can each cost what the board does: a hint values them for
+    HINT_SECONDS of CPU at most, and says nothing of them past it."""
+    import grundy.play.options as options
+
+    kayles = grundy.find("kayles")
+    assert [q.mex for q in options.hint_values(kayles, [3, 5])] == [3, 4]
+    monkeypatch.setattr(options, "HINT_SECONDS", -1.0)  # spent before the first option
+    assert options.hint_values(kayles, [3, 5]) is None
+    assert option_values(kayles, 5).mex == 4  # asked for (--options): no time limit

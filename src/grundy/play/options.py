@@ -15,6 +15,7 @@ checks it by hand (``grundy analyze GAME POSITION --options``).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,13 +25,16 @@ from ..errors import GrundyError
 from ..rules.closed import check_move_by_move
 from .analysis import Move, format_part, part_json
 
-__all__ = ["HINT_OPTIONS", "MOST_SHOWN", "OptionValues", "hint_values", "option_values"]
+__all__ = ["HINT_OPTIONS", "HINT_SECONDS", "MOST_SHOWN", "OptionValues", "hint_values", "option_values"]
 
 #: the most options :meth:`OptionValues.describe` lists (the mex is taken over all of them)
 MOST_SHOWN = 200
 #: the most options, over every part of a position, a hint values to say why each part is
 #: worth its value (each option is valued: a board's are searched one by one)
 HINT_OPTIONS = 200
+#: and the most CPU seconds it spends valuing them: the options of a board can each cost
+#: what the board does (6 x 6 Cram is 0 by symmetry at once, its 60 options took 19.5 s)
+HINT_SECONDS = 0.5
 
 
 @dataclass(frozen=True)
@@ -116,38 +120,47 @@ def option_values(game: Game, part: Any, index: int = 0) -> OptionValues:
     ([2, 1, 0], True)
     """
     check_move_by_move(game, part, "list its options")
-    return _valued(game, part, index, list(game.options(part)))
+    found = _valued(game, part, index, list(game.options(part)))
+    assert found is not None  # no time limit
+    return found
 
 
-def _valued(game: Game, part: Any, index: int, options: list[Any]) -> OptionValues:
-    """``part``'s value and each of ``options`` (its options, listed) valued."""
+def _valued(game: Game, part: Any, index: int, options: list[Any],
+            until: float | None = None) -> OptionValues | None:
+    """``part``'s value and each of ``options`` (its options, listed) valued; None once
+    the process's CPU time passes ``until`` (looked at between two options)."""
+    listed: list[tuple[Move, int]] = []
     try:
         worth = value(game, part)
-        listed = tuple((Move(index, part, option, game), value(game, option))
-                       for option in options)
+        for option in options:
+            if until is not None and time.process_time() > until:
+                return None
+            listed.append((Move(index, part, option, game), value(game, option)))
     except EndlessGameError:
         raise
     except LoopyGameError as exc:
         raise GrundyError(f"{exc}: its options have no mex to show") from None
-    return OptionValues(part, worth, listed, game)
+    return OptionValues(part, worth, tuple(listed), game)
 
 
 def hint_values(game: Game, parts: Sequence[Any]) -> list[OptionValues] | None:
     """Each part's options with their values, for a hint (the playground's, ``play``'s);
-    None past :data:`HINT_OPTIONS` options in all, or where a part's moves cannot be
-    listed and valued in seconds or play can go on for ever.
+    None past :data:`HINT_OPTIONS` options in all or :data:`HINT_SECONDS` of CPU, or
+    where a part's moves cannot be listed and valued in seconds or play can go on for ever.
 
     >>> from grundy.catalog import find
     >>> [q.mex for q in hint_values(find("kayles"), [3, 5])], hint_values(find("nim"), [300])
     ([3, 4], None)
     """
+    until = time.process_time() + HINT_SECONDS
     try:
         for part in parts:
             check_move_by_move(game, part, "list its options")
         listed = [list(game.options(part)) for part in parts]
         if sum(map(len, listed)) > HINT_OPTIONS:
             return None
-        return [_valued(game, part, i, options)
-                for i, (part, options) in enumerate(zip(parts, listed))]
+        found = [_valued(game, part, i, options, until)
+                 for i, (part, options) in enumerate(zip(parts, listed))]
     except GrundyError:
         return None
+    return None if any(q is None for q in found) else [q for q in found if q is not None]
